@@ -1,0 +1,81 @@
+package dev.loommatrix.harness;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * How a workload's tasks get their threads. The names are the contract's variant names
+ * ({@code virtual}, {@code platform}, {@code pool:<T>}, {@code pool:cpus}).
+ */
+public sealed interface Variant {
+
+    /** The variant's name as written in matrix.yaml. */
+    String name();
+
+    /** A new virtual thread per task. */
+    record Virtual() implements Variant {
+        @Override
+        public String name() {
+            return "virtual";
+        }
+    }
+
+    /** A new platform thread per task. */
+    record Platform() implements Variant {
+        @Override
+        public String name() {
+            return "platform";
+        }
+    }
+
+    /**
+     * A fixed pool of platform threads. {@code perCpu} means T = availableProcessors, resolved inside
+     * the JVM under test so that the CPU limit decides it.
+     */
+    record Pool(int threads, boolean perCpu) implements Variant {
+        public Pool {
+            if (threads < 1) {
+                throw new IllegalArgumentException("pool size must be at least 1, got " + threads);
+            }
+        }
+
+        @Override
+        public String name() {
+            return perCpu ? "pool:cpus" : "pool:" + threads;
+        }
+    }
+
+    static Variant parse(String text) {
+        return switch (text) {
+            case "virtual" -> new Virtual();
+            case "platform" -> new Platform();
+            case "pool:cpus" -> new Pool(Runtime.getRuntime().availableProcessors(), true);
+            default -> {
+                if (!text.startsWith("pool:")) {
+                    throw new IllegalArgumentException(
+                            "unknown variant '" + text + "' (expected virtual, platform, pool:<T> or pool:cpus)");
+                }
+                String size = text.substring("pool:".length());
+                try {
+                    yield new Pool(Integer.parseInt(size), false);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("pool size in '" + text + "' is not a whole number", e);
+                }
+            }
+        };
+    }
+
+    /** Threads that can run at once under this variant; unbounded kinds answer Integer.MAX_VALUE. */
+    default int concurrency() {
+        return this instanceof Pool pool ? pool.threads() : Integer.MAX_VALUE;
+    }
+
+    /** An executor that runs each submitted task the way this variant says. */
+    default ExecutorService newExecutor() {
+        return switch (this) {
+            case Virtual v -> Executors.newVirtualThreadPerTaskExecutor();
+            case Platform p -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
+            case Pool pool -> Executors.newFixedThreadPool(pool.threads());
+        };
+    }
+}

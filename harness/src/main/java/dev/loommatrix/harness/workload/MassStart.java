@@ -1,0 +1,69 @@
+package dev.loommatrix.harness.workload;
+
+import dev.loommatrix.harness.Params;
+import dev.loommatrix.harness.Variant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Seeds 000 and 001: start N threads that do nothing, then join them all. Platform threads may hit a
+ * ceiling (pids limit, memory, "unable to create native thread"); the number reached is then the result.
+ */
+public final class MassStart implements Workload {
+
+    private static final Runnable EMPTY = () -> {};
+
+    @Override
+    public String id() {
+        return "mass-start";
+    }
+
+    @Override
+    public Map<String, Long> defaults() {
+        return Map.of("threads", 1_000_000L);
+    }
+
+    @Override
+    public Set<String> variants() {
+        return Set.of("virtual", "platform");
+    }
+
+    @Override
+    public OptionalDouble lowerBoundMs(Variant variant, Params params) {
+        return OptionalDouble.empty(); // no physical lower bound; the ceiling is a result
+    }
+
+    @Override
+    public Outcome run(Variant variant, Params params) throws InterruptedException {
+        int count = params.getInt("threads");
+        Thread.Builder builder =
+                switch (variant) {
+                    case Variant.Virtual v -> Thread.ofVirtual();
+                    case Variant.Platform p -> Thread.ofPlatform();
+                    case Variant.Pool pool -> throw new IllegalArgumentException("mass-start has no pool variant");
+                };
+        Thread[] threads = new Thread[count];
+        int started = 0;
+        Optional<Outcome.Ceiling> ceiling = Optional.empty();
+        long start = System.nanoTime();
+        try {
+            for (; started < count; started++) {
+                threads[started] = builder.start(EMPTY);
+            }
+        } catch (OutOfMemoryError e) {
+            // Thread creation refused by the OS or the heap: stop here, the count reached is the result.
+            ceiling = Optional.of(new Outcome.Ceiling(started, String.valueOf(e.getMessage())));
+        }
+        for (int i = 0; i < started; i++) {
+            threads[i].join();
+        }
+        double wallMs = (System.nanoTime() - start) / 1e6;
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("threadsStarted", started);
+        metrics.put("threadsPerSecond", started / (wallMs / 1000.0));
+        return new Outcome(wallMs, metrics, ceiling);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.loommatrix.runner.backend;
+
+import dev.loommatrix.runner.plan.Cell;
+import java.nio.file.Path;
+
+/** Runs one cell and reports how it ended. Implementations never throw for trouble inside the cell. */
+public interface Backend {
+
+    String name();
+
+    /**
+     * @param rawDir where the cell's harness records and driver exports are kept
+     * @param variantOrder the order to run the variants in (randomized by the caller, recorded)
+     */
+    Execution run(Cell cell, Path rawDir, java.util.List<String> variantOrder) throws InterruptedException;
+}

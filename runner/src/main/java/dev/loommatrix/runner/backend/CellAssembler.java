@@ -1,0 +1,78 @@
+package dev.loommatrix.runner.backend;
+
+import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.runner.result.EnvironmentRecord;
+import dev.loommatrix.runner.result.Measurement;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Builds a cell's outcome from its raw directory and how its process ended; shared by both backends. */
+final class CellAssembler {
+
+    /** How the cell's process (container or host JVMs) ended. */
+    sealed interface Ending {
+        record Completed() implements Ending {}
+
+        record Crashed(String reason, String logTail) implements Ending {}
+
+        record TimedOut(String reason, String logTail) implements Ending {}
+    }
+
+    private CellAssembler() {}
+
+    static CellOutcome assemble(Cell cell, Path rawDir, List<String> variantOrder, Map<String, String> variantErrors,
+                                Attestation.Expectation expected, Optional<String> image, Optional<String> imageDigest,
+                                Ending ending) {
+        List<Measurement> measurements = new ArrayList<>();
+        List<RawResults.VariantData> data = new ArrayList<>();
+        String readProblem = null;
+        for (String variant : cell.workload().variants()) {
+            try {
+                RawResults.VariantData variantData = RawResults.read(rawDir, variant, cell.warmup());
+                data.add(variantData);
+                if (!variantData.records().isEmpty() || variantErrors.containsKey(variant)) {
+                    measurements.add(RawResults.measurement(cell, variantData, Optional.ofNullable(variantErrors.get(variant))));
+                }
+            } catch (IOException | RuntimeException e) {
+                readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
+            }
+        }
+        Optional<EnvironmentRecord> environment = RawResults.firstEnvironment(data)
+                .map(env -> Attestation.environment(cell, env, expected, image, imageDigest));
+        return switch (ending) {
+            case Ending.TimedOut t -> new CellOutcome.TimedOut(t.reason(), t.logTail(), measurements, environment);
+            case Ending.Crashed c -> new CellOutcome.Failed(c.reason(), c.logTail(), measurements, environment);
+            case Ending.Completed c -> {
+                List<String> failedVariants = cell.workload().variants().stream()
+                        .filter(v -> variantErrors.containsKey(v) || measurements.stream().noneMatch(m -> m.variant().equals(v) && m.error().isEmpty()))
+                        .toList();
+                if (readProblem != null || environment.isEmpty() || !failedVariants.isEmpty()) {
+                    String reason = readProblem != null ? readProblem
+                            : environment.isEmpty() ? "no JVM run produced a record"
+                            : "variant(s) failed: " + String.join(", ", failedVariants);
+                    yield new CellOutcome.Failed(reason, logTail(rawDir), measurements, environment);
+                }
+                yield new CellOutcome.Succeeded(measurements, environment.get());
+            }
+        };
+    }
+
+    /** The last lines of the cell's log, for a failure's record. */
+    static String logTail(Path rawDir) {
+        Path log = rawDir.resolve("cell.log");
+        try {
+            if (Files.isRegularFile(log)) {
+                List<String> lines = Files.readAllLines(log);
+                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+            }
+        } catch (IOException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+        return "";
+    }
+}

@@ -1,0 +1,157 @@
+package dev.loommatrix.runner.backend;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.command.BuildImageResultCallback;
+import com.github.dockerjava.api.command.InspectImageResponse;
+import com.github.dockerjava.api.command.PullImageResultCallback;
+import com.github.dockerjava.api.exception.NotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Cell images: the harness layered on a JDK base image by {@code containers/Dockerfile}, tagged by the
+ * hash of (base image id, harness jar, Dockerfile) so an image is built once and never needlessly
+ * again. Base images named {@code local/…} are never sent to a registry; others are pulled once with a
+ * bounded wait, so nothing hangs on a registry that cannot answer.
+ */
+final class CellImages {
+
+    static final String REPOSITORY = "loom-matrix/cell";
+    private static final long PULL_TIMEOUT_S = Long.getLong("loom.pullTimeoutSeconds", 120);
+
+    /** A ready image: its tag, and the base image it was built on with that base's digest. */
+    record CellImage(String tag, String baseImage, String baseDigest) {}
+
+    /** The base image cannot be had; the message says what to do. */
+    static final class ImageUnavailable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ImageUnavailable(String message) {
+            super(message);
+        }
+    }
+
+    private final DockerClient docker;
+    private final Map<String, CellImage> ready = new ConcurrentHashMap<>();
+
+    CellImages(DockerClient docker) {
+        this.docker = docker;
+    }
+
+    synchronized CellImage prepare(String baseImage) throws ImageUnavailable, InterruptedException {
+        CellImage cached = ready.get(baseImage);
+        if (cached != null) {
+            return cached;
+        }
+        InspectImageResponse base = baseImage(baseImage);
+        String baseDigest = base.getRepoDigests() != null && !base.getRepoDigests().isEmpty() ? base.getRepoDigests().get(0) : base.getId();
+        try {
+            byte[] harness = resource("harness.jar");
+            byte[] dockerfile = resource("Dockerfile");
+            String tag = REPOSITORY + ":" + hash(base.getId().getBytes(), harness, dockerfile).substring(0, 16);
+            if (!exists(tag)) {
+                build(tag, baseImage, harness, dockerfile);
+            }
+            CellImage image = new CellImage(tag, baseImage, baseDigest);
+            ready.put(baseImage, image);
+            return image;
+        } catch (IOException | RuntimeException e) {
+            throw new ImageUnavailable("could not build the cell image on " + baseImage + ": " + e.getMessage());
+        }
+    }
+
+    private InspectImageResponse baseImage(String name) throws ImageUnavailable, InterruptedException {
+        try {
+            return docker.inspectImageCmd(name).exec();
+        } catch (NotFoundException missing) {
+            if (name.startsWith("local/")) {
+                throw new ImageUnavailable("image " + name + " is not on this Docker engine; build it with "
+                        + "containers/offline/build-images.sh (local/ images are never pulled)");
+            }
+        }
+        try {
+            String[] repoTag = splitTag(name);
+            boolean done = docker.pullImageCmd(repoTag[0]).withTag(repoTag[1]).exec(new PullImageResultCallback())
+                    .awaitCompletion(PULL_TIMEOUT_S, TimeUnit.SECONDS);
+            if (!done) {
+                throw new ImageUnavailable("pulling " + name + " did not finish within " + PULL_TIMEOUT_S + " s; "
+                        + "pull it by hand, or use a local/ image (containers/offline/build-images.sh)");
+            }
+            return docker.inspectImageCmd(name).exec();
+        } catch (RuntimeException e) {
+            throw new ImageUnavailable("image " + name + " is not on this Docker engine and could not be pulled ("
+                    + firstLine(e.getMessage()) + "); on a host without a registry use a local/ image built by "
+                    + "containers/offline/build-images.sh");
+        }
+    }
+
+    private boolean exists(String tag) {
+        try {
+            docker.inspectImageCmd(tag).exec();
+            return true;
+        } catch (NotFoundException e) {
+            return false;
+        }
+    }
+
+    private void build(String tag, String baseImage, byte[] harness, byte[] dockerfile) throws IOException {
+        Path context = Files.createTempDirectory("loom-cell-image");
+        try {
+            Files.write(context.resolve("harness.jar"), harness);
+            Path file = Files.write(context.resolve("Dockerfile"), dockerfile);
+            docker.buildImageCmd()
+                    .withBaseDirectory(context.toFile())
+                    .withDockerfile(file.toFile())
+                    .withBuildArg("BASE_IMAGE", baseImage)
+                    .withTags(Set.of(tag))
+                    .withPull(false) // never --pull: the base is already here
+                    .withLabels(Map.of("dev.loommatrix.base-image", baseImage))
+                    .exec(new BuildImageResultCallback())
+                    .awaitImageId(15, TimeUnit.MINUTES);
+        } finally {
+            try (var files = Files.walk(context)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    static byte[] resource(String name) throws IOException {
+        try (InputStream in = CellImages.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("the runner was built without its " + name + " (rebuild with ./mvnw package)");
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    static String hash(byte[]... parts) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (byte[] part : parts) {
+                digest.update(part);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String[] splitTag(String name) {
+        int slash = name.lastIndexOf('/');
+        int colon = name.lastIndexOf(':');
+        return colon > slash ? new String[] {name.substring(0, colon), name.substring(colon + 1)} : new String[] {name, "latest"};
+    }
+
+    private static String firstLine(String text) {
+        return text == null ? "no detail" : text.lines().findFirst().orElse(text);
+    }
+}

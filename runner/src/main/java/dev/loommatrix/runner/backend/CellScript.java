@@ -1,0 +1,40 @@
+package dev.loommatrix.runner.backend;
+
+import dev.loommatrix.runner.plan.Cell;
+import java.util.List;
+
+/**
+ * The shell script a container runs for its cell: hyperfine per variant (warmup + repetitions, each a
+ * fresh JVM, its JSON export kept), in the given order, carrying on past a failing variant so the
+ * others' results are kept. Exits non-zero when any variant failed.
+ */
+public final class CellScript {
+
+    public static final String OUT = "/out";
+    public static final String HARNESS = "/opt/loom/harness.jar";
+
+    private CellScript() {}
+
+    public static String forContainer(Cell cell, List<String> variantOrder, List<String> backendJvmArgs) {
+        StringBuilder script = new StringBuilder("set -u\nstatus=0\n");
+        for (String variant : variantOrder) {
+            String slug = HarnessCommand.slug(variant);
+            List<String> command = HarnessCommand.command("java", HARNESS, cell, variant, OUT + "/" + slug + ".records.jsonl", backendJvmArgs);
+            script.append("echo ").append(quote("loom: variant " + variant)).append('\n');
+            script.append("hyperfine -N --style basic --output inherit")
+                    .append(" --warmup ").append(cell.warmup())
+                    .append(" --runs ").append(cell.repetitions())
+                    .append(" --export-json ").append(OUT).append('/').append(slug).append(".hyperfine.json ")
+                    .append(quote(String.join(" ", command)))
+                    .append(" || { echo ").append(quote("loom: variant " + variant + " failed (exit $?)")).append(" >&2; echo ")
+                    .append(quote(variant)).append(" >> ").append(OUT).append("/failed-variants; status=1; }\n");
+        }
+        script.append("exit $status\n");
+        return script.toString();
+    }
+
+    /** Single-quotes for sh; the harness arguments never contain quotes, but be exact anyway. */
+    static String quote(String text) {
+        return "'" + text.replace("'", "'\"'\"'") + "'";
+    }
+}

@@ -1,0 +1,217 @@
+package dev.loommatrix.runner.backend;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Volume;
+import dev.loommatrix.runner.plan.Cell;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * One container per cell: the cell's CPU quota, memory (no swap) and pids limits, no network, a
+ * read-only root file system, uid 10001, all capabilities dropped, no-new-privileges. Results land in
+ * the {@code /out} volume and are copied out after the container ends — also when it failed, so
+ * finished variants are kept.
+ */
+public final class ContainerBackend implements Backend {
+
+    private final DockerClient docker;
+    private final CellImages images;
+    private final int hostCpus;
+
+    private ContainerBackend(DockerClient docker) {
+        this.docker = docker;
+        this.images = new CellImages(docker);
+        this.hostCpus = docker.infoCmd().exec().getNCPU();
+    }
+
+    /** Connects through Testcontainers' discovery (DOCKER_HOST, the socket, …); empty when no engine answers. */
+    public static Optional<ContainerBackend> connect() {
+        try {
+            if (!DockerClientFactory.instance().isDockerAvailable()) {
+                return Optional.empty();
+            }
+            return Optional.of(new ContainerBackend(DockerClientFactory.instance().client()));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public String name() {
+        return "container";
+    }
+
+    /** Makes sure the cell's image exists (building it if needed); the reason when it cannot. */
+    public Optional<String> imageProblem(Cell cell) throws InterruptedException {
+        if (cell.jdk().image().isEmpty()) {
+            return Optional.of("jdk '" + cell.jdk().id() + "' has no image for the container backend");
+        }
+        try {
+            images.prepare(cell.jdk().image().get());
+            return Optional.empty();
+        } catch (CellImages.ImageUnavailable e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    @Override
+    public Execution run(Cell cell, Path rawDir, List<String> variantOrder) throws InterruptedException {
+        String driver = "hyperfine (in container)";
+        CellImages.CellImage image;
+        try {
+            if (cell.jdk().image().isEmpty()) {
+                return new Execution(new CellOutcome.Failed("jdk '" + cell.jdk().id() + "' has no image for the container backend", "", List.of(), Optional.empty()),
+                        name(), driver, variantOrder, Optional.empty());
+            }
+            image = images.prepare(cell.jdk().image().get());
+        } catch (CellImages.ImageUnavailable e) {
+            return new Execution(new CellOutcome.Failed(e.getMessage(), "", List.of(), Optional.empty()), name(), driver, variantOrder, Optional.empty());
+        }
+        String script = CellScript.forContainer(cell, variantOrder, List.of());
+        Attestation.Expectation expected = new Attestation.Expectation(
+                Attestation.processorsForQuota(cell.jdk().vm(), cell.coordinates().cpus(), hostCpus),
+                cell.jdk().vm().id() + " derives processors from the quota " + cell.coordinates().cpus().toPlainString()
+                        + (cell.jdk().vm() == dev.loommatrix.runner.matrix.JdkEntry.Vm.HOTSPOT ? " rounded up" : " rounded down (min 1)")
+                        + ", at most the host's " + hostCpus,
+                Optional.of(cell.coordinates().cpus()), Optional.of(cell.memoryBytes()), Optional.of(cell.pids()));
+
+        String containerId = null;
+        CellAssembler.Ending ending;
+        Map<String, String> variantErrors = new LinkedHashMap<>();
+        try {
+            Files.createDirectories(rawDir);
+            containerId = create(cell, image.tag(), script);
+            docker.startContainerCmd(containerId).exec();
+            Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
+            if (exit.isEmpty()) {
+                docker.killContainerCmd(containerId).exec();
+            }
+            InspectContainerResponse state = docker.inspectContainerCmd(containerId).exec();
+            String logs = logs(containerId);
+            Files.writeString(rawDir.resolve("cell.log"), logs);
+            copyOut(containerId, rawDir);
+            readFailedVariants(rawDir).forEach(v -> variantErrors.put(v, "hyperfine reported a failing JVM run (see the cell log)"));
+            String tail = CellAssembler.logTail(rawDir);
+            if (exit.isEmpty()) {
+                ending = new CellAssembler.Ending.TimedOut("timed out after " + cell.timeout().toSeconds() + " s; container killed", tail);
+            } else if (Boolean.TRUE.equals(state.getState().getOOMKilled())) {
+                ending = new CellAssembler.Ending.Crashed("OOMKilled: the container exceeded its memory limit of " + (cell.memoryBytes() >> 20) + " MiB", tail);
+            } else if (exit.get() != 0 && variantErrors.isEmpty()) {
+                ending = new CellAssembler.Ending.Crashed("container exited with code " + exit.get() + signal(exit.get()), tail);
+            } else {
+                ending = new CellAssembler.Ending.Completed();
+            }
+        } catch (IOException | RuntimeException e) {
+            // The engine went away or refused: an outcome of this cell, not the end of the run.
+            ending = new CellAssembler.Ending.Crashed("Docker engine error: " + e.getMessage(), CellAssembler.logTail(rawDir));
+        } finally {
+            if (containerId != null) {
+                try {
+                    docker.removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
+                } catch (RuntimeException ignored) {
+                    // the engine may be gone; nothing left to clean through it
+                }
+            }
+        }
+        CellOutcome outcome = CellAssembler.assemble(cell, rawDir, variantOrder, variantErrors, expected,
+                Optional.of(image.baseImage()), Optional.of(image.baseDigest()), ending);
+        return new Execution(outcome, name(), driver, variantOrder, Optional.empty());
+    }
+
+    private String create(Cell cell, String image, String script) {
+        HostConfig host = HostConfig.newHostConfig()
+                .withNanoCPUs(cell.coordinates().cpus().movePointRight(9).longValueExact())
+                .withMemory(cell.memoryBytes())
+                .withMemorySwap(cell.memoryBytes()) // equal to memory: no swap, so OOM is OOM
+                .withPidsLimit(cell.pids())
+                .withNetworkMode("none")
+                .withReadonlyRootfs(true)
+                .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,size=268435456"))
+                .withCapDrop(Capability.ALL)
+                .withSecurityOpts(List.of("no-new-privileges"));
+        List<String> env = new ArrayList<>();
+        cell.allEnv().forEach((k, v) -> env.add(k + "=" + v));
+        return docker.createContainerCmd(image)
+                .withCmd("sh", "-c", script)
+                .withUser("10001:10001")
+                .withEnv(env)
+                .withVolumes(new Volume(CellScript.OUT))
+                .withLabels(Map.of("dev.loommatrix.cell", cell.id()))
+                .withHostConfig(host)
+                .exec()
+                .getId();
+    }
+
+    private Optional<Integer> awaitExit(String id, long timeoutMs) throws InterruptedException {
+        try (var callback = docker.waitContainerCmd(id).start()) {
+            return Optional.of(callback.awaitStatusCode(timeoutMs, TimeUnit.MILLISECONDS));
+        } catch (com.github.dockerjava.api.exception.DockerClientException timeout) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String logs(String id) throws InterruptedException {
+        StringBuilder text = new StringBuilder();
+        docker.logContainerCmd(id).withStdOut(true).withStdErr(true).withTail(400)
+                .exec(new ResultCallback.Adapter<Frame>() {
+                    @Override
+                    public void onNext(Frame frame) {
+                        text.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+                    }
+                })
+                .awaitCompletion(30, TimeUnit.SECONDS);
+        return text.toString();
+    }
+
+    /** Copies the /out volume (docker cp works on stopped containers) into the cell's raw directory. */
+    private void copyOut(String id, Path rawDir) throws IOException {
+        try (InputStream archive = docker.copyArchiveFromContainerCmd(id, CellScript.OUT + "/.").exec();
+                TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {
+            TarArchiveEntry entry;
+            while ((entry = tar.getNextTarEntry()) != null) {
+                if (!entry.isFile()) {
+                    continue;
+                }
+                Path name = Path.of(entry.getName()).getFileName();
+                Path target = rawDir.resolve(name.toString()).normalize();
+                if (target.startsWith(rawDir)) {
+                    Files.copy(tar, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    private static List<String> readFailedVariants(Path rawDir) throws IOException {
+        Path file = rawDir.resolve("failed-variants");
+        return Files.isRegularFile(file) ? Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList() : List.of();
+    }
+
+    static String signal(int exitCode) {
+        return switch (exitCode) {
+            case 137 -> " (SIGKILL)";
+            case 139 -> " (SIGSEGV)";
+            case 143 -> " (SIGTERM)";
+            case 134 -> " (SIGABRT)";
+            default -> exitCode > 128 ? " (signal " + (exitCode - 128) + ")" : "";
+        };
+    }
+}

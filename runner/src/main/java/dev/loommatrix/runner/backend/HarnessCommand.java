@@ -1,0 +1,61 @@
+package dev.loommatrix.runner.backend;
+
+import dev.loommatrix.runner.plan.Cell;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The JVM command line for one run of one variant: the same in a container and on a host. */
+public final class HarnessCommand {
+
+    /** The harness reads the default scheduler's pool; it lives in java.lang. */
+    static final String ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+
+    private HarnessCommand() {}
+
+    /** File names of a variant's outputs ("pool:200" → "pool-200"). */
+    public static String slug(String variant) {
+        return variant.replace(':', '-');
+    }
+
+    /** Heap for the JVM under test: 60 % of the cell's memory, leaving room for thread stacks and metaspace. */
+    public static long heapBytes(Cell cell) {
+        return cell.memoryBytes() * 6 / 10;
+    }
+
+    public static List<String> jvmArgs(Cell cell, List<String> backendArgs) {
+        List<String> args = new ArrayList<>();
+        args.add(ADD_OPENS);
+        args.add("-Xmx" + (heapBytes(cell) >> 20) + "m");
+        args.addAll(backendArgs);
+        Map<String, String> scheduler = Map.of(
+                "parallelism", cell.coordinates().parallelism(),
+                "maxPoolSize", cell.coordinates().maxPoolSize(),
+                "minRunnable", cell.coordinates().minRunnable());
+        for (String key : List.of("parallelism", "maxPoolSize", "minRunnable")) {
+            if (!scheduler.get(key).equals("auto")) {
+                args.add("-Djdk.virtualThreadScheduler." + key + "=" + scheduler.get(key));
+            }
+        }
+        args.addAll(cell.allJvmArgs());
+        return args;
+    }
+
+    public static List<String> command(String java, String harnessJar, Cell cell, String variant, String recordsFile, List<String> backendArgs) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(jvmArgs(cell, backendArgs));
+        command.add("-jar");
+        command.add(harnessJar);
+        command.add(cell.workload().id());
+        command.add("--variant");
+        command.add(variant);
+        cell.workload().params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(p -> {
+            command.add("--param");
+            command.add(p.getKey() + "=" + p.getValue());
+        });
+        command.add("--out");
+        command.add(recordsFile);
+        return command;
+    }
+}

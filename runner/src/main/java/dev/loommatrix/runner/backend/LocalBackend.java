@@ -1,0 +1,174 @@
+package dev.loommatrix.runner.backend;
+
+import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.runner.result.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a cell's JVMs on this host with a JDK the {@link JdkLocator} found: how Windows runners work, and
+ * the fallback when no Docker engine answers. The CPU limit is an affinity mask ({@code taskset} on
+ * Linux) plus {@code -XX:ActiveProcessorCount}; memory and pids are not enforced here, and the cell
+ * record says so by carrying no cgroup checks. Repetitions are driven by hyperfine when it is on the
+ * PATH, else by the runner itself (a fresh JVM each, timed around the process).
+ */
+public final class LocalBackend implements Backend {
+
+    private final JdkLocator locator;
+    private final int hostCpus = Runtime.getRuntime().availableProcessors();
+    private final Optional<Path> hyperfine;
+    private final Optional<Path> taskset;
+    private Path harnessJar;
+
+    public LocalBackend(JdkLocator locator) {
+        this.locator = locator;
+        this.hyperfine = onPath("hyperfine");
+        this.taskset = JdkLocator.isWindows() ? Optional.empty() : onPath("taskset");
+    }
+
+    @Override
+    public String name() {
+        return "local";
+    }
+
+    public JdkLocator.Result locate(Cell cell) {
+        return locator.find(cell.jdk());
+    }
+
+    @Override
+    public Execution run(Cell cell, Path rawDir, List<String> variantOrder) throws InterruptedException {
+        String driver = hyperfine.map(p -> "hyperfine (host)").orElse("loom-matrix process timer (hyperfine not on PATH)");
+        if (cell.coordinates().os().equals("windows") != JdkLocator.isWindows()) {
+            return new Execution(new CellOutcome.Skipped("this is a " + (JdkLocator.isWindows() ? "windows" : "linux")
+                    + " host; " + cell.coordinates().os() + " cells run on " + cell.coordinates().os() + " runners"), name(), driver, variantOrder, Optional.empty());
+        }
+        JdkLocator.Result located = locator.find(cell.jdk());
+        if (located.jdk().isEmpty()) {
+            return new Execution(new CellOutcome.Skipped(located.reason()), name(), driver, variantOrder, Optional.empty());
+        }
+        JdkLocator.FoundJdk jdk = located.jdk().get();
+        int processors = cell.coordinates().cpus().setScale(0, java.math.RoundingMode.CEILING).intValueExact();
+        int affinity = Math.min(processors, hostCpus);
+        List<String> prefix = new ArrayList<>();
+        if (taskset.isPresent() && affinity < hostCpus) {
+            prefix.addAll(List.of(taskset.get().toString(), "-c", affinity == 1 ? "0" : "0-" + (affinity - 1)));
+        }
+        List<String> backendArgs = List.of("-XX:ActiveProcessorCount=" + processors);
+        Attestation.Expectation expected = new Attestation.Expectation(processors,
+                "-XX:ActiveProcessorCount=" + processors + (prefix.isEmpty() ? "" : ", affinity to CPUs 0-" + (affinity - 1))
+                        + (processors > hostCpus ? "; the host has only " + hostCpus + " CPUs" : ""),
+                Optional.empty(), Optional.empty(), Optional.empty());
+
+        Map<String, String> variantErrors = new LinkedHashMap<>();
+        CellAssembler.Ending ending = new CellAssembler.Ending.Completed();
+        long deadline = System.nanoTime() + cell.timeout().toNanos();
+        try {
+            Files.createDirectories(rawDir);
+            Path log = rawDir.resolve("cell.log");
+            Path jar = harnessJar();
+            for (String variant : variantOrder) {
+                String slug = HarnessCommand.slug(variant);
+                List<String> command = new ArrayList<>(prefix);
+                command.addAll(HarnessCommand.command(jdk.java().toString(), jar.toString(), cell, variant,
+                        rawDir.resolve(slug + ".records.jsonl").toString(), backendArgs));
+                Files.writeString(log, "loom: variant " + variant + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                Optional<String> error = hyperfine.isPresent()
+                        ? runHyperfine(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline)
+                        : runTimed(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline);
+                if (error.isPresent() && error.get().startsWith("timeout")) {
+                    ending = new CellAssembler.Ending.TimedOut("timed out after " + cell.timeout().toSeconds() + " s; JVM killed", CellAssembler.logTail(rawDir));
+                    break;
+                }
+                error.ifPresent(e -> variantErrors.put(variant, e));
+            }
+        } catch (IOException e) {
+            ending = new CellAssembler.Ending.Crashed("could not run the JVM: " + e.getMessage(), CellAssembler.logTail(rawDir));
+        }
+        CellOutcome outcome = CellAssembler.assemble(cell, rawDir, variantOrder, variantErrors, expected,
+                Optional.empty(), Optional.empty(), ending);
+        return new Execution(outcome, name(), driver + "; jdk " + jdk.home() + " (" + jdk.source() + ")", variantOrder, Optional.empty());
+    }
+
+    private Optional<String> runHyperfine(Cell cell, List<String> command, Path export, Path log, long deadline)
+            throws IOException, InterruptedException {
+        List<String> hf = List.of(hyperfine.get().toString(), "-N", "--style", "basic", "--output", "inherit",
+                "--warmup", String.valueOf(cell.warmup()), "--runs", String.valueOf(cell.repetitions()),
+                "--export-json", export.toString(), String.join(" ", command.stream().map(CellScript::quote).toList()));
+        int exit = exec(hf, log, deadline);
+        return exit == 0 ? Optional.empty() : exit == Integer.MIN_VALUE ? Optional.of("timeout") : Optional.of("hyperfine exited with " + exit + " (see the cell log)");
+    }
+
+    /** Without hyperfine: the same protocol (warmups first, a fresh JVM each) timed around the process. */
+    private Optional<String> runTimed(Cell cell, List<String> command, Path export, Path log, long deadline)
+            throws IOException, InterruptedException {
+        List<Double> times = new ArrayList<>();
+        List<Integer> exits = new ArrayList<>();
+        for (int i = 0; i < cell.warmup() + cell.repetitions(); i++) {
+            long start = System.nanoTime();
+            int exit = exec(command, log, deadline);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (exit == Integer.MIN_VALUE) {
+                return Optional.of("timeout");
+            }
+            if (exit != 0) {
+                return Optional.of("JVM exited with " + exit + " in run " + (i + 1) + " (see the cell log)");
+            }
+            if (i >= cell.warmup()) {
+                times.add(seconds);
+                exits.add(exit);
+            }
+            // Keep hyperfine's export layout so one reader serves both drivers.
+            Json.writeAtomically(export, Map.of("results", List.of(Map.of("command", String.join(" ", command), "times", times, "exit_codes", exits))));
+        }
+        return Optional.empty();
+    }
+
+    /** Runs a process with output appended to the log; Integer.MIN_VALUE when the deadline passed. */
+    private static int exec(List<String> command, Path log, long deadline) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0 || !process.waitFor(remaining, TimeUnit.NANOSECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+            return Integer.MIN_VALUE;
+        }
+        return process.exitValue();
+    }
+
+    private synchronized Path harnessJar() throws IOException {
+        if (harnessJar == null) {
+            harnessJar = Files.createTempFile("loom-harness", ".jar");
+            Files.write(harnessJar, CellImages.resource("harness.jar"));
+            harnessJar.toFile().deleteOnExit();
+        }
+        return harnessJar;
+    }
+
+    static Optional<Path> onPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            for (String name : List.of(program, program + ".exe")) {
+                Path candidate = Path.of(dir, name);
+                if (Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}

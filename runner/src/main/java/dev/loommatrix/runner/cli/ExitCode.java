@@ -1,0 +1,16 @@
+package dev.loommatrix.runner.cli;
+
+/** The exit codes users script against (CONTRACTS.md). */
+public enum ExitCode {
+    OK(0),
+    INTERNAL_ERROR(1),
+    USAGE_OR_MATRIX_ERROR(2),
+    CELLS_FAILED(3),
+    REGRESSION(4);
+
+    public final int code;
+
+    ExitCode(int code) {
+        this.code = code;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.loommatrix.runner.cli;
+
+import dev.loommatrix.runner.matrix.MatrixException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "loom-matrix",
+        mixinStandardHelpOptions = true,
+        versionProvider = LoomMatrix.Version.class,
+        description = "Benchmarks Java virtual threads against platform threads across a matrix of JDKs, VMs, "
+                + "OSes, CPU limits and scheduler settings.",
+        subcommands = {ValidateCommand.class, PlanCommand.class, RunCommand.class, PublishCommand.class, ServeCommand.class,
+            CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:ok",
+            "1:internal error",
+            "2:usage or matrix error",
+            "3:the run finished but some cells failed",
+            "4:compare found a significant regression"
+        })
+public final class LoomMatrix {
+
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "Show stack traces for internal errors.")
+    boolean verbose;
+
+    public static void main(String[] args) {
+        System.exit(mainWithoutExit(args, System.out, System.err));
+    }
+
+    /** The whole CLI without System.exit, for tests. */
+    public static int mainWithoutExit(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new LoomMatrix());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        cli.setExitCodeExceptionMapper(e -> e instanceof MatrixException ? ExitCode.USAGE_OR_MATRIX_ERROR.code : ExitCode.INTERNAL_ERROR.code);
+        cli.setParameterExceptionHandler((ex, arguments) -> {
+            ex.getCommandLine().getErr().println("error: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
+            return ExitCode.USAGE_OR_MATRIX_ERROR.code;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter e = commandLine.getErr();
+            if (ex instanceof MatrixException matrix) {
+                matrix.problems().forEach(p -> e.println(p.format()));
+                e.println(matrix.problems().size() + (matrix.problems().size() == 1 ? " problem" : " problems") + " found.");
+                return ExitCode.USAGE_OR_MATRIX_ERROR.code;
+            }
+            if (ex instanceof UsageException usage) {
+                e.println("error: " + usage.getMessage());
+                return ExitCode.USAGE_OR_MATRIX_ERROR.code;
+            }
+            e.println("error: " + ex);
+            boolean verbose = commandLine.getParseResult() != null && parseResult.hasMatchedOption("--verbose")
+                    || java.util.Arrays.asList(args).contains("--verbose");
+            if (verbose) {
+                ex.printStackTrace(e);
+            } else {
+                e.println("(run with --verbose for the stack trace)");
+            }
+            return ExitCode.INTERNAL_ERROR.code;
+        });
+        return cli.execute(args);
+    }
+
+    /** A user mistake found after parsing (a missing file, a bad shard): exit 2 with the message. */
+    static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = LoomMatrix.class.getPackage().getImplementationVersion();
+            return new String[] {"loom-matrix " + (version == null ? "dev" : version)};
+        }
+    }
+}

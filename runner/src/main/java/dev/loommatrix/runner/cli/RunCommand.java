@@ -1,0 +1,107 @@
+package dev.loommatrix.runner.cli;
+
+import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.backend.JdkLocator;
+import dev.loommatrix.runner.backend.LocalBackend;
+import dev.loommatrix.runner.matrix.Matrix;
+import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.runner.plan.Planner;
+import dev.loommatrix.runner.result.RunDirectory;
+import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.runner.run.HostFacts;
+import dev.loommatrix.runner.run.MatrixRun;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run", description = "Run every cell of the matrix (or of one shard) and record the results in a run directory.")
+final class RunCommand implements Callable<Integer> {
+
+    @Mixin
+    MatrixOptions options;
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "Only shard I of N.")
+    String shard;
+
+    @Option(names = "--backend", defaultValue = "auto",
+            description = "auto (containers when a Docker engine answers and the image can be had, else the host's JDKs), docker, or local. Default: ${DEFAULT-VALUE}.")
+    String backend;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "The run directory (default: results/<run-id>).")
+    Path out;
+
+    @Option(names = "--resume", description = "Continue the run in --out: cells with a result file are not run again.")
+    boolean resume;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        MatrixRun.BackendChoice choice = switch (backend) {
+            case "auto" -> MatrixRun.BackendChoice.AUTO;
+            case "docker" -> MatrixRun.BackendChoice.DOCKER;
+            case "local" -> MatrixRun.BackendChoice.LOCAL;
+            default -> throw new LoomMatrix.UsageException("--backend must be auto, docker or local, got '" + backend + "'");
+        };
+        Matrix matrix = options.load();
+        List<Cell> cells = PlanCommand.select(Planner.plan(matrix), shard);
+        PrintStream console = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
+        var err = spec.commandLine().getErr();
+
+        String runId;
+        RunDirectory dir;
+        RunManifest manifest;
+        if (resume) {
+            if (out == null) {
+                throw new LoomMatrix.UsageException("--resume needs --out DIR, the run directory to continue");
+            }
+            dir = new RunDirectory(out);
+            manifest = dir.readManifest();
+            runId = manifest.runId();
+        } else {
+            runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now())
+                    + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+            dir = new RunDirectory(out != null ? out : Path.of("results", runId));
+            if (Files.exists(dir.manifestFile())) {
+                throw new LoomMatrix.UsageException(dir.root() + " already holds a run; use --resume to continue it, or another --out");
+            }
+            String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(options.matrix)));
+            manifest = new RunManifest(1, runId, Instant.now().toString(), Optional.empty(), "running",
+                    System.getenv().getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
+                    HostFacts.git(options.matrix.toAbsolutePath().getParent()), HostFacts.host(),
+                    new RunManifest.MatrixInfo(options.matrix.toString(), Optional.ofNullable(options.profile), sha, Optional.ofNullable(shard)),
+                    cells.stream().map(Cell::id).toList());
+        }
+
+        Optional<ContainerBackend> docker = choice == MatrixRun.BackendChoice.LOCAL ? Optional.empty() : ContainerBackend.connect();
+        if (docker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
+            err.println("note: no Docker engine answers; linux cells run on the local backend with this host's JDKs "
+                    + "(start Docker, or set DOCKER_HOST, for containers)");
+        }
+        if (docker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
+            throw new LoomMatrix.UsageException("--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
+        }
+        console.printf("run %s: %d cells → %s%n", runId, cells.size(), dir.root());
+        MatrixRun run = new MatrixRun(dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()));
+        MatrixRun.Totals totals = run.run(manifest, cells, resume);
+        dir.writeManifest(manifest.finish(Instant.now().toString(), "finished"));
+        console.printf("done: %d ok, %d failed, %d timed out, %d skipped%s → %s%n", totals.ok(), totals.failed(), totals.timedOut(),
+                totals.skipped(), totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "", dir.root());
+        return totals.anyFailed() ? ExitCode.CELLS_FAILED.code : ExitCode.OK.code;
+    }
+}

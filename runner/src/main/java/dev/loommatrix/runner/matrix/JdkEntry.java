@@ -1,0 +1,35 @@
+package dev.loommatrix.runner.matrix;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One JDK of the matrix: which VM and feature version, where the container backend gets it (an image)
+ * and where the local backend finds it (setup-java coordinates, an explicit javaHome, or a host scan).
+ */
+public record JdkEntry(
+        String id,
+        Vm vm,
+        int version,
+        Optional<String> image,
+        Map<String, String> setupJava,
+        List<String> jvmArgs,
+        Map<String, String> env,
+        Optional<String> javaHome) {
+
+    public JdkEntry {
+        setupJava = Map.copyOf(setupJava);
+        jvmArgs = List.copyOf(jvmArgs);
+        env = Map.copyOf(env);
+    }
+
+    public enum Vm {
+        HOTSPOT,
+        OPENJ9;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+}

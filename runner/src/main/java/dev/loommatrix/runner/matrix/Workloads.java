@@ -1,0 +1,78 @@
+package dev.loommatrix.runner.matrix;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The workload catalogue as the runner knows it (ids, parameter names and defaults, variants). The
+ * harness has its own copy: the two talk through files, never shared classes, so the harness can run
+ * on the oldest JDK of the matrix and stay tiny. A harness test checks the two agree.
+ */
+public final class Workloads {
+
+    /** {@code pool:<T>} / {@code pool:cpus}: fixed pools of platform threads. */
+    static final Pattern POOL = Pattern.compile("pool:(cpus|[1-9][0-9]*)");
+
+    public record Definition(String id, Map<String, Long> defaults, List<String> variants, boolean pools) {
+
+        public boolean accepts(String variant) {
+            return variants.contains(variant) || (pools && POOL.matcher(variant).matches());
+        }
+
+        public String describeVariants() {
+            return String.join(", ", variants) + (pools ? ", pool:<T>, pool:cpus" : "");
+        }
+    }
+
+    private static final Map<String, Definition> CATALOGUE = new LinkedHashMap<>();
+
+    static {
+        add("mass-start", Map.of("threads", 1_000_000L), List.of("virtual", "platform"), false);
+        add("sleep-bound", Map.of("tasks", 10_000L, "sleepMs", 300L), List.of("virtual", "platform"), true);
+        add(
+                "primes-io",
+                Map.of("tasks", 10_000L, "sleepMs", 10L, "primeLimitMin", 1_000L, "primeLimitMax", 6_000L),
+                List.of("virtual", "platform"),
+                true);
+        add(
+                "fib-fanout",
+                Map.of("n", 27L, "calls", 1_000L),
+                List.of("sequential", "naive-virtual", "executor", "caller-virtual", "semaphore"),
+                false);
+        add(
+                "pinning",
+                Map.of("tasks", 16L, "sleepMs", 100L),
+                List.of("synchronized", "reentrant-lock", "object-wait", "class-init"),
+                false);
+        add(
+                "echo-server",
+                Map.of("connections", 10_000L, "messages", 10L, "bytes", 64L),
+                List.of("virtual", "platform"),
+                true);
+        add(
+                "http-server",
+                Map.of("users", 3_000L, "durationS", 30L, "sleepMs", 300L),
+                List.of("virtual", "platform"),
+                true);
+        add("ping-pong", Map.of("roundTrips", 100_000L), List.of("virtual", "platform"), false);
+        add("thread-local", Map.of("tasks", 100_000L), List.of("virtual", "platform"), true);
+        add("footprint", Map.of("threads", 100_000L), List.of("virtual", "platform"), false);
+    }
+
+    private Workloads() {}
+
+    private static void add(String id, Map<String, Long> defaults, List<String> variants, boolean pools) {
+        CATALOGUE.put(id, new Definition(id, defaults, variants, pools));
+    }
+
+    public static Optional<Definition> find(String id) {
+        return Optional.ofNullable(CATALOGUE.get(id));
+    }
+
+    public static List<String> ids() {
+        return List.copyOf(CATALOGUE.keySet());
+    }
+}

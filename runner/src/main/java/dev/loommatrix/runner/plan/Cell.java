@@ -1,0 +1,48 @@
+package dev.loommatrix.runner.plan;
+
+import dev.loommatrix.runner.matrix.JdkEntry;
+import dev.loommatrix.runner.matrix.WorkloadSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One point of the matrix, with everything needed to run it: the JDK entry, the workload with its
+ * variants, the limits, and what include entries added (jvmArgs, env).
+ */
+public record Cell(
+        Coordinates coordinates,
+        JdkEntry jdk,
+        WorkloadSpec workload,
+        List<String> jvmArgs,
+        Map<String, String> env,
+        int repetitions,
+        int warmup,
+        Duration timeout,
+        long memoryBytes,
+        long pids) {
+
+    public Cell {
+        jvmArgs = List.copyOf(jvmArgs);
+        env = Map.copyOf(env);
+    }
+
+    public String id() {
+        return coordinates.cellId();
+    }
+
+    /** The JDK entry's jvmArgs followed by those an include entry added. */
+    public List<String> allJvmArgs() {
+        List<String> args = new ArrayList<>(jdk.jvmArgs());
+        args.addAll(jvmArgs);
+        return args;
+    }
+
+    public Map<String, String> allEnv() {
+        Map<String, String> all = new LinkedHashMap<>(jdk.env());
+        all.putAll(env);
+        return all;
+    }
+}

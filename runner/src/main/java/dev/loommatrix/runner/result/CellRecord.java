@@ -1,0 +1,46 @@
+package dev.loommatrix.runner.result;
+
+import dev.loommatrix.runner.plan.Coordinates;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code RUN_DIR/cells/<cellId>.json} (results schema 1). Written once, atomically, when the cell ends.
+ *
+ * @param status ok | failed | timeout | skipped
+ * @param environment what the JVM reported; absent only when no JVM run finished
+ * @param measurements one per variant that produced samples; kept even when the cell failed later
+ * @param execution how the cell ran (backend, driver, timing, variant order) — not part of the result
+ */
+public record CellRecord(
+        int schemaVersion,
+        String cellId,
+        Coordinates coordinates,
+        String status,
+        Optional<String> reason,
+        Optional<String> logTail,
+        Optional<EnvironmentRecord> environment,
+        List<Measurement> measurements,
+        Execution execution) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public CellRecord {
+        measurements = List.copyOf(measurements);
+    }
+
+    /** How the cell was executed: facts for reproducing and for judging the numbers' conditions. */
+    public record Execution(
+            String backend,
+            String driver,
+            String startedAt,
+            String finishedAt,
+            long durationMs,
+            List<String> variantOrder,
+            Optional<String> fallbackReason) {
+
+        public Execution {
+            variantOrder = List.copyOf(variantOrder);
+        }
+    }
+}

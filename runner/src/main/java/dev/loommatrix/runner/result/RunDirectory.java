@@ -1,0 +1,77 @@
+package dev.loommatrix.runner.result;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A run on disk: {@code run.json}, {@code cells/<cellId>.json}, and {@code raw/<cellId>/} with the
+ * harness records and hyperfine exports each cell produced. Every JSON file is replaced atomically.
+ */
+public final class RunDirectory {
+
+    private final Path root;
+
+    public RunDirectory(Path root) {
+        this.root = root;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public Path manifestFile() {
+        return root.resolve("run.json");
+    }
+
+    public Path cellFile(String cellId) {
+        return root.resolve("cells").resolve(cellId + ".json");
+    }
+
+    public Path rawDir(String cellId) {
+        return root.resolve("raw").resolve(cellId);
+    }
+
+    public void writeManifest(RunManifest manifest) throws IOException {
+        Json.writeAtomically(manifestFile(), manifest);
+    }
+
+    public void writeCell(CellRecord cell) throws IOException {
+        Json.writeAtomically(cellFile(cell.cellId()), cell);
+    }
+
+    public RunManifest readManifest() throws IOException {
+        if (!Files.isRegularFile(manifestFile())) {
+            throw new IOException(root + " is not a run directory (no run.json)");
+        }
+        RunManifest manifest = Json.MAPPER.readValue(manifestFile().toFile(), RunManifest.class);
+        if (manifest.schemaVersion() != CellRecord.SCHEMA_VERSION) {
+            throw new IOException(manifestFile() + " has results schema " + manifest.schemaVersion()
+                    + "; this loom-matrix reads schema " + CellRecord.SCHEMA_VERSION);
+        }
+        return manifest;
+    }
+
+    public Optional<CellRecord> readCell(String cellId) throws IOException {
+        Path file = cellFile(cellId);
+        return Files.isRegularFile(file) ? Optional.of(Json.MAPPER.readValue(file.toFile(), CellRecord.class)) : Optional.empty();
+    }
+
+    public List<CellRecord> readCells() throws IOException {
+        List<CellRecord> cells = new ArrayList<>();
+        Path dir = root.resolve("cells");
+        if (!Files.isDirectory(dir)) {
+            return cells;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                cells.add(Json.MAPPER.readValue(file.toFile(), CellRecord.class));
+            }
+        }
+        return cells;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.loommatrix.runner.result;
+
+import java.util.List;
+import java.util.Optional;
+
+/** {@code RUN_DIR/run.json}: which run this is, where and from what; kept current while the run goes. */
+public record RunManifest(
+        int schemaVersion,
+        String runId,
+        String startedAt,
+        Optional<String> finishedAt,
+        String status,
+        String trigger,
+        Git git,
+        Host host,
+        MatrixInfo matrix,
+        List<String> cells) {
+
+    public RunManifest {
+        cells = List.copyOf(cells);
+    }
+
+    public record Git(String commit, String branch, boolean dirty) {}
+
+    public record Host(String os, String kernel, String cpuModel, int cpus, long memoryBytes) {}
+
+    public record MatrixInfo(String file, Optional<String> profile, String sha256, Optional<String> shard) {}
+
+    public RunManifest finish(String finishedAt, String status) {
+        return new RunManifest(schemaVersion, runId, startedAt, Optional.of(finishedAt), status, trigger, git, host, matrix, cells);
+    }
+}
