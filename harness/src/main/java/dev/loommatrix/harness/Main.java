@@ -42,7 +42,9 @@ public final class Main {
         } catch (IllegalArgumentException e) {
             err.println("harness: " + e.getMessage());
             err.println("usage: java -jar harness.jar <workload> --variant V [--param k=v]... [--out FILE]");
-            err.println("workloads: " + String.join(", ", Catalogue.all().stream().map(Workload::id).toList()));
+            err.println("workloads: "
+                    + String.join(
+                            ", ", Catalogue.all().stream().map(Workload::id).toList()));
             return 2;
         }
         try {

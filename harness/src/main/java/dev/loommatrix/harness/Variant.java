@@ -74,7 +74,8 @@ public sealed interface Variant {
     default ExecutorService newExecutor() {
         return switch (this) {
             case Virtual v -> Executors.newVirtualThreadPerTaskExecutor();
-            case Platform p -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
+            case Platform p ->
+                Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
             case Pool pool -> Executors.newFixedThreadPool(pool.threads());
         };
     }

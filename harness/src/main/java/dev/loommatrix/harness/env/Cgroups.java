@@ -46,11 +46,12 @@ public final class Cgroups {
     /** CPU quota as a number of CPUs (quota / period), empty when unlimited. */
     public OptionalDouble cpuQuota() {
         return switch (version()) {
-            case V2 -> read("cpu.max")
-                    .map(s -> s.trim().split("\\s+"))
-                    .filter(parts -> parts.length == 2 && !parts[0].equals("max"))
-                    .map(parts -> OptionalDouble.of(Double.parseDouble(parts[0]) / Double.parseDouble(parts[1])))
-                    .orElse(OptionalDouble.empty());
+            case V2 ->
+                read("cpu.max")
+                        .map(s -> s.trim().split("\\s+"))
+                        .filter(parts -> parts.length == 2 && !parts[0].equals("max"))
+                        .map(parts -> OptionalDouble.of(Double.parseDouble(parts[0]) / Double.parseDouble(parts[1])))
+                        .orElse(OptionalDouble.empty());
             case V1 -> {
                 OptionalLong quota = readLong("cpu/cpu.cfs_quota_us");
                 OptionalLong period = readLong("cpu/cpu.cfs_period_us");

@@ -26,7 +26,10 @@ public final class Environment {
         env.put("javaToolOptions", System.getenv().getOrDefault("JAVA_TOOL_OPTIONS", ""));
         env.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
         env.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
-        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        env.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
         Map<String, Object> limits = new LinkedHashMap<>();
         limits.put("cgroup", cgroups.version().name().toLowerCase(java.util.Locale.ROOT));
         cgroups.cpuQuota().ifPresent(q -> limits.put("cpus", q));

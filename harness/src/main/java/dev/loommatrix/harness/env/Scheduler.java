@@ -56,7 +56,8 @@ public final class Scheduler {
     /** The JDK's own defaulting rule (JDK 21–25), applied to the properties as given. */
     public record Derived(int parallelism, int maxPoolSize, int minRunnable) {}
 
-    public static Derived derive(int processors, String parallelismValue, String maxPoolSizeValue, String minRunnableValue) {
+    public static Derived derive(
+            int processors, String parallelismValue, String maxPoolSizeValue, String minRunnableValue) {
         int parallelism = parallelismValue != null ? Integer.parseInt(parallelismValue) : processors;
         int maxPoolSize;
         if (maxPoolSizeValue != null) {
@@ -65,7 +66,8 @@ public final class Scheduler {
         } else {
             maxPoolSize = Integer.max(parallelism, 256);
         }
-        int minRunnable = minRunnableValue != null ? Integer.parseInt(minRunnableValue) : Integer.max(parallelism / 2, 1);
+        int minRunnable =
+                minRunnableValue != null ? Integer.parseInt(minRunnableValue) : Integer.max(parallelism / 2, 1);
         return new Derived(parallelism, maxPoolSize, minRunnable);
     }
 

@@ -58,5 +58,4 @@ public final class SleepBound implements Workload {
     static long ceilDiv(long a, long b) {
         return (a + b - 1) / b;
     }
-
 }

@@ -24,6 +24,7 @@ public interface Workload {
     Outcome run(Variant variant, Params params) throws InterruptedException;
 
     default boolean accepts(Variant variant) {
-        return variants().contains(variant.name()) || (variant instanceof Variant.Pool && variants().contains("pool:*"));
+        return variants().contains(variant.name())
+                || (variant instanceof Variant.Pool && variants().contains("pool:*"));
     }
 }

@@ -21,26 +21,42 @@ public final class Attestation {
     private Attestation() {}
 
     /** What the backend arranged, and so what the JVM should report. */
-    public record Expectation(int processors, String processorsRule, Optional<BigDecimal> cgroupCpus, Optional<Long> memoryBytes, Optional<Long> pids) {}
+    public record Expectation(
+            int processors,
+            String processorsRule,
+            Optional<BigDecimal> cgroupCpus,
+            Optional<Long> memoryBytes,
+            Optional<Long> pids) {}
 
     /**
      * Processors a JVM derives from a CPU quota. HotSpot rounds a fractional quota up (1.5 → 2);
      * OpenJ9 rounds it down, with a floor of one (2.4 → 2). Neither reports more than the host has.
      */
     public static int processorsForQuota(JdkEntry.Vm vm, BigDecimal cpus, int hostCpus) {
-        int fromQuota = switch (vm) {
-            case HOTSPOT -> cpus.setScale(0, RoundingMode.CEILING).intValueExact();
-            case OPENJ9 -> Math.max(1, cpus.setScale(0, RoundingMode.FLOOR).intValueExact());
-        };
+        int fromQuota =
+                switch (vm) {
+                    case HOTSPOT -> cpus.setScale(0, RoundingMode.CEILING).intValueExact();
+                    case OPENJ9 ->
+                        Math.max(1, cpus.setScale(0, RoundingMode.FLOOR).intValueExact());
+                };
         return Math.min(fromQuota, hostCpus);
     }
 
     @SuppressWarnings("unchecked")
-    public static EnvironmentRecord environment(Cell cell, Map<String, Object> env, Expectation expected, Optional<String> image, Optional<String> imageDigest) {
+    public static EnvironmentRecord environment(
+            Cell cell,
+            Map<String, Object> env,
+            Expectation expected,
+            Optional<String> image,
+            Optional<String> imageDigest) {
         List<Check> checks = new ArrayList<>();
         int processors = ((Number) env.getOrDefault("availableProcessors", -1)).intValue();
-        checks.add(new Check("availableProcessors", String.valueOf(expected.processors()), String.valueOf(processors),
-                processors == expected.processors(), Optional.of(expected.processorsRule())));
+        checks.add(new Check(
+                "availableProcessors",
+                String.valueOf(expected.processors()),
+                String.valueOf(processors),
+                processors == expected.processors(),
+                Optional.of(expected.processorsRule())));
 
         Map<String, Object> scheduler = (Map<String, Object>) env.getOrDefault("scheduler", Map.of());
         int parallelism = ((Number) scheduler.getOrDefault("parallelism", -1)).intValue();
@@ -51,38 +67,71 @@ public final class Attestation {
             expectedPar = Math.min(expectedPar, Integer.parseInt(requestedMax));
         }
         String source = String.valueOf(scheduler.getOrDefault("source", "unknown"));
-        checks.add(new Check("scheduler.parallelism", requestedPar + (requestedPar.equals("auto") ? " (= " + expectedPar + ")" : ""),
-                String.valueOf(parallelism), parallelism == expectedPar, Optional.of("read via " + source)));
+        checks.add(new Check(
+                "scheduler.parallelism",
+                requestedPar + (requestedPar.equals("auto") ? " (= " + expectedPar + ")" : ""),
+                String.valueOf(parallelism),
+                parallelism == expectedPar,
+                Optional.of("read via " + source)));
         int expectedMax = requestedMax.equals("auto") ? Math.max(expectedPar, 256) : Integer.parseInt(requestedMax);
         int observedMax = ((Number) scheduler.getOrDefault("maxPoolSize", -1)).intValue();
-        checks.add(new Check("scheduler.maxPoolSize", requestedMax + (requestedMax.equals("auto") ? " (= " + expectedMax + ")" : ""),
-                String.valueOf(observedMax), observedMax == expectedMax, Optional.of("derived by the JDK's rule from the properties the JVM saw")));
+        checks.add(new Check(
+                "scheduler.maxPoolSize",
+                requestedMax + (requestedMax.equals("auto") ? " (= " + expectedMax + ")" : ""),
+                String.valueOf(observedMax),
+                observedMax == expectedMax,
+                Optional.of("derived by the JDK's rule from the properties the JVM saw")));
         String requestedMin = cell.coordinates().minRunnable();
         int expectedMin = requestedMin.equals("auto") ? Math.max(expectedPar / 2, 1) : Integer.parseInt(requestedMin);
         int observedMin = ((Number) scheduler.getOrDefault("minRunnable", -1)).intValue();
-        checks.add(new Check("scheduler.minRunnable", requestedMin + (requestedMin.equals("auto") ? " (= " + expectedMin + ")" : ""),
-                String.valueOf(observedMin), observedMin == expectedMin, Optional.of("derived by the JDK's rule from the properties the JVM saw")));
+        checks.add(new Check(
+                "scheduler.minRunnable",
+                requestedMin + (requestedMin.equals("auto") ? " (= " + expectedMin + ")" : ""),
+                String.valueOf(observedMin),
+                observedMin == expectedMin,
+                Optional.of("derived by the JDK's rule from the properties the JVM saw")));
 
         Map<String, Object> limits = new LinkedHashMap<>((Map<String, Object>) env.getOrDefault("limits", Map.of()));
         expected.cgroupCpus().ifPresent(cpus -> {
             Object observed = limits.get("cpus");
-            boolean ok = observed instanceof Number n && BigDecimal.valueOf(n.doubleValue()).compareTo(cpus) == 0;
-            checks.add(new Check("cgroup cpu quota", cpus.toPlainString(), String.valueOf(observed), ok, Optional.empty()));
+            boolean ok = observed instanceof Number n
+                    && BigDecimal.valueOf(n.doubleValue()).compareTo(cpus) == 0;
+            checks.add(new Check(
+                    "cgroup cpu quota", cpus.toPlainString(), String.valueOf(observed), ok, Optional.empty()));
         });
         expected.memoryBytes().ifPresent(bytes -> {
             Object observed = limits.get("memoryBytes");
-            checks.add(new Check("cgroup memory", String.valueOf(bytes), String.valueOf(observed),
-                    observed instanceof Number n && n.longValue() == bytes, Optional.empty()));
+            checks.add(new Check(
+                    "cgroup memory",
+                    String.valueOf(bytes),
+                    String.valueOf(observed),
+                    observed instanceof Number n && n.longValue() == bytes,
+                    Optional.empty()));
         });
         expected.pids().ifPresent(pids -> {
             Object observed = limits.get("pids");
-            checks.add(new Check("cgroup pids", String.valueOf(pids), String.valueOf(observed),
-                    observed instanceof Number n && n.longValue() == pids, Optional.empty()));
+            checks.add(new Check(
+                    "cgroup pids",
+                    String.valueOf(pids),
+                    String.valueOf(observed),
+                    observed instanceof Number n && n.longValue() == pids,
+                    Optional.empty()));
         });
-        boolean vmMatches = vmMatches(cell.jdk().vm(), String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")));
-        checks.add(new Check("vm", cell.jdk().vm().id(), String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")), vmMatches, Optional.empty()));
+        boolean vmMatches = vmMatches(
+                cell.jdk().vm(), String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")));
+        checks.add(new Check(
+                "vm",
+                cell.jdk().vm().id(),
+                String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")),
+                vmMatches,
+                Optional.empty()));
         String spec = String.valueOf(env.getOrDefault("javaSpecificationVersion", ""));
-        checks.add(new Check("java feature version", String.valueOf(cell.jdk().version()), spec, spec.equals(String.valueOf(cell.jdk().version())), Optional.empty()));
+        checks.add(new Check(
+                "java feature version",
+                String.valueOf(cell.jdk().version()),
+                spec,
+                spec.equals(String.valueOf(cell.jdk().version())),
+                Optional.empty()));
 
         Map<String, Object> schedulerOut = new LinkedHashMap<>(scheduler);
         Map<String, String> vm = new LinkedHashMap<>();

@@ -25,9 +25,15 @@ final class CellAssembler {
 
     private CellAssembler() {}
 
-    static CellOutcome assemble(Cell cell, Path rawDir, List<String> variantOrder, Map<String, String> variantErrors,
-                                Attestation.Expectation expected, Optional<String> image, Optional<String> imageDigest,
-                                Ending ending) {
+    static CellOutcome assemble(
+            Cell cell,
+            Path rawDir,
+            List<String> variantOrder,
+            Map<String, String> variantErrors,
+            Attestation.Expectation expected,
+            Optional<String> image,
+            Optional<String> imageDigest,
+            Ending ending) {
         List<Measurement> measurements = new ArrayList<>();
         List<RawResults.VariantData> data = new ArrayList<>();
         String readProblem = null;
@@ -36,7 +42,8 @@ final class CellAssembler {
                 RawResults.VariantData variantData = RawResults.read(rawDir, variant, cell.warmup());
                 data.add(variantData);
                 if (!variantData.records().isEmpty() || variantErrors.containsKey(variant)) {
-                    measurements.add(RawResults.measurement(cell, variantData, Optional.ofNullable(variantErrors.get(variant))));
+                    measurements.add(
+                            RawResults.measurement(cell, variantData, Optional.ofNullable(variantErrors.get(variant))));
                 }
             } catch (IOException | RuntimeException e) {
                 readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
@@ -49,12 +56,17 @@ final class CellAssembler {
             case Ending.Crashed c -> new CellOutcome.Failed(c.reason(), c.logTail(), measurements, environment);
             case Ending.Completed c -> {
                 List<String> failedVariants = cell.workload().variants().stream()
-                        .filter(v -> variantErrors.containsKey(v) || measurements.stream().noneMatch(m -> m.variant().equals(v) && m.error().isEmpty()))
+                        .filter(v -> variantErrors.containsKey(v)
+                                || measurements.stream()
+                                        .noneMatch(m -> m.variant().equals(v)
+                                                && m.error().isEmpty()))
                         .toList();
                 if (readProblem != null || environment.isEmpty() || !failedVariants.isEmpty()) {
-                    String reason = readProblem != null ? readProblem
-                            : environment.isEmpty() ? "no JVM run produced a record"
-                            : "variant(s) failed: " + String.join(", ", failedVariants);
+                    String reason = readProblem != null
+                            ? readProblem
+                            : environment.isEmpty()
+                                    ? "no JVM run produced a record"
+                                    : "variant(s) failed: " + String.join(", ", failedVariants);
                     yield new CellOutcome.Failed(reason, logTail(rawDir), measurements, environment);
                 }
                 yield new CellOutcome.Succeeded(measurements, environment.get());

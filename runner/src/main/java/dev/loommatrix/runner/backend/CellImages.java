@@ -53,11 +53,15 @@ final class CellImages {
             return cached;
         }
         InspectImageResponse base = baseImage(baseImage);
-        String baseDigest = base.getRepoDigests() != null && !base.getRepoDigests().isEmpty() ? base.getRepoDigests().get(0) : base.getId();
+        String baseDigest =
+                base.getRepoDigests() != null && !base.getRepoDigests().isEmpty()
+                        ? base.getRepoDigests().get(0)
+                        : base.getId();
         try {
             byte[] harness = resource("harness.jar");
             byte[] dockerfile = resource("Dockerfile");
-            String tag = REPOSITORY + ":" + hash(base.getId().getBytes(), harness, dockerfile).substring(0, 16);
+            String tag = REPOSITORY + ":"
+                    + hash(base.getId().getBytes(), harness, dockerfile).substring(0, 16);
             if (!exists(tag)) {
                 build(tag, baseImage, harness, dockerfile);
             }
@@ -80,7 +84,9 @@ final class CellImages {
         }
         try {
             String[] repoTag = splitTag(name);
-            boolean done = docker.pullImageCmd(repoTag[0]).withTag(repoTag[1]).exec(new PullImageResultCallback())
+            boolean done = docker.pullImageCmd(repoTag[0])
+                    .withTag(repoTag[1])
+                    .exec(new PullImageResultCallback())
                     .awaitCompletion(PULL_TIMEOUT_S, TimeUnit.SECONDS);
             if (!done) {
                 throw new ImageUnavailable("pulling " + name + " did not finish within " + PULL_TIMEOUT_S + " s; "
@@ -119,7 +125,8 @@ final class CellImages {
                     .awaitImageId(15, TimeUnit.MINUTES);
         } finally {
             try (var files = Files.walk(context)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                files.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             }
         }
     }
@@ -148,7 +155,9 @@ final class CellImages {
     static String[] splitTag(String name) {
         int slash = name.lastIndexOf('/');
         int colon = name.lastIndexOf(':');
-        return colon > slash ? new String[] {name.substring(0, colon), name.substring(colon + 1)} : new String[] {name, "latest"};
+        return colon > slash
+                ? new String[] {name.substring(0, colon), name.substring(colon + 1)}
+                : new String[] {name, "latest"};
     }
 
     private static String firstLine(String text) {

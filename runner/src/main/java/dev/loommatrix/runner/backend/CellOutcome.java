@@ -13,10 +13,12 @@ public sealed interface CellOutcome {
 
     record Succeeded(List<Measurement> measurements, EnvironmentRecord environment) implements CellOutcome {}
 
-    record Failed(String reason, String logTail, List<Measurement> measurements, Optional<EnvironmentRecord> environment)
+    record Failed(
+            String reason, String logTail, List<Measurement> measurements, Optional<EnvironmentRecord> environment)
             implements CellOutcome {}
 
-    record TimedOut(String reason, String logTail, List<Measurement> measurements, Optional<EnvironmentRecord> environment)
+    record TimedOut(
+            String reason, String logTail, List<Measurement> measurements, Optional<EnvironmentRecord> environment)
             implements CellOutcome {}
 
     record Skipped(String reason) implements CellOutcome {}

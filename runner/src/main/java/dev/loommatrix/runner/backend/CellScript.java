@@ -19,15 +19,27 @@ public final class CellScript {
         StringBuilder script = new StringBuilder("set -u\nstatus=0\n");
         for (String variant : variantOrder) {
             String slug = HarnessCommand.slug(variant);
-            List<String> command = HarnessCommand.command("java", HARNESS, cell, variant, OUT + "/" + slug + ".records.jsonl", backendJvmArgs);
+            List<String> command = HarnessCommand.command(
+                    "java", HARNESS, cell, variant, OUT + "/" + slug + ".records.jsonl", backendJvmArgs);
             script.append("echo ").append(quote("loom: variant " + variant)).append('\n');
             script.append("hyperfine -N --style basic --output inherit")
-                    .append(" --warmup ").append(cell.warmup())
-                    .append(" --runs ").append(cell.repetitions())
-                    .append(" --export-json ").append(OUT).append('/').append(slug).append(".hyperfine.json ")
+                    .append(" --warmup ")
+                    .append(cell.warmup())
+                    .append(" --runs ")
+                    .append(cell.repetitions())
+                    .append(" --export-json ")
+                    .append(OUT)
+                    .append('/')
+                    .append(slug)
+                    .append(".hyperfine.json ")
                     .append(quote(String.join(" ", command)))
-                    .append(" || { echo ").append(quote("loom: variant " + variant + " failed (exit $?)")).append(" >&2; echo ")
-                    .append(quote(variant)).append(" >> ").append(OUT).append("/failed-variants; status=1; }\n");
+                    .append(" || { echo ")
+                    .append(quote("loom: variant " + variant + " failed (exit $?)"))
+                    .append(" >&2; echo ")
+                    .append(quote(variant))
+                    .append(" >> ")
+                    .append(OUT)
+                    .append("/failed-variants; status=1; }\n");
         }
         script.append("exit $status\n");
         return script.toString();

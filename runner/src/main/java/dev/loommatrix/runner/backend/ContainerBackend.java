@@ -18,10 +18,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
-import org.testcontainers.DockerClientFactory;
+import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 
 /**
  * One container per cell: the cell's CPU quota, memory (no swap) and pids limits, no network, a
@@ -41,13 +42,19 @@ public final class ContainerBackend implements Backend {
         this.hostCpus = docker.infoCmd().exec().getNCPU();
     }
 
-    /** Connects through Testcontainers' discovery (DOCKER_HOST, the socket, …); empty when no engine answers. */
+    /**
+     * Connects through Testcontainers' discovery strategies (DOCKER_HOST, ~/.testcontainers.properties,
+     * the local socket …); empty when no engine answers. The strategies are used directly rather than
+     * through {@code DockerClientFactory.client()}, which would start the Ryuk reaper and probe the
+     * gateway with an alpine container — both pulled from a registry, which hangs on an offline host.
+     * This backend removes its own containers, so it needs no reaper.
+     */
     public static Optional<ContainerBackend> connect() {
         try {
-            if (!DockerClientFactory.instance().isDockerAvailable()) {
-                return Optional.empty();
-            }
-            return Optional.of(new ContainerBackend(DockerClientFactory.instance().client()));
+            List<DockerClientProviderStrategy> strategies = new ArrayList<>();
+            ServiceLoader.load(DockerClientProviderStrategy.class).forEach(strategies::add);
+            DockerClientProviderStrategy strategy = DockerClientProviderStrategy.getFirstValidStrategy(strategies);
+            return Optional.of(new ContainerBackend(strategy.getDockerClient()));
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -77,20 +84,39 @@ public final class ContainerBackend implements Backend {
         CellImages.CellImage image;
         try {
             if (cell.jdk().image().isEmpty()) {
-                return new Execution(new CellOutcome.Failed("jdk '" + cell.jdk().id() + "' has no image for the container backend", "", List.of(), Optional.empty()),
-                        name(), driver, variantOrder, Optional.empty());
+                return new Execution(
+                        new CellOutcome.Failed(
+                                "jdk '" + cell.jdk().id() + "' has no image for the container backend",
+                                "",
+                                List.of(),
+                                Optional.empty()),
+                        name(),
+                        driver,
+                        variantOrder,
+                        Optional.empty());
             }
             image = images.prepare(cell.jdk().image().get());
         } catch (CellImages.ImageUnavailable e) {
-            return new Execution(new CellOutcome.Failed(e.getMessage(), "", List.of(), Optional.empty()), name(), driver, variantOrder, Optional.empty());
+            return new Execution(
+                    new CellOutcome.Failed(e.getMessage(), "", List.of(), Optional.empty()),
+                    name(),
+                    driver,
+                    variantOrder,
+                    Optional.empty());
         }
         String script = CellScript.forContainer(cell, variantOrder, List.of());
         Attestation.Expectation expected = new Attestation.Expectation(
-                Attestation.processorsForQuota(cell.jdk().vm(), cell.coordinates().cpus(), hostCpus),
-                cell.jdk().vm().id() + " derives processors from the quota " + cell.coordinates().cpus().toPlainString()
-                        + (cell.jdk().vm() == dev.loommatrix.runner.matrix.JdkEntry.Vm.HOTSPOT ? " rounded up" : " rounded down (min 1)")
+                Attestation.processorsForQuota(
+                        cell.jdk().vm(), cell.coordinates().cpus(), hostCpus),
+                cell.jdk().vm().id() + " derives processors from the quota "
+                        + cell.coordinates().cpus().toPlainString()
+                        + (cell.jdk().vm() == dev.loommatrix.runner.matrix.JdkEntry.Vm.HOTSPOT
+                                ? " rounded up"
+                                : " rounded down (min 1)")
                         + ", at most the host's " + hostCpus,
-                Optional.of(cell.coordinates().cpus()), Optional.of(cell.memoryBytes()), Optional.of(cell.pids()));
+                Optional.of(cell.coordinates().cpus()),
+                Optional.of(cell.memoryBytes()),
+                Optional.of(cell.pids()));
 
         String containerId = null;
         CellAssembler.Ending ending;
@@ -103,35 +129,52 @@ public final class ContainerBackend implements Backend {
             if (exit.isEmpty()) {
                 docker.killContainerCmd(containerId).exec();
             }
-            InspectContainerResponse state = docker.inspectContainerCmd(containerId).exec();
+            InspectContainerResponse state =
+                    docker.inspectContainerCmd(containerId).exec();
             String logs = logs(containerId);
             Files.writeString(rawDir.resolve("cell.log"), logs);
             copyOut(containerId, rawDir);
-            readFailedVariants(rawDir).forEach(v -> variantErrors.put(v, "hyperfine reported a failing JVM run (see the cell log)"));
+            readFailedVariants(rawDir)
+                    .forEach(v -> variantErrors.put(v, "hyperfine reported a failing JVM run (see the cell log)"));
             String tail = CellAssembler.logTail(rawDir);
             if (exit.isEmpty()) {
-                ending = new CellAssembler.Ending.TimedOut("timed out after " + cell.timeout().toSeconds() + " s; container killed", tail);
+                ending = new CellAssembler.Ending.TimedOut(
+                        "timed out after " + cell.timeout().toSeconds() + " s; container killed", tail);
             } else if (Boolean.TRUE.equals(state.getState().getOOMKilled())) {
-                ending = new CellAssembler.Ending.Crashed("OOMKilled: the container exceeded its memory limit of " + (cell.memoryBytes() >> 20) + " MiB", tail);
+                ending = new CellAssembler.Ending.Crashed(
+                        "OOMKilled: the container exceeded its memory limit of " + (cell.memoryBytes() >> 20) + " MiB",
+                        tail);
             } else if (exit.get() != 0 && variantErrors.isEmpty()) {
-                ending = new CellAssembler.Ending.Crashed("container exited with code " + exit.get() + signal(exit.get()), tail);
+                ending = new CellAssembler.Ending.Crashed(
+                        "container exited with code " + exit.get() + signal(exit.get()), tail);
             } else {
                 ending = new CellAssembler.Ending.Completed();
             }
         } catch (IOException | RuntimeException e) {
             // The engine went away or refused: an outcome of this cell, not the end of the run.
-            ending = new CellAssembler.Ending.Crashed("Docker engine error: " + e.getMessage(), CellAssembler.logTail(rawDir));
+            ending = new CellAssembler.Ending.Crashed(
+                    "Docker engine error: " + e.getMessage(), CellAssembler.logTail(rawDir));
         } finally {
             if (containerId != null) {
                 try {
-                    docker.removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
+                    docker.removeContainerCmd(containerId)
+                            .withForce(true)
+                            .withRemoveVolumes(true)
+                            .exec();
                 } catch (RuntimeException ignored) {
                     // the engine may be gone; nothing left to clean through it
                 }
             }
         }
-        CellOutcome outcome = CellAssembler.assemble(cell, rawDir, variantOrder, variantErrors, expected,
-                Optional.of(image.baseImage()), Optional.of(image.baseDigest()), ending);
+        CellOutcome outcome = CellAssembler.assemble(
+                cell,
+                rawDir,
+                variantOrder,
+                variantErrors,
+                expected,
+                Optional.of(image.baseImage()),
+                Optional.of(image.baseDigest()),
+                ending);
         return new Execution(outcome, name(), driver, variantOrder, Optional.empty());
     }
 
@@ -171,7 +214,10 @@ public final class ContainerBackend implements Backend {
 
     private String logs(String id) throws InterruptedException {
         StringBuilder text = new StringBuilder();
-        docker.logContainerCmd(id).withStdOut(true).withStdErr(true).withTail(400)
+        docker.logContainerCmd(id)
+                .withStdOut(true)
+                .withStdErr(true)
+                .withTail(400)
                 .exec(new ResultCallback.Adapter<Frame>() {
                     @Override
                     public void onNext(Frame frame) {
@@ -184,7 +230,8 @@ public final class ContainerBackend implements Backend {
 
     /** Copies the /out volume (docker cp works on stopped containers) into the cell's raw directory. */
     private void copyOut(String id, Path rawDir) throws IOException {
-        try (InputStream archive = docker.copyArchiveFromContainerCmd(id, CellScript.OUT + "/.").exec();
+        try (InputStream archive = docker.copyArchiveFromContainerCmd(id, CellScript.OUT + "/.")
+                        .exec();
                 TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {
             TarArchiveEntry entry;
             while ((entry = tar.getNextTarEntry()) != null) {
@@ -202,7 +249,9 @@ public final class ContainerBackend implements Backend {
 
     private static List<String> readFailedVariants(Path rawDir) throws IOException {
         Path file = rawDir.resolve("failed-variants");
-        return Files.isRegularFile(file) ? Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList() : List.of();
+        return Files.isRegularFile(file)
+                ? Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList()
+                : List.of();
     }
 
     static String signal(int exitCode) {

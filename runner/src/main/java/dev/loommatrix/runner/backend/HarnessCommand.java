@@ -41,7 +41,8 @@ public final class HarnessCommand {
         return args;
     }
 
-    public static List<String> command(String java, String harnessJar, Cell cell, String variant, String recordsFile, List<String> backendArgs) {
+    public static List<String> command(
+            String java, String harnessJar, Cell cell, String variant, String recordsFile, List<String> backendArgs) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmArgs(cell, backendArgs));
@@ -50,10 +51,12 @@ public final class HarnessCommand {
         command.add(cell.workload().id());
         command.add("--variant");
         command.add(variant);
-        cell.workload().params().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(p -> {
-            command.add("--param");
-            command.add(p.getKey() + "=" + p.getValue());
-        });
+        cell.workload().params().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(p -> {
+                    command.add("--param");
+                    command.add(p.getKey() + "=" + p.getValue());
+                });
         command.add("--out");
         command.add(recordsFile);
         return command;

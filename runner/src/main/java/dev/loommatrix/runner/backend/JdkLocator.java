@@ -54,10 +54,19 @@ public final class JdkLocator {
         });
         Optional.ofNullable(env.get("JAVA_HOME")).ifPresent(p -> roots.add(Path.of(p)));
         String home = System.getProperty("user.home");
-        for (String p : List.of("/usr/lib/jvm", "/usr/java", "/opt/java", "/opt/hostedtoolcache/Java_Temurin-Hotspot_jdk",
-                "/opt/hostedtoolcache/Java_IBM_Semeru_jdk", home + "/.sdkman/candidates/java", home + "/.jdks",
-                "/Library/Java/JavaVirtualMachines", "C:\\Program Files\\Java", "C:\\Program Files\\Eclipse Adoptium",
-                "C:\\hostedtoolcache\\windows\\Java_Temurin-Hotspot_jdk", "C:\\hostedtoolcache\\windows\\Java_IBM_Semeru_jdk")) {
+        for (String p : List.of(
+                "/usr/lib/jvm",
+                "/usr/java",
+                "/opt/java",
+                "/opt/hostedtoolcache/Java_Temurin-Hotspot_jdk",
+                "/opt/hostedtoolcache/Java_IBM_Semeru_jdk",
+                home + "/.sdkman/candidates/java",
+                home + "/.jdks",
+                "/Library/Java/JavaVirtualMachines",
+                "C:\\Program Files\\Java",
+                "C:\\Program Files\\Eclipse Adoptium",
+                "C:\\hostedtoolcache\\windows\\Java_Temurin-Hotspot_jdk",
+                "C:\\hostedtoolcache\\windows\\Java_IBM_Semeru_jdk")) {
             roots.add(Path.of(p));
         }
         return new JdkLocator(env, roots);
@@ -68,8 +77,10 @@ public final class JdkLocator {
         if (entry.javaHome().isPresent()) {
             Path home = Path.of(entry.javaHome().get());
             return identify(home, "javaHome of " + entry.id())
-                    .map(jdk -> matches(entry, jdk) ? Result.found(jdk) : Result.missing("javaHome " + home + " is "
-                            + describe(jdk) + ", but " + entry.id() + " asks for " + entry.vm().id() + " " + entry.version()))
+                    .map(jdk -> matches(entry, jdk)
+                            ? Result.found(jdk)
+                            : Result.missing("javaHome " + home + " is " + describe(jdk) + ", but " + entry.id()
+                                    + " asks for " + entry.vm().id() + " " + entry.version()))
                     .orElse(Result.missing("javaHome " + home + " of " + entry.id() + " has no runnable bin/java"));
         }
         for (String arch : List.of("X64", "ARM64")) {
@@ -146,7 +157,8 @@ public final class JdkLocator {
     }
 
     private static boolean isJavaHome(Path dir) {
-        return Files.isRegularFile(dir.resolve("bin").resolve("java")) || Files.isRegularFile(dir.resolve("bin").resolve("java.exe"));
+        return Files.isRegularFile(dir.resolve("bin").resolve("java"))
+                || Files.isRegularFile(dir.resolve("bin").resolve("java.exe"));
     }
 
     /** Runs {@code java -XshowSettings:properties -version} and reads the feature version and VM name. */
@@ -161,7 +173,8 @@ public final class JdkLocator {
         }
         try {
             Process process = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 process.destroyForcibly();
@@ -173,7 +186,13 @@ public final class JdkLocator {
                 return Optional.empty();
             }
             int feature = Integer.parseInt(spec.startsWith("1.") ? spec.substring(2) : spec);
-            return Optional.of(new FoundJdk(home, java, feature, props.getOrDefault("java.vm.name", ""), props.getOrDefault("java.vendor", ""), source));
+            return Optional.of(new FoundJdk(
+                    home,
+                    java,
+                    feature,
+                    props.getOrDefault("java.vm.name", ""),
+                    props.getOrDefault("java.vendor", ""),
+                    source));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

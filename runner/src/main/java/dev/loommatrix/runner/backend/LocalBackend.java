@@ -45,27 +45,42 @@ public final class LocalBackend implements Backend {
 
     @Override
     public Execution run(Cell cell, Path rawDir, List<String> variantOrder) throws InterruptedException {
-        String driver = hyperfine.map(p -> "hyperfine (host)").orElse("loom-matrix process timer (hyperfine not on PATH)");
+        String driver =
+                hyperfine.map(p -> "hyperfine (host)").orElse("loom-matrix process timer (hyperfine not on PATH)");
         if (cell.coordinates().os().equals("windows") != JdkLocator.isWindows()) {
-            return new Execution(new CellOutcome.Skipped("this is a " + (JdkLocator.isWindows() ? "windows" : "linux")
-                    + " host; " + cell.coordinates().os() + " cells run on " + cell.coordinates().os() + " runners"), name(), driver, variantOrder, Optional.empty());
+            return new Execution(
+                    new CellOutcome.Skipped("this is a " + (JdkLocator.isWindows() ? "windows" : "linux") + " host; "
+                            + cell.coordinates().os() + " cells run on "
+                            + cell.coordinates().os() + " runners"),
+                    name(),
+                    driver,
+                    variantOrder,
+                    Optional.empty());
         }
         JdkLocator.Result located = locator.find(cell.jdk());
         if (located.jdk().isEmpty()) {
-            return new Execution(new CellOutcome.Skipped(located.reason()), name(), driver, variantOrder, Optional.empty());
+            return new Execution(
+                    new CellOutcome.Skipped(located.reason()), name(), driver, variantOrder, Optional.empty());
         }
         JdkLocator.FoundJdk jdk = located.jdk().get();
-        int processors = cell.coordinates().cpus().setScale(0, java.math.RoundingMode.CEILING).intValueExact();
+        int processors = cell.coordinates()
+                .cpus()
+                .setScale(0, java.math.RoundingMode.CEILING)
+                .intValueExact();
         int affinity = Math.min(processors, hostCpus);
         List<String> prefix = new ArrayList<>();
         if (taskset.isPresent() && affinity < hostCpus) {
             prefix.addAll(List.of(taskset.get().toString(), "-c", affinity == 1 ? "0" : "0-" + (affinity - 1)));
         }
         List<String> backendArgs = List.of("-XX:ActiveProcessorCount=" + processors);
-        Attestation.Expectation expected = new Attestation.Expectation(processors,
-                "-XX:ActiveProcessorCount=" + processors + (prefix.isEmpty() ? "" : ", affinity to CPUs 0-" + (affinity - 1))
+        Attestation.Expectation expected = new Attestation.Expectation(
+                processors,
+                "-XX:ActiveProcessorCount=" + processors
+                        + (prefix.isEmpty() ? "" : ", affinity to CPUs 0-" + (affinity - 1))
                         + (processors > hostCpus ? "; the host has only " + hostCpus + " CPUs" : ""),
-                Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
 
         Map<String, String> variantErrors = new LinkedHashMap<>();
         CellAssembler.Ending ending = new CellAssembler.Ending.Completed();
@@ -77,33 +92,62 @@ public final class LocalBackend implements Backend {
             for (String variant : variantOrder) {
                 String slug = HarnessCommand.slug(variant);
                 List<String> command = new ArrayList<>(prefix);
-                command.addAll(HarnessCommand.command(jdk.java().toString(), jar.toString(), cell, variant,
-                        rawDir.resolve(slug + ".records.jsonl").toString(), backendArgs));
-                Files.writeString(log, "loom: variant " + variant + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                command.addAll(HarnessCommand.command(
+                        jdk.java().toString(),
+                        jar.toString(),
+                        cell,
+                        variant,
+                        rawDir.resolve(slug + ".records.jsonl").toString(),
+                        backendArgs));
+                Files.writeString(
+                        log, "loom: variant " + variant + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 Optional<String> error = hyperfine.isPresent()
                         ? runHyperfine(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline)
                         : runTimed(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline);
                 if (error.isPresent() && error.get().startsWith("timeout")) {
-                    ending = new CellAssembler.Ending.TimedOut("timed out after " + cell.timeout().toSeconds() + " s; JVM killed", CellAssembler.logTail(rawDir));
+                    ending = new CellAssembler.Ending.TimedOut(
+                            "timed out after " + cell.timeout().toSeconds() + " s; JVM killed",
+                            CellAssembler.logTail(rawDir));
                     break;
                 }
                 error.ifPresent(e -> variantErrors.put(variant, e));
             }
         } catch (IOException e) {
-            ending = new CellAssembler.Ending.Crashed("could not run the JVM: " + e.getMessage(), CellAssembler.logTail(rawDir));
+            ending = new CellAssembler.Ending.Crashed(
+                    "could not run the JVM: " + e.getMessage(), CellAssembler.logTail(rawDir));
         }
-        CellOutcome outcome = CellAssembler.assemble(cell, rawDir, variantOrder, variantErrors, expected,
-                Optional.empty(), Optional.empty(), ending);
-        return new Execution(outcome, name(), driver + "; jdk " + jdk.home() + " (" + jdk.source() + ")", variantOrder, Optional.empty());
+        CellOutcome outcome = CellAssembler.assemble(
+                cell, rawDir, variantOrder, variantErrors, expected, Optional.empty(), Optional.empty(), ending);
+        return new Execution(
+                outcome,
+                name(),
+                driver + "; jdk " + jdk.home() + " (" + jdk.source() + ")",
+                variantOrder,
+                Optional.empty());
     }
 
     private Optional<String> runHyperfine(Cell cell, List<String> command, Path export, Path log, long deadline)
             throws IOException, InterruptedException {
-        List<String> hf = List.of(hyperfine.get().toString(), "-N", "--style", "basic", "--output", "inherit",
-                "--warmup", String.valueOf(cell.warmup()), "--runs", String.valueOf(cell.repetitions()),
-                "--export-json", export.toString(), String.join(" ", command.stream().map(CellScript::quote).toList()));
+        List<String> hf = List.of(
+                hyperfine.get().toString(),
+                "-N",
+                "--style",
+                "basic",
+                "--output",
+                "inherit",
+                "--warmup",
+                String.valueOf(cell.warmup()),
+                "--runs",
+                String.valueOf(cell.repetitions()),
+                "--export-json",
+                export.toString(),
+                String.join(" ", command.stream().map(CellScript::quote).toList()));
         int exit = exec(hf, log, deadline);
-        return exit == 0 ? Optional.empty() : exit == Integer.MIN_VALUE ? Optional.of("timeout") : Optional.of("hyperfine exited with " + exit + " (see the cell log)");
+        return exit == 0
+                ? Optional.empty()
+                : exit == Integer.MIN_VALUE
+                        ? Optional.of("timeout")
+                        : Optional.of("hyperfine exited with " + exit + " (see the cell log)");
     }
 
     /** Without hyperfine: the same protocol (warmups first, a fresh JVM each) timed around the process. */
@@ -126,7 +170,12 @@ public final class LocalBackend implements Backend {
                 exits.add(exit);
             }
             // Keep hyperfine's export layout so one reader serves both drivers.
-            Json.writeAtomically(export, Map.of("results", List.of(Map.of("command", String.join(" ", command), "times", times, "exit_codes", exits))));
+            Json.writeAtomically(
+                    export,
+                    Map.of(
+                            "results",
+                            List.of(Map.of(
+                                    "command", String.join(" ", command), "times", times, "exit_codes", exits))));
         }
         return Optional.empty();
     }

@@ -32,7 +32,9 @@ public final class RawResults {
         List<Map<String, Object>> records = new ArrayList<>();
         Path recordsFile = rawDir.resolve(slug + ".records.jsonl");
         if (Files.isRegularFile(recordsFile)) {
-            List<String> lines = Files.readAllLines(recordsFile).stream().filter(l -> !l.isBlank()).toList();
+            List<String> lines = Files.readAllLines(recordsFile).stream()
+                    .filter(l -> !l.isBlank())
+                    .toList();
             for (String line : lines.subList(Math.min(warmup, lines.size()), lines.size())) {
                 records.add(Json.MAPPER.readValue(line, new TypeReference<Map<String, Object>>() {}));
             }
@@ -75,18 +77,30 @@ public final class RawResults {
         }
         Optional<Summary> summary = samples.isEmpty()
                 ? Optional.empty()
-                : Optional.of(Summary.of(samples.stream().mapToDouble(s -> (double) s.get("wallMs")).toArray()));
+                : Optional.of(Summary.of(samples.stream()
+                        .mapToDouble(s -> (double) s.get("wallMs"))
+                        .toArray()));
         Optional<Summary> processSummary = data.processMs().isEmpty()
                 ? Optional.empty()
-                : Optional.of(Summary.of(data.processMs().stream().mapToDouble(Double::doubleValue).toArray()));
+                : Optional.of(Summary.of(data.processMs().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .toArray()));
         Optional<Double> efficiency = lowerBound.flatMap(lb -> summary.map(s -> lb / s.median()));
         Optional<String> problem = error;
         int expected = cell.repetitions();
         if (problem.isEmpty() && samples.size() < expected) {
             problem = Optional.of("only " + samples.size() + " of " + expected + " repetitions produced a record");
         }
-        return new Measurement(data.variant(), cell.workload().params(), samples, summary, processSummary, lowerBound,
-                efficiency, ceiling, problem);
+        return new Measurement(
+                data.variant(),
+                cell.workload().params(),
+                samples,
+                summary,
+                processSummary,
+                lowerBound,
+                efficiency,
+                ceiling,
+                problem);
     }
 
     /** The environment block of the first record: what the JVM under test reported about itself. */

@@ -13,8 +13,14 @@ import picocli.CommandLine.Option;
         versionProvider = LoomMatrix.Version.class,
         description = "Benchmarks Java virtual threads against platform threads across a matrix of JDKs, VMs, "
                 + "OSes, CPU limits and scheduler settings.",
-        subcommands = {ValidateCommand.class, PlanCommand.class, RunCommand.class, PublishCommand.class, ServeCommand.class,
-            CommandLine.HelpCommand.class},
+        subcommands = {
+            ValidateCommand.class,
+            PlanCommand.class,
+            RunCommand.class,
+            PublishCommand.class,
+            ServeCommand.class,
+            CommandLine.HelpCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:ok",
@@ -25,7 +31,10 @@ import picocli.CommandLine.Option;
         })
 public final class LoomMatrix {
 
-    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "Show stack traces for internal errors.")
+    @Option(
+            names = "--verbose",
+            scope = CommandLine.ScopeType.INHERIT,
+            description = "Show stack traces for internal errors.")
     boolean verbose;
 
     public static void main(String[] args) {
@@ -37,17 +46,21 @@ public final class LoomMatrix {
         CommandLine cli = new CommandLine(new LoomMatrix());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        cli.setExitCodeExceptionMapper(e -> e instanceof MatrixException ? ExitCode.USAGE_OR_MATRIX_ERROR.code : ExitCode.INTERNAL_ERROR.code);
+        cli.setExitCodeExceptionMapper(
+                e -> e instanceof MatrixException ? ExitCode.USAGE_OR_MATRIX_ERROR.code : ExitCode.INTERNAL_ERROR.code);
         cli.setParameterExceptionHandler((ex, arguments) -> {
             ex.getCommandLine().getErr().println("error: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
+            ex.getCommandLine()
+                    .getErr()
+                    .println("see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return ExitCode.USAGE_OR_MATRIX_ERROR.code;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter e = commandLine.getErr();
             if (ex instanceof MatrixException matrix) {
                 matrix.problems().forEach(p -> e.println(p.format()));
-                e.println(matrix.problems().size() + (matrix.problems().size() == 1 ? " problem" : " problems") + " found.");
+                e.println(matrix.problems().size() + (matrix.problems().size() == 1 ? " problem" : " problems")
+                        + " found.");
                 return ExitCode.USAGE_OR_MATRIX_ERROR.code;
             }
             if (ex instanceof UsageException usage) {

@@ -12,15 +12,23 @@ import picocli.CommandLine.Option;
 /** --matrix and --profile, shared by the commands that read a matrix. */
 final class MatrixOptions {
 
-    @Option(names = "--matrix", paramLabel = "FILE", defaultValue = "matrix.yaml", description = "The matrix file (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--matrix",
+            paramLabel = "FILE",
+            defaultValue = "matrix.yaml",
+            description = "The matrix file (default: ${DEFAULT-VALUE}).")
     Path matrix;
 
-    @Option(names = "--profile", paramLabel = "NAME", description = "A profile of the matrix to apply first (e.g. quick).")
+    @Option(
+            names = "--profile",
+            paramLabel = "NAME",
+            description = "A profile of the matrix to apply first (e.g. quick).")
     String profile;
 
     Matrix load() throws MatrixException, IOException {
         if (!Files.isRegularFile(matrix)) {
-            throw new LoomMatrix.UsageException("no matrix file at " + matrix.toAbsolutePath() + " (use --matrix FILE)");
+            throw new LoomMatrix.UsageException(
+                    "no matrix file at " + matrix.toAbsolutePath() + " (use --matrix FILE)");
         }
         return MatrixParser.parse(matrix, Optional.ofNullable(profile));
     }

@@ -32,7 +32,10 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--shard", paramLabel = "I/N", description = "Only shard I of N (balanced by estimated run time).")
     String shard;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, or github (a strategy.matrix include list). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--format",
+            defaultValue = "table",
+            description = "table, json, or github (a strategy.matrix include list). Default: ${DEFAULT-VALUE}.")
     Format format;
 
     @Spec
@@ -47,10 +50,17 @@ final class PlanCommand implements Callable<Integer> {
             case table -> {
                 out.printf("%-70s %8s %8s %s%n", "CELL", "VARIANTS", "EST.", "PARAMS");
                 for (Cell cell : cells) {
-                    out.printf("%-70s %8d %7.0fs %s%n", cell.id(), cell.workload().variants().size(), CostModel.estimateMs(cell) / 1000,
+                    out.printf(
+                            "%-70s %8d %7.0fs %s%n",
+                            cell.id(),
+                            cell.workload().variants().size(),
+                            CostModel.estimateMs(cell) / 1000,
                             cell.workload().params());
                 }
-                out.printf("%d cells, estimated %.0f s%n", cells.size(), cells.stream().mapToDouble(CostModel::estimateMs).sum() / 1000);
+                out.printf(
+                        "%d cells, estimated %.0f s%n",
+                        cells.size(),
+                        cells.stream().mapToDouble(CostModel::estimateMs).sum() / 1000);
             }
             case json, github -> {
                 ObjectNode root = Json.MAPPER.createObjectNode();

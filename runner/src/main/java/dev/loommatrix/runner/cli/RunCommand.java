@@ -28,7 +28,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "run", description = "Run every cell of the matrix (or of one shard) and record the results in a run directory.")
+@Command(
+        name = "run",
+        description = "Run every cell of the matrix (or of one shard) and record the results in a run directory.")
 final class RunCommand implements Callable<Integer> {
 
     @Mixin
@@ -37,8 +39,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--shard", paramLabel = "I/N", description = "Only shard I of N.")
     String shard;
 
-    @Option(names = "--backend", defaultValue = "auto",
-            description = "auto (containers when a Docker engine answers and the image can be had, else the host's JDKs), docker, or local. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--backend",
+            defaultValue = "auto",
+            description =
+                    "auto (containers when a Docker engine answers and the image can be had, else the host's JDKs), docker, or local. Default: ${DEFAULT-VALUE}.")
     String backend;
 
     @Option(names = "--out", paramLabel = "DIR", description = "The run directory (default: results/<run-id>).")
@@ -52,12 +57,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        MatrixRun.BackendChoice choice = switch (backend) {
-            case "auto" -> MatrixRun.BackendChoice.AUTO;
-            case "docker" -> MatrixRun.BackendChoice.DOCKER;
-            case "local" -> MatrixRun.BackendChoice.LOCAL;
-            default -> throw new LoomMatrix.UsageException("--backend must be auto, docker or local, got '" + backend + "'");
-        };
+        MatrixRun.BackendChoice choice =
+                switch (backend) {
+                    case "auto" -> MatrixRun.BackendChoice.AUTO;
+                    case "docker" -> MatrixRun.BackendChoice.DOCKER;
+                    case "local" -> MatrixRun.BackendChoice.LOCAL;
+                    default ->
+                        throw new LoomMatrix.UsageException(
+                                "--backend must be auto, docker or local, got '" + backend + "'");
+                };
         Matrix matrix = options.load();
         List<Cell> cells = PlanCommand.select(Planner.plan(matrix), shard);
         PrintStream console = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
@@ -74,34 +82,58 @@ final class RunCommand implements Callable<Integer> {
             manifest = dir.readManifest();
             runId = manifest.runId();
         } else {
-            runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now())
-                    + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+            runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+                            .withZone(ZoneOffset.UTC)
+                            .format(Instant.now()) + "-"
+                    + HexFormat.of()
+                            .toHexDigits((short) ThreadLocalRandom.current().nextInt());
             dir = new RunDirectory(out != null ? out : Path.of("results", runId));
             if (Files.exists(dir.manifestFile())) {
-                throw new LoomMatrix.UsageException(dir.root() + " already holds a run; use --resume to continue it, or another --out");
+                throw new LoomMatrix.UsageException(
+                        dir.root() + " already holds a run; use --resume to continue it, or another --out");
             }
-            String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(options.matrix)));
-            manifest = new RunManifest(1, runId, Instant.now().toString(), Optional.empty(), "running",
-                    System.getenv().getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
-                    HostFacts.git(options.matrix.toAbsolutePath().getParent()), HostFacts.host(),
-                    new RunManifest.MatrixInfo(options.matrix.toString(), Optional.ofNullable(options.profile), sha, Optional.ofNullable(shard)),
+            String sha = HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(options.matrix)));
+            manifest = new RunManifest(
+                    1,
+                    runId,
+                    Instant.now().toString(),
+                    Optional.empty(),
+                    "running",
+                    System.getenv()
+                            .getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
+                    HostFacts.git(options.matrix.toAbsolutePath().getParent()),
+                    HostFacts.host(),
+                    new RunManifest.MatrixInfo(
+                            options.matrix.toString(),
+                            Optional.ofNullable(options.profile),
+                            sha,
+                            Optional.ofNullable(shard)),
                     cells.stream().map(Cell::id).toList());
         }
 
-        Optional<ContainerBackend> docker = choice == MatrixRun.BackendChoice.LOCAL ? Optional.empty() : ContainerBackend.connect();
+        Optional<ContainerBackend> docker =
+                choice == MatrixRun.BackendChoice.LOCAL ? Optional.empty() : ContainerBackend.connect();
         if (docker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
             err.println("note: no Docker engine answers; linux cells run on the local backend with this host's JDKs "
                     + "(start Docker, or set DOCKER_HOST, for containers)");
         }
         if (docker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
-            throw new LoomMatrix.UsageException("--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
+            throw new LoomMatrix.UsageException(
+                    "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
         }
         console.printf("run %s: %d cells → %s%n", runId, cells.size(), dir.root());
         MatrixRun run = new MatrixRun(dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()));
         MatrixRun.Totals totals = run.run(manifest, cells, resume);
         dir.writeManifest(manifest.finish(Instant.now().toString(), "finished"));
-        console.printf("done: %d ok, %d failed, %d timed out, %d skipped%s → %s%n", totals.ok(), totals.failed(), totals.timedOut(),
-                totals.skipped(), totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "", dir.root());
+        console.printf(
+                "done: %d ok, %d failed, %d timed out, %d skipped%s → %s%n",
+                totals.ok(),
+                totals.failed(),
+                totals.timedOut(),
+                totals.skipped(),
+                totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "",
+                dir.root());
         return totals.anyFailed() ? ExitCode.CELLS_FAILED.code : ExitCode.OK.code;
     }
 }

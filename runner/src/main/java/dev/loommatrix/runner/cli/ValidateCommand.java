@@ -5,8 +5,8 @@ import dev.loommatrix.runner.plan.Planner;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 @Command(name = "validate", description = "Check a matrix file and report every problem with its line and column.")
 final class ValidateCommand implements Callable<Integer> {
@@ -21,8 +21,15 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Matrix matrix = options.load();
         int cells = Planner.plan(matrix).size();
-        spec.commandLine().getOut().printf("%s: ok (%d jdks, %d workloads, %d cells%s)%n", options.matrix, matrix.jdks().size(),
-                matrix.workloads().size(), cells, matrix.profile().map(p -> " with profile " + p).orElse(""));
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        "%s: ok (%d jdks, %d workloads, %d cells%s)%n",
+                        options.matrix,
+                        matrix.jdks().size(),
+                        matrix.workloads().size(),
+                        cells,
+                        matrix.profile().map(p -> " with profile " + p).orElse(""));
         return ExitCode.OK.code;
     }
 }

@@ -33,14 +33,30 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 public final class MatrixParser {
 
     static final List<String> TOP_KEYS = List.of(
-            "schema", "jdks", "os", "cpus", "scheduler", "workloads", "repetitions", "warmup", "timeout",
-            "memory", "pids", "exclude", "include", "profiles");
-    static final List<String> PROFILE_KEYS = TOP_KEYS.stream().filter(k -> !k.equals("schema") && !k.equals("profiles")).toList();
-    static final List<String> JDK_KEYS = List.of("id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome");
+            "schema",
+            "jdks",
+            "os",
+            "cpus",
+            "scheduler",
+            "workloads",
+            "repetitions",
+            "warmup",
+            "timeout",
+            "memory",
+            "pids",
+            "exclude",
+            "include",
+            "profiles");
+    static final List<String> PROFILE_KEYS = TOP_KEYS.stream()
+            .filter(k -> !k.equals("schema") && !k.equals("profiles"))
+            .toList();
+    static final List<String> JDK_KEYS =
+            List.of("id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome");
     static final List<String> WORKLOAD_KEYS = List.of("id", "variants", "params", "enabled");
     static final List<String> PROFILE_WORKLOAD_KEYS = List.of("variants", "params", "enabled");
     static final List<String> SCHEDULER_KEYS = List.of("parallelism", "maxPoolSize", "minRunnable");
-    public static final List<String> AXES = List.of("jdk", "os", "cpus", "parallelism", "maxPoolSize", "minRunnable", "workload");
+    public static final List<String> AXES =
+            List.of("jdk", "os", "cpus", "parallelism", "maxPoolSize", "minRunnable", "workload");
     static final List<String> INCLUDE_EXTRA_KEYS = List.of("jvmArgs", "env");
     static final List<String> OS = List.of("linux", "windows");
     static final List<String> VMS = List.of("hotspot", "openj9");
@@ -62,7 +78,10 @@ public final class MatrixParser {
         } catch (MarkedYamlEngineException e) {
             var mark = e.getProblemMark().or(e::getContextMark);
             if (mark.isPresent()) {
-                in.error(mark.get(), "not valid YAML: " + e.getProblem(), "check indentation and quoting near this position");
+                in.error(
+                        mark.get(),
+                        "not valid YAML: " + e.getProblem(),
+                        "check indentation and quoting near this position");
             } else {
                 in.error((Node) null, "not valid YAML: " + e.getMessage());
             }
@@ -100,7 +119,9 @@ public final class MatrixParser {
         }
         in.integer(schema.getValueNode(), "schema", 0, Integer.MAX_VALUE).ifPresent(v -> {
             if (v != Matrix.SCHEMA) {
-                in.error(schema.getValueNode(), "unsupported schema " + v + "; this loom-matrix reads schema " + Matrix.SCHEMA,
+                in.error(
+                        schema.getValueNode(),
+                        "unsupported schema " + v + "; this loom-matrix reads schema " + Matrix.SCHEMA,
                         "upgrade loom-matrix, or write the file for schema " + Matrix.SCHEMA);
             }
         });
@@ -112,7 +133,9 @@ public final class MatrixParser {
             for (Node item : seq.getValue()) {
                 if (item instanceof MappingNode m) {
                     for (NodeTuple t : m.getValue()) {
-                        if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("id") && t.getValueNode() instanceof ScalarNode v) {
+                        if (t.getKeyNode() instanceof ScalarNode k
+                                && k.getValue().equals("id")
+                                && t.getValueNode() instanceof ScalarNode v) {
                             ids.add(v.getValue());
                         }
                     }
@@ -124,26 +147,41 @@ public final class MatrixParser {
 
     // ---- profiles -------------------------------------------------------------------------------
 
-    private static Map<String, NodeTuple> applyProfile(YamlReader in, Node root, Map<String, NodeTuple> top, String name) {
+    private static Map<String, NodeTuple> applyProfile(
+            YamlReader in, Node root, Map<String, NodeTuple> top, String name) {
         NodeTuple profilesTuple = top.get("profiles");
-        Map<String, NodeTuple> profiles = profilesTuple == null ? Map.of() : in.mapping(profilesTuple.getValueNode(), "profiles", List.of()).orElse(Map.of());
+        Map<String, NodeTuple> profiles = profilesTuple == null
+                ? Map.of()
+                : in.mapping(profilesTuple.getValueNode(), "profiles", List.of())
+                        .orElse(Map.of());
         NodeTuple chosen = profiles.get(name);
         if (chosen == null) {
-            in.error(profilesTuple == null ? root : profilesTuple.getKeyNode(),
-                    "unknown profile '" + name + "'" + YamlReader.didYouMean(name, profiles.keySet()).map(s -> " (did you mean '" + s + "'?)").orElse(""),
-                    profiles.isEmpty() ? "this matrix defines no profiles" : "profiles defined here: " + String.join(", ", profiles.keySet()));
+            in.error(
+                    profilesTuple == null ? root : profilesTuple.getKeyNode(),
+                    "unknown profile '" + name + "'"
+                            + YamlReader.didYouMean(name, profiles.keySet())
+                                    .map(s -> " (did you mean '" + s + "'?)")
+                                    .orElse(""),
+                    profiles.isEmpty()
+                            ? "this matrix defines no profiles"
+                            : "profiles defined here: " + String.join(", ", profiles.keySet()));
             return top;
         }
-        Map<String, NodeTuple> overrides = in.mapping(chosen.getValueNode(), "profile '" + name + "'", PROFILE_KEYS).orElse(Map.of());
+        Map<String, NodeTuple> overrides = in.mapping(chosen.getValueNode(), "profile '" + name + "'", PROFILE_KEYS)
+                .orElse(Map.of());
         Map<String, NodeTuple> merged = new LinkedHashMap<>(top);
         for (var entry : overrides.entrySet()) {
             String key = entry.getKey();
             NodeTuple override = entry.getValue();
             NodeTuple base = top.get(key);
             if (key.equals("workloads")) {
-                merged.put(key, new NodeTuple(override.getKeyNode(), mergeWorkloads(in, base, override.getValueNode(), name)));
+                merged.put(
+                        key,
+                        new NodeTuple(override.getKeyNode(), mergeWorkloads(in, base, override.getValueNode(), name)));
             } else if (base != null) {
-                merged.put(key, new NodeTuple(base.getKeyNode(), mergeNodes(base.getValueNode(), override.getValueNode())));
+                merged.put(
+                        key,
+                        new NodeTuple(base.getKeyNode(), mergeNodes(base.getValueNode(), override.getValueNode())));
             } else {
                 merged.put(key, override);
             }
@@ -160,9 +198,20 @@ public final class MatrixParser {
             }
             for (NodeTuple t : overMap.getValue()) {
                 NodeTuple existing = tuples.get(keyOf(t));
-                tuples.put(keyOf(t), existing == null ? t : new NodeTuple(existing.getKeyNode(), mergeNodes(existing.getValueNode(), t.getValueNode())));
+                tuples.put(
+                        keyOf(t),
+                        existing == null
+                                ? t
+                                : new NodeTuple(
+                                        existing.getKeyNode(), mergeNodes(existing.getValueNode(), t.getValueNode())));
             }
-            return new MappingNode(baseMap.getTag(), true, new ArrayList<>(tuples.values()), baseMap.getFlowStyle(), baseMap.getStartMark(), baseMap.getEndMark());
+            return new MappingNode(
+                    baseMap.getTag(),
+                    true,
+                    new ArrayList<>(tuples.values()),
+                    baseMap.getFlowStyle(),
+                    baseMap.getStartMark(),
+                    baseMap.getEndMark());
         }
         return override;
     }
@@ -173,7 +222,8 @@ public final class MatrixParser {
             in.error(override, "profile '" + profile + "' changes workloads, but the file has no workloads list");
             return override;
         }
-        Map<String, NodeTuple> byId = in.mapping(override, "profile '" + profile + "'.workloads", List.of()).orElse(Map.of());
+        Map<String, NodeTuple> byId = in.mapping(override, "profile '" + profile + "'.workloads", List.of())
+                .orElse(Map.of());
         Map<String, Node> items = new LinkedHashMap<>();
         for (Node item : baseSeq.getValue()) {
             items.put(idOf(item).orElse("#" + items.size()), item);
@@ -183,12 +233,18 @@ public final class MatrixParser {
             Node changes = entry.getValue().getValueNode();
             Node existing = items.get(id);
             if (existing == null) {
-                in.error(entry.getValue().getKeyNode(), "profile '" + profile + "' refers to workload '" + id + "', which is not in workloads"
-                                + YamlReader.didYouMean(id, items.keySet()).map(s -> " (did you mean '" + s + "'?)").orElse(""),
+                in.error(
+                        entry.getValue().getKeyNode(),
+                        "profile '" + profile + "' refers to workload '" + id + "', which is not in workloads"
+                                + YamlReader.didYouMean(id, items.keySet())
+                                        .map(s -> " (did you mean '" + s + "'?)")
+                                        .orElse(""),
                         "workloads in this file: " + String.join(", ", items.keySet()));
                 continue;
             }
-            Map<String, NodeTuple> fields = in.mapping(changes, "profile '" + profile + "'.workloads." + id, PROFILE_WORKLOAD_KEYS).orElse(Map.of());
+            Map<String, NodeTuple> fields = in.mapping(
+                            changes, "profile '" + profile + "'.workloads." + id, PROFILE_WORKLOAD_KEYS)
+                    .orElse(Map.of());
             NodeTuple enabled = fields.get("enabled");
             if (enabled != null && in.bool(enabled.getValueNode(), "enabled").orElse(true) == false) {
                 items.remove(id);
@@ -196,11 +252,19 @@ public final class MatrixParser {
             }
             items.put(id, mergeNodes(existing, changes));
         }
-        return new SequenceNode(baseSeq.getTag(), true, new ArrayList<>(items.values()), baseSeq.getFlowStyle(), baseSeq.getStartMark(), baseSeq.getEndMark());
+        return new SequenceNode(
+                baseSeq.getTag(),
+                true,
+                new ArrayList<>(items.values()),
+                baseSeq.getFlowStyle(),
+                baseSeq.getStartMark(),
+                baseSeq.getEndMark());
     }
 
     private static String keyOf(NodeTuple tuple) {
-        return tuple.getKeyNode() instanceof ScalarNode s ? s.getValue() : tuple.getKeyNode().toString();
+        return tuple.getKeyNode() instanceof ScalarNode s
+                ? s.getValue()
+                : tuple.getKeyNode().toString();
     }
 
     private static Optional<String> idOf(Node item) {
@@ -216,43 +280,96 @@ public final class MatrixParser {
 
     // ---- typed model ----------------------------------------------------------------------------
 
-    private static Matrix build(YamlReader in, Node root, Map<String, NodeTuple> top, Optional<String> profile, Path file, Set<String> baseJdkIds) {
-        List<JdkEntry> jdks = required(in, root, top, "jdks", "list the JDKs to test, e.g. '- {id: temurin-21, vm: hotspot, version: 21, image: eclipse-temurin:21-jdk}'")
-                .map(node -> jdks(in, node)).orElse(List.of());
-        List<String> os = optional(top, "os").flatMap(n -> in.nonEmptySequence(n, "os")).map(items -> {
-            List<String> values = new ArrayList<>();
-            items.forEach(item -> in.oneOf(item, "os", OS).ifPresent(values::add));
-            return noDuplicates(in, items, values, "os");
-        }).orElse(List.of("linux"));
-        List<BigDecimal> cpus = optional(top, "cpus").flatMap(n -> in.nonEmptySequence(n, "cpus")).map(items -> {
-            List<BigDecimal> values = new ArrayList<>();
-            items.forEach(item -> in.positiveNumber(item, "cpus").ifPresent(values::add));
-            return values;
-        }).orElse(List.of(BigDecimal.valueOf(2)));
+    private static Matrix build(
+            YamlReader in,
+            Node root,
+            Map<String, NodeTuple> top,
+            Optional<String> profile,
+            Path file,
+            Set<String> baseJdkIds) {
+        List<JdkEntry> jdks = required(
+                        in,
+                        root,
+                        top,
+                        "jdks",
+                        "list the JDKs to test, e.g. '- {id: temurin-21, vm: hotspot, version: 21, image: eclipse-temurin:21-jdk}'")
+                .map(node -> jdks(in, node))
+                .orElse(List.of());
+        List<String> os = optional(top, "os")
+                .flatMap(n -> in.nonEmptySequence(n, "os"))
+                .map(items -> {
+                    List<String> values = new ArrayList<>();
+                    items.forEach(item -> in.oneOf(item, "os", OS).ifPresent(values::add));
+                    return noDuplicates(in, items, values, "os");
+                })
+                .orElse(List.of("linux"));
+        List<BigDecimal> cpus = optional(top, "cpus")
+                .flatMap(n -> in.nonEmptySequence(n, "cpus"))
+                .map(items -> {
+                    List<BigDecimal> values = new ArrayList<>();
+                    items.forEach(item -> in.positiveNumber(item, "cpus").ifPresent(values::add));
+                    return values;
+                })
+                .orElse(List.of(BigDecimal.valueOf(2)));
         Map<String, List<String>> scheduler = scheduler(in, top.get("scheduler"));
-        List<WorkloadSpec> workloads = required(in, root, top, "workloads", "list the workloads to run, e.g. '- {id: sleep-bound, variants: [virtual, \"pool:200\"]}'")
-                .map(node -> workloads(in, node)).orElse(List.of());
-        int repetitions = optional(top, "repetitions").flatMap(n -> in.integer(n, "repetitions", 1, 10_000)).map(Long::intValue).orElse(5);
-        int warmup = optional(top, "warmup").flatMap(n -> in.integer(n, "warmup", 0, 10_000)).map(Long::intValue).orElse(1);
-        Duration timeout = optional(top, "timeout").flatMap(n -> duration(in, n)).orElse(Duration.ofMinutes(10));
+        List<WorkloadSpec> workloads = required(
+                        in,
+                        root,
+                        top,
+                        "workloads",
+                        "list the workloads to run, e.g. '- {id: sleep-bound, variants: [virtual, \"pool:200\"]}'")
+                .map(node -> workloads(in, node))
+                .orElse(List.of());
+        int repetitions = optional(top, "repetitions")
+                .flatMap(n -> in.integer(n, "repetitions", 1, 10_000))
+                .map(Long::intValue)
+                .orElse(5);
+        int warmup = optional(top, "warmup")
+                .flatMap(n -> in.integer(n, "warmup", 0, 10_000))
+                .map(Long::intValue)
+                .orElse(1);
+        Duration timeout =
+                optional(top, "timeout").flatMap(n -> duration(in, n)).orElse(Duration.ofMinutes(10));
         long memory = optional(top, "memory").flatMap(n -> size(in, n)).orElse(2L << 30);
-        long pids = optional(top, "pids").flatMap(n -> in.integer(n, "pids", 16, Integer.MAX_VALUE)).orElse(20_000L);
+        long pids = optional(top, "pids")
+                .flatMap(n -> in.integer(n, "pids", 16, Integer.MAX_VALUE))
+                .orElse(20_000L);
 
         Set<String> knownJdks = new HashSet<>(baseJdkIds);
         jdks.forEach(j -> knownJdks.add(j.id()));
-        List<Map<String, Object>> exclude = optional(top, "exclude").flatMap(n -> in.sequence(n, "exclude"))
-                .map(items -> entries(in, items, "exclude", false, knownJdks, jdks, workloads)).orElse(List.of());
-        List<Map<String, Object>> include = optional(top, "include").flatMap(n -> in.sequence(n, "include"))
-                .map(items -> entries(in, items, "include", true, knownJdks, jdks, workloads)).orElse(List.of());
-        return new Matrix(file, profile, jdks, os, cpus, scheduler.get("parallelism"), scheduler.get("maxPoolSize"),
-                scheduler.get("minRunnable"), workloads, repetitions, warmup, timeout, memory, pids, exclude, include);
+        List<Map<String, Object>> exclude = optional(top, "exclude")
+                .flatMap(n -> in.sequence(n, "exclude"))
+                .map(items -> entries(in, items, "exclude", false, knownJdks, jdks, workloads))
+                .orElse(List.of());
+        List<Map<String, Object>> include = optional(top, "include")
+                .flatMap(n -> in.sequence(n, "include"))
+                .map(items -> entries(in, items, "include", true, knownJdks, jdks, workloads))
+                .orElse(List.of());
+        return new Matrix(
+                file,
+                profile,
+                jdks,
+                os,
+                cpus,
+                scheduler.get("parallelism"),
+                scheduler.get("maxPoolSize"),
+                scheduler.get("minRunnable"),
+                workloads,
+                repetitions,
+                warmup,
+                timeout,
+                memory,
+                pids,
+                exclude,
+                include);
     }
 
     private static Optional<Node> optional(Map<String, NodeTuple> top, String key) {
         return Optional.ofNullable(top.get(key)).map(NodeTuple::getValueNode);
     }
 
-    private static Optional<Node> required(YamlReader in, Node root, Map<String, NodeTuple> top, String key, String hint) {
+    private static Optional<Node> required(
+            YamlReader in, Node root, Map<String, NodeTuple> top, String key, String hint) {
         if (!top.containsKey(key)) {
             in.error(root, "missing key '" + key + "'", hint);
         }
@@ -267,21 +384,45 @@ public final class MatrixParser {
                 String where = "jdks[" + i + "]";
                 Node item = items.get(i);
                 in.mapping(item, where, JDK_KEYS).ifPresent(fields -> {
-                    Optional<String> id = requiredField(in, item, fields, "id", where).flatMap(n -> id(in, n, where + ".id"));
-                    Optional<String> vm = requiredField(in, item, fields, "vm", where).flatMap(n -> in.oneOf(n, where + ".vm", VMS));
-                    Optional<Long> version = requiredField(in, item, fields, "version", where).flatMap(n -> in.integer(n, where + ".version", 21, 99));
+                    Optional<String> id =
+                            requiredField(in, item, fields, "id", where).flatMap(n -> id(in, n, where + ".id"));
+                    Optional<String> vm =
+                            requiredField(in, item, fields, "vm", where).flatMap(n -> in.oneOf(n, where + ".vm", VMS));
+                    Optional<Long> version = requiredField(in, item, fields, "version", where)
+                            .flatMap(n -> in.integer(n, where + ".version", 21, 99));
                     Optional<String> image = field(fields, "image").flatMap(n -> in.string(n, where + ".image"));
-                    Map<String, String> setupJava = field(fields, "setup-java").flatMap(n -> in.stringMap(n, where + ".setup-java")).orElse(Map.of());
-                    List<String> jvmArgs = field(fields, "jvmArgs").flatMap(n -> in.stringList(n, where + ".jvmArgs")).orElse(List.of());
-                    Map<String, String> env = field(fields, "env").flatMap(n -> in.stringMap(n, where + ".env")).orElse(Map.of());
-                    Optional<String> javaHome = field(fields, "javaHome").flatMap(n -> in.string(n, where + ".javaHome"));
+                    Map<String, String> setupJava = field(fields, "setup-java")
+                            .flatMap(n -> in.stringMap(n, where + ".setup-java"))
+                            .orElse(Map.of());
+                    List<String> jvmArgs = field(fields, "jvmArgs")
+                            .flatMap(n -> in.stringList(n, where + ".jvmArgs"))
+                            .orElse(List.of());
+                    Map<String, String> env = field(fields, "env")
+                            .flatMap(n -> in.stringMap(n, where + ".env"))
+                            .orElse(Map.of());
+                    Optional<String> javaHome =
+                            field(fields, "javaHome").flatMap(n -> in.string(n, where + ".javaHome"));
                     if (id.isPresent() && seen.containsKey(id.get())) {
                         Node at = fields.get("id").getValueNode();
-                        in.error(at, "duplicate jdk id '" + id.get() + "'", "first defined at line " + (seen.get(id.get()).getStartMark().map(m -> m.getLine() + 1).orElse(0)) + "; ids must be unique");
+                        in.error(
+                                at,
+                                "duplicate jdk id '" + id.get() + "'",
+                                "first defined at line "
+                                        + (seen.get(id.get())
+                                                .getStartMark()
+                                                .map(m -> m.getLine() + 1)
+                                                .orElse(0)) + "; ids must be unique");
                     } else if (id.isPresent() && vm.isPresent() && version.isPresent()) {
                         seen.put(id.get(), fields.get("id").getValueNode());
-                        jdks.add(new JdkEntry(id.get(), JdkEntry.Vm.valueOf(vm.get().toUpperCase(Locale.ROOT)), version.get().intValue(),
-                                image, setupJava, jvmArgs, env, javaHome));
+                        jdks.add(new JdkEntry(
+                                id.get(),
+                                JdkEntry.Vm.valueOf(vm.get().toUpperCase(Locale.ROOT)),
+                                version.get().intValue(),
+                                image,
+                                setupJava,
+                                jvmArgs,
+                                env,
+                                javaHome));
                     }
                 });
             }
@@ -294,51 +435,82 @@ public final class MatrixParser {
         Set<String> seen = new HashSet<>();
         in.sequence(node, "workloads").ifPresent(items -> {
             if (items.isEmpty()) {
-                in.error(node, "workloads must not be empty", "a matrix needs at least one workload; known: " + String.join(", ", Workloads.ids()));
+                in.error(
+                        node,
+                        "workloads must not be empty",
+                        "a matrix needs at least one workload; known: " + String.join(", ", Workloads.ids()));
             }
             for (int i = 0; i < items.size(); i++) {
                 String where = "workloads[" + i + "]";
                 Node item = items.get(i);
                 in.mapping(item, where, WORKLOAD_KEYS).ifPresent(fields -> {
-                    Optional<Workloads.Definition> definition = requiredField(in, item, fields, "id", where).flatMap(n -> in.string(n, where + ".id").flatMap(id -> {
-                        Optional<Workloads.Definition> found = Workloads.find(id);
-                        if (found.isEmpty()) {
-                            in.error(n, "unknown workload '" + id + "'" + YamlReader.didYouMean(id, Workloads.ids()).map(s -> " (did you mean '" + s + "'?)").orElse(""),
-                                    "known workloads: " + String.join(", ", Workloads.ids()));
-                        }
-                        return found;
-                    }));
+                    Optional<Workloads.Definition> definition = requiredField(in, item, fields, "id", where)
+                            .flatMap(n -> in.string(n, where + ".id").flatMap(id -> {
+                                Optional<Workloads.Definition> found = Workloads.find(id);
+                                if (found.isEmpty()) {
+                                    in.error(
+                                            n,
+                                            "unknown workload '" + id + "'"
+                                                    + YamlReader.didYouMean(id, Workloads.ids())
+                                                            .map(s -> " (did you mean '" + s + "'?)")
+                                                            .orElse(""),
+                                            "known workloads: " + String.join(", ", Workloads.ids()));
+                                }
+                                return found;
+                            }));
                     if (definition.isEmpty()) {
                         return;
                     }
                     Workloads.Definition def = definition.get();
-                    if (field(fields, "enabled").flatMap(n -> in.bool(n, where + ".enabled")).orElse(true) == false) {
+                    if (field(fields, "enabled")
+                                    .flatMap(n -> in.bool(n, where + ".enabled"))
+                                    .orElse(true)
+                            == false) {
                         return;
                     }
                     if (!seen.add(def.id())) {
-                        in.error(fields.get("id").getValueNode(), "duplicate workload id '" + def.id() + "'", "list each workload once; put all its variants in one entry");
+                        in.error(
+                                fields.get("id").getValueNode(),
+                                "duplicate workload id '" + def.id() + "'",
+                                "list each workload once; put all its variants in one entry");
                         return;
                     }
                     List<String> variants = new ArrayList<>();
                     Optional<Node> variantsNode = requiredField(in, item, fields, "variants", where);
-                    variantsNode.flatMap(n -> in.nonEmptySequence(n, where + ".variants")).ifPresent(vs -> {
-                        for (Node v : vs) {
-                            in.scalarText(v, where + ".variants").ifPresent(name -> {
-                                if (!def.accepts(name)) {
-                                    in.error(v, "workload " + def.id() + " has no variant '" + name + "'"
-                                                    + YamlReader.didYouMean(name, def.variants()).map(s -> " (did you mean '" + s + "'?)").orElse(""),
-                                            "variants of " + def.id() + ": " + def.describeVariants() + (name.startsWith("pool:") ? "; a pool size is a whole number ≥ 1 or 'cpus'" : ""));
-                                } else if (variants.contains(name)) {
-                                    in.error(v, "variant '" + name + "' is listed twice in " + where);
-                                } else {
-                                    variants.add(name);
+                    variantsNode
+                            .flatMap(n -> in.nonEmptySequence(n, where + ".variants"))
+                            .ifPresent(vs -> {
+                                for (Node v : vs) {
+                                    in.scalarText(v, where + ".variants").ifPresent(name -> {
+                                        if (!def.accepts(name)) {
+                                            in.error(
+                                                    v,
+                                                    "workload " + def.id() + " has no variant '" + name + "'"
+                                                            + YamlReader.didYouMean(name, def.variants())
+                                                                    .map(s -> " (did you mean '" + s + "'?)")
+                                                                    .orElse(""),
+                                                    "variants of " + def.id() + ": " + def.describeVariants()
+                                                            + (name.startsWith("pool:")
+                                                                    ? "; a pool size is a whole number ≥ 1 or 'cpus'"
+                                                                    : ""));
+                                        } else if (variants.contains(name)) {
+                                            in.error(v, "variant '" + name + "' is listed twice in " + where);
+                                        } else {
+                                            variants.add(name);
+                                        }
+                                    });
                                 }
                             });
-                        }
-                    });
                     Map<String, Long> params = new LinkedHashMap<>(def.defaults());
-                    field(fields, "params").flatMap(n -> in.mapping(n, where + ".params", List.copyOf(new java.util.TreeSet<>(def.defaults().keySet())))).ifPresent(ps ->
-                            ps.forEach((k, t) -> in.integer(t.getValueNode(), where + ".params." + k, 0, Long.MAX_VALUE).ifPresent(v -> params.put(k, v))));
+                    field(fields, "params")
+                            .flatMap(n -> in.mapping(
+                                    n,
+                                    where + ".params",
+                                    List.copyOf(new java.util.TreeSet<>(
+                                            def.defaults().keySet()))))
+                            .ifPresent(ps -> ps.forEach(
+                                    (k, t) -> in.integer(t.getValueNode(), where + ".params." + k, 0, Long.MAX_VALUE)
+                                            .ifPresent(v -> params.put(k, v))));
                     workloads.add(new WorkloadSpec(def.id(), variants, params));
                 });
             }
@@ -352,12 +524,15 @@ public final class MatrixParser {
         if (tuple == null) {
             return axes;
         }
-        in.mapping(tuple.getValueNode(), "scheduler", SCHEDULER_KEYS).ifPresent(fields -> fields.forEach((key, t) ->
-                in.nonEmptySequence(t.getValueNode(), "scheduler." + key).ifPresent(items -> {
-                    List<String> values = new ArrayList<>();
-                    items.forEach(item -> schedulerValue(in, item, "scheduler." + key).ifPresent(values::add));
-                    axes.put(key, noDuplicates(in, items, values, "scheduler." + key));
-                })));
+        in.mapping(tuple.getValueNode(), "scheduler", SCHEDULER_KEYS)
+                .ifPresent(
+                        fields -> fields.forEach((key, t) -> in.nonEmptySequence(t.getValueNode(), "scheduler." + key)
+                                .ifPresent(items -> {
+                                    List<String> values = new ArrayList<>();
+                                    items.forEach(item -> schedulerValue(in, item, "scheduler." + key)
+                                            .ifPresent(values::add));
+                                    axes.put(key, noDuplicates(in, items, values, "scheduler." + key));
+                                })));
         return axes;
     }
 
@@ -368,7 +543,9 @@ public final class MatrixParser {
         if (item instanceof ScalarNode s && s.getTag().equals(org.snakeyaml.engine.v2.nodes.Tag.INT)) {
             return in.integer(item, where, 1, 32_767).map(String::valueOf);
         }
-        in.error(item, where + " values must be 'auto' or a whole number from 1 to 32767, found " + YamlReader.describe(item),
+        in.error(
+                item,
+                where + " values must be 'auto' or a whole number from 1 to 32767, found " + YamlReader.describe(item),
                 "'auto' keeps the JDK's default");
         return Optional.empty();
     }
@@ -384,8 +561,14 @@ public final class MatrixParser {
     }
 
     /** include / exclude entries: axis keys with values that exist; include may add jvmArgs and env. */
-    private static List<Map<String, Object>> entries(YamlReader in, List<Node> items, String what, boolean include,
-                                                     Set<String> knownJdks, List<JdkEntry> jdks, List<WorkloadSpec> workloads) {
+    private static List<Map<String, Object>> entries(
+            YamlReader in,
+            List<Node> items,
+            String what,
+            boolean include,
+            Set<String> knownJdks,
+            List<JdkEntry> jdks,
+            List<WorkloadSpec> workloads) {
         List<Map<String, Object>> entries = new ArrayList<>();
         List<String> allowed = new ArrayList<>(AXES);
         if (include) {
@@ -406,32 +589,55 @@ public final class MatrixParser {
             fields.get().forEach((key, tuple) -> {
                 Node value = tuple.getValueNode();
                 String at = where + "." + key;
-                Optional<?> parsed = switch (key) {
-                    case "jdk" -> in.string(value, at).filter(id -> {
-                        Set<String> ids = include ? jdks.stream().map(JdkEntry::id).collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new)) : knownJdks;
-                        if (!ids.contains(id)) {
-                            in.error(value, where + " refers to jdk '" + id + "', which is not defined"
-                                    + YamlReader.didYouMean(id, ids).map(s -> " (did you mean '" + s + "'?)").orElse(""), "jdk ids defined: " + String.join(", ", ids));
-                            return false;
-                        }
-                        return true;
-                    });
-                    case "workload" -> in.string(value, at).filter(id -> {
-                        List<String> ids = include ? workloads.stream().map(WorkloadSpec::id).toList() : Workloads.ids();
-                        if (!ids.contains(id)) {
-                            in.error(value, where + " refers to workload '" + id + "', which is not " + (include ? "in workloads" : "a known workload")
-                                    + YamlReader.didYouMean(id, ids).map(s -> " (did you mean '" + s + "'?)").orElse(""), "workloads: " + String.join(", ", ids));
-                            return false;
-                        }
-                        return true;
-                    });
-                    case "os" -> in.oneOf(value, at, OS);
-                    case "cpus" -> in.positiveNumber(value, at).map(BigDecimal::toPlainString);
-                    case "parallelism", "maxPoolSize", "minRunnable" -> schedulerValue(in, value, at);
-                    case "jvmArgs" -> in.stringList(value, at);
-                    case "env" -> in.stringMap(value, at);
-                    default -> Optional.empty();
-                };
+                Optional<?> parsed =
+                        switch (key) {
+                            case "jdk" ->
+                                in.string(value, at).filter(id -> {
+                                    Set<String> ids = include
+                                            ? jdks.stream()
+                                                    .map(JdkEntry::id)
+                                                    .collect(java.util.stream.Collectors.toCollection(
+                                                            java.util.LinkedHashSet::new))
+                                            : knownJdks;
+                                    if (!ids.contains(id)) {
+                                        in.error(
+                                                value,
+                                                where + " refers to jdk '" + id + "', which is not defined"
+                                                        + YamlReader.didYouMean(id, ids)
+                                                                .map(s -> " (did you mean '" + s + "'?)")
+                                                                .orElse(""),
+                                                "jdk ids defined: " + String.join(", ", ids));
+                                        return false;
+                                    }
+                                    return true;
+                                });
+                            case "workload" ->
+                                in.string(value, at).filter(id -> {
+                                    List<String> ids = include
+                                            ? workloads.stream()
+                                                    .map(WorkloadSpec::id)
+                                                    .toList()
+                                            : Workloads.ids();
+                                    if (!ids.contains(id)) {
+                                        in.error(
+                                                value,
+                                                where + " refers to workload '" + id + "', which is not "
+                                                        + (include ? "in workloads" : "a known workload")
+                                                        + YamlReader.didYouMean(id, ids)
+                                                                .map(s -> " (did you mean '" + s + "'?)")
+                                                                .orElse(""),
+                                                "workloads: " + String.join(", ", ids));
+                                        return false;
+                                    }
+                                    return true;
+                                });
+                            case "os" -> in.oneOf(value, at, OS);
+                            case "cpus" -> in.positiveNumber(value, at).map(BigDecimal::toPlainString);
+                            case "parallelism", "maxPoolSize", "minRunnable" -> schedulerValue(in, value, at);
+                            case "jvmArgs" -> in.stringList(value, at);
+                            case "env" -> in.stringMap(value, at);
+                            default -> Optional.empty();
+                        };
                 parsed.ifPresent(v -> entry.put(key, v));
             });
             entries.add(entry);
@@ -443,7 +649,8 @@ public final class MatrixParser {
         return Optional.ofNullable(fields.get(key)).map(NodeTuple::getValueNode);
     }
 
-    private static Optional<Node> requiredField(YamlReader in, Node item, Map<String, NodeTuple> fields, String key, String where) {
+    private static Optional<Node> requiredField(
+            YamlReader in, Node item, Map<String, NodeTuple> fields, String key, String where) {
         if (!fields.containsKey(key)) {
             in.error(item, where + " is missing '" + key + "'");
         }
@@ -453,7 +660,10 @@ public final class MatrixParser {
     private static Optional<String> id(YamlReader in, Node node, String where) {
         return in.string(node, where).filter(id -> {
             if (!ID.matcher(id).matches()) {
-                in.error(node, where + " '" + id + "' is not a valid id", "ids use lower-case letters, digits, '-' and '_' (they become part of cell ids and file names)");
+                in.error(
+                        node,
+                        where + " '" + id + "' is not a valid id",
+                        "ids use lower-case letters, digits, '-' and '_' (they become part of cell ids and file names)");
                 return false;
             }
             return true;
@@ -464,16 +674,20 @@ public final class MatrixParser {
         return in.scalarText(node, "timeout").flatMap(text -> {
             Matcher m = DURATION.matcher(text.trim());
             if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-                in.error(node, "timeout '" + text + "' is not a duration", "write a positive number with a unit: 90s, 10m, 1h, 500ms");
+                in.error(
+                        node,
+                        "timeout '" + text + "' is not a duration",
+                        "write a positive number with a unit: 90s, 10m, 1h, 500ms");
                 return Optional.empty();
             }
             long n = Long.parseLong(m.group(1));
-            return Optional.of(switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-            });
+            return Optional.of(
+                    switch (m.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        default -> Duration.ofHours(n);
+                    });
         });
     }
 
@@ -481,18 +695,25 @@ public final class MatrixParser {
         return in.scalarText(node, "memory").flatMap(text -> {
             Matcher m = SIZE.matcher(text.trim());
             if (!m.matches()) {
-                in.error(node, "memory '" + text + "' is not a size", "write bytes or a number with k, m or g: 512m, 2g");
+                in.error(
+                        node,
+                        "memory '" + text + "' is not a size",
+                        "write bytes or a number with k, m or g: 512m, 2g");
                 return Optional.empty();
             }
             long n = Long.parseLong(m.group(1));
-            long bytes = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-                case "k" -> n << 10;
-                case "m" -> n << 20;
-                case "g" -> n << 30;
-                default -> n;
-            };
+            long bytes =
+                    switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                        case "k" -> n << 10;
+                        case "m" -> n << 20;
+                        case "g" -> n << 30;
+                        default -> n;
+                    };
             if (bytes < (64L << 20)) {
-                in.error(node, "memory " + text + " is below the 64m a JVM cell needs", "use at least 64m; 2g is the default");
+                in.error(
+                        node,
+                        "memory " + text + " is below the 64m a JVM cell needs",
+                        "use at least 64m; 2g is the default");
                 return Optional.empty();
             }
             return Optional.of(bytes);

@@ -63,12 +63,20 @@ final class YamlReader {
             }
             String key = keyNode.getValue();
             if (!allowed.isEmpty() && !allowed.contains(key)) {
-                error(keyNode, "unknown key '" + key + "' in " + where + didYouMean(key, allowed).map(s -> " (did you mean '" + s + "'?)").orElse(""),
+                error(
+                        keyNode,
+                        "unknown key '" + key + "' in " + where
+                                + didYouMean(key, allowed)
+                                        .map(s -> " (did you mean '" + s + "'?)")
+                                        .orElse(""),
                         "allowed keys: " + String.join(", ", allowed));
                 continue;
             }
             if (entries.containsKey(key)) {
-                error(keyNode, "duplicate key '" + key + "' in " + where, "each key may appear once; remove one of them");
+                error(
+                        keyNode,
+                        "duplicate key '" + key + "' in " + where,
+                        "each key may appear once; remove one of them");
                 continue;
             }
             entries.put(key, tuple);
@@ -80,7 +88,10 @@ final class YamlReader {
         if (node instanceof SequenceNode sequence) {
             return Optional.of(sequence.getValue());
         }
-        error(node, where + " must be a list, found " + describe(node), "write a list as [a, b] or one '- item' per line");
+        error(
+                node,
+                where + " must be a list, found " + describe(node),
+                "write a list as [a, b] or one '- item' per line");
         return Optional.empty();
     }
 
@@ -88,7 +99,10 @@ final class YamlReader {
     Optional<List<Node>> nonEmptySequence(Node node, String where) {
         Optional<List<Node>> items = sequence(node, where);
         if (items.isPresent() && items.get().isEmpty()) {
-            error(node, where + " must not be empty", "an axis needs at least one value; remove the key to use the default");
+            error(
+                    node,
+                    where + " must not be empty",
+                    "an axis needs at least one value; remove the key to use the default");
             return Optional.empty();
         }
         return items;
@@ -120,11 +134,15 @@ final class YamlReader {
     }
 
     Optional<BigDecimal> positiveNumber(Node node, String where) {
-        if (node instanceof ScalarNode scalar && (scalar.getTag().equals(Tag.INT) || scalar.getTag().equals(Tag.FLOAT))) {
+        if (node instanceof ScalarNode scalar
+                && (scalar.getTag().equals(Tag.INT) || scalar.getTag().equals(Tag.FLOAT))) {
             try {
                 BigDecimal value = new BigDecimal(scalar.getValue());
                 if (value.signum() <= 0) {
-                    error(node, where + " must be greater than 0, got " + scalar.getValue(), "a CPU quota is a positive number such as 1, 2 or 1.5");
+                    error(
+                            node,
+                            where + " must be greater than 0, got " + scalar.getValue(),
+                            "a CPU quota is a positive number such as 1, 2 or 1.5");
                     return Optional.empty();
                 }
                 return Optional.of(value.stripTrailingZeros());
@@ -149,8 +167,12 @@ final class YamlReader {
             if (allowed.contains(value)) {
                 return Optional.of(value);
             }
-            error(node, where + " must be one of " + String.join(", ", allowed) + ", got '" + value + "'"
-                    + didYouMean(value, allowed).map(s -> " (did you mean '" + s + "'?)").orElse(""));
+            error(
+                    node,
+                    where + " must be one of " + String.join(", ", allowed) + ", got '" + value + "'"
+                            + didYouMean(value, allowed)
+                                    .map(s -> " (did you mean '" + s + "'?)")
+                                    .orElse(""));
             return Optional.empty();
         });
     }
@@ -158,7 +180,8 @@ final class YamlReader {
     Optional<Map<String, String>> stringMap(Node node, String where) {
         return mapping(node, where, List.of()).map(entries -> {
             Map<String, String> map = new LinkedHashMap<>();
-            entries.forEach((k, tuple) -> scalarText(tuple.getValueNode(), where + "." + k).ifPresent(v -> map.put(k, v)));
+            entries.forEach((k, tuple) ->
+                    scalarText(tuple.getValueNode(), where + "." + k).ifPresent(v -> map.put(k, v)));
             return map;
         });
     }
@@ -193,7 +216,11 @@ final class YamlReader {
             if (scalar.getTag().equals(Tag.NULL)) {
                 return "nothing";
             }
-            String kind = scalar.getTag().equals(Tag.INT) ? "number " : scalar.getTag().equals(Tag.FLOAT) ? "number " : scalar.getTag().equals(Tag.BOOL) ? "boolean " : "text ";
+            String kind = scalar.getTag().equals(Tag.INT)
+                    ? "number "
+                    : scalar.getTag().equals(Tag.FLOAT)
+                            ? "number "
+                            : scalar.getTag().equals(Tag.BOOL) ? "boolean " : "text ";
             return kind + "'" + scalar.getValue() + "'";
         }
         return "nothing";
@@ -202,7 +229,11 @@ final class YamlReader {
     static Optional<String> didYouMean(String given, Collection<String> candidates) {
         LevenshteinDistance distance = LevenshteinDistance.getDefaultInstance();
         return candidates.stream()
-                .filter(c -> c.equalsIgnoreCase(given) || distance.apply(c.toLowerCase(java.util.Locale.ROOT), given.toLowerCase(java.util.Locale.ROOT)) <= Math.max(2, given.length() / 3))
-                .min(Comparator.comparingInt(c -> distance.apply(c.toLowerCase(java.util.Locale.ROOT), given.toLowerCase(java.util.Locale.ROOT))));
+                .filter(c -> c.equalsIgnoreCase(given)
+                        || distance.apply(
+                                        c.toLowerCase(java.util.Locale.ROOT), given.toLowerCase(java.util.Locale.ROOT))
+                                <= Math.max(2, given.length() / 3))
+                .min(Comparator.comparingInt(c -> distance.apply(
+                        c.toLowerCase(java.util.Locale.ROOT), given.toLowerCase(java.util.Locale.ROOT))));
     }
 }

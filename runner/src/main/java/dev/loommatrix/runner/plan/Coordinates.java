@@ -18,8 +18,15 @@ public record Coordinates(
 
     /** The stable slug: {@code temurin-21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound}. */
     public String cellId() {
-        return String.join(".", jdk, os, "cpus-" + cpus.toPlainString(), "par-" + parallelism, "max-" + maxPoolSize,
-                "minr-" + minRunnable, workload);
+        return String.join(
+                ".",
+                jdk,
+                os,
+                "cpus-" + cpus.toPlainString(),
+                "par-" + parallelism,
+                "max-" + maxPoolSize,
+                "minr-" + minRunnable,
+                workload);
     }
 
     /** Axis name → value, in the contract's axis order; what include/exclude entries match against. */

@@ -17,17 +17,27 @@ public final class CostModel {
     public static double estimateMs(Cell cell) {
         double perRound = 0;
         for (String variant : cell.workload().variants()) {
-            perRound += JVM_OVERHEAD_MS + workloadMs(cell.workload().id(), variant, cell.workload().params(), cell.coordinates().cpus().doubleValue());
+            perRound += JVM_OVERHEAD_MS
+                    + workloadMs(
+                            cell.workload().id(),
+                            variant,
+                            cell.workload().params(),
+                            cell.coordinates().cpus().doubleValue());
         }
         return perRound * (cell.repetitions() + cell.warmup());
     }
 
     static double workloadMs(String workload, String variant, Map<String, Long> p, double cpus) {
-        long poolSize = variant.startsWith("pool:") ? (variant.equals("pool:cpus") ? Math.max(1, (long) Math.ceil(cpus)) : Long.parseLong(variant.substring(5))) : Long.MAX_VALUE;
+        long poolSize = variant.startsWith("pool:")
+                ? (variant.equals("pool:cpus")
+                        ? Math.max(1, (long) Math.ceil(cpus))
+                        : Long.parseLong(variant.substring(5)))
+                : Long.MAX_VALUE;
         return switch (workload) {
             case "sleep-bound" -> waves(p.get("tasks"), poolSize) * p.get("sleepMs");
             case "primes-io" -> waves(p.get("tasks"), poolSize) * p.get("sleepMs") + p.get("tasks") * 0.02 / cpus;
-            case "mass-start", "footprint" -> p.getOrDefault("threads", 0L) * (variant.equals("platform") ? 0.05 : 0.002);
+            case "mass-start", "footprint" ->
+                p.getOrDefault("threads", 0L) * (variant.equals("platform") ? 0.05 : 0.002);
             case "fib-fanout" -> p.get("calls") * 1.0 / cpus;
             case "pinning" -> p.get("tasks") * p.get("sleepMs") / Math.max(1, cpus);
             case "http-server" -> p.get("durationS") * 1000.0;

@@ -30,8 +30,16 @@ public final class Planner {
                         for (String max : matrix.maxPoolSize()) {
                             for (String minr : matrix.minRunnable()) {
                                 for (WorkloadSpec workload : matrix.workloads()) {
-                                    product.add(new Combination(new Coordinates(jdk.id(), jdk.vm().id(), jdk.version(), os, cpus,
-                                            par, max, minr, workload.id())));
+                                    product.add(new Combination(new Coordinates(
+                                            jdk.id(),
+                                            jdk.vm().id(),
+                                            jdk.version(),
+                                            os,
+                                            cpus,
+                                            par,
+                                            max,
+                                            minr,
+                                            workload.id())));
                                 }
                             }
                         }
@@ -52,7 +60,10 @@ public final class Planner {
             }
             if (!extended) {
                 Coordinates coordinates = newCombination(matrix, entry);
-                Combination existing = added.stream().filter(c -> c.coordinates.equals(coordinates)).findFirst().orElse(null);
+                Combination existing = added.stream()
+                        .filter(c -> c.coordinates.equals(coordinates))
+                        .findFirst()
+                        .orElse(null);
                 if (existing == null) {
                     existing = new Combination(coordinates);
                     added.add(existing);
@@ -66,8 +77,17 @@ public final class Planner {
         for (Combination c : product) {
             JdkEntry jdk = matrix.jdk(c.coordinates.jdk()).orElseThrow();
             WorkloadSpec workload = matrix.workload(c.coordinates.workload()).orElseThrow();
-            cells.add(new Cell(c.coordinates, jdk, workload, c.jvmArgs, c.env, matrix.repetitions(), matrix.warmup(),
-                    matrix.timeout(), matrix.memoryBytes(), matrix.pids()));
+            cells.add(new Cell(
+                    c.coordinates,
+                    jdk,
+                    workload,
+                    c.jvmArgs,
+                    c.env,
+                    matrix.repetitions(),
+                    matrix.warmup(),
+                    matrix.timeout(),
+                    matrix.memoryBytes(),
+                    matrix.pids()));
         }
         return cells;
     }
@@ -91,11 +111,14 @@ public final class Planner {
                 jdk.vm().id(),
                 jdk.version(),
                 (String) entry.getOrDefault("os", matrix.os().get(0)),
-                entry.containsKey("cpus") ? new BigDecimal((String) entry.get("cpus")) : matrix.cpus().get(0),
+                entry.containsKey("cpus")
+                        ? new BigDecimal((String) entry.get("cpus"))
+                        : matrix.cpus().get(0),
                 (String) entry.getOrDefault("parallelism", matrix.parallelism().get(0)),
                 (String) entry.getOrDefault("maxPoolSize", matrix.maxPoolSize().get(0)),
                 (String) entry.getOrDefault("minRunnable", matrix.minRunnable().get(0)),
-                (String) entry.getOrDefault("workload", matrix.workloads().get(0).id()));
+                (String)
+                        entry.getOrDefault("workload", matrix.workloads().get(0).id()));
     }
 
     /** A combination being built: its coordinates and what include entries added to it. */

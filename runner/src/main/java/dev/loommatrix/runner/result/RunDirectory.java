@@ -58,7 +58,9 @@ public final class RunDirectory {
 
     public Optional<CellRecord> readCell(String cellId) throws IOException {
         Path file = cellFile(cellId);
-        return Files.isRegularFile(file) ? Optional.of(Json.MAPPER.readValue(file.toFile(), CellRecord.class)) : Optional.empty();
+        return Files.isRegularFile(file)
+                ? Optional.of(Json.MAPPER.readValue(file.toFile(), CellRecord.class))
+                : Optional.empty();
     }
 
     public List<CellRecord> readCells() throws IOException {
@@ -68,7 +70,9 @@ public final class RunDirectory {
             return cells;
         }
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList()) {
                 cells.add(Json.MAPPER.readValue(file.toFile(), CellRecord.class));
             }
         }

@@ -27,6 +27,7 @@ public record RunManifest(
     public record MatrixInfo(String file, Optional<String> profile, String sha256, Optional<String> shard) {}
 
     public RunManifest finish(String finishedAt, String status) {
-        return new RunManifest(schemaVersion, runId, startedAt, Optional.of(finishedAt), status, trigger, git, host, matrix, cells);
+        return new RunManifest(
+                schemaVersion, runId, startedAt, Optional.of(finishedAt), status, trigger, git, host, matrix, cells);
     }
 }

@@ -15,18 +15,27 @@ public final class HostFacts {
     private HostFacts() {}
 
     public static RunManifest.Host host() {
-        long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getTotalMemorySize() : -1;
-        return new RunManifest.Host(System.getProperty("os.name"), System.getProperty("os.version"), cpuModel(),
-                Runtime.getRuntime().availableProcessors(), memory);
+        long memory =
+                ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                        ? os.getTotalMemorySize()
+                        : -1;
+        return new RunManifest.Host(
+                System.getProperty("os.name"),
+                System.getProperty("os.version"),
+                cpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                memory);
     }
 
     static String cpuModel() {
         try {
             Path cpuinfo = Path.of("/proc/cpuinfo");
             if (Files.isReadable(cpuinfo)) {
-                return Files.readAllLines(cpuinfo).stream().filter(l -> l.startsWith("model name"))
-                        .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("unknown");
+                return Files.readAllLines(cpuinfo).stream()
+                        .filter(l -> l.startsWith("model name"))
+                        .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                        .findFirst()
+                        .orElse("unknown");
             }
         } catch (IOException e) {
             // fall through
@@ -41,7 +50,8 @@ public final class HostFacts {
         if (branch.isBlank()) {
             branch = git(dir, "rev-parse", "--abbrev-ref", "HEAD");
         }
-        boolean dirty = !git(dir, "status", "--porcelain", "--untracked-files=no").isBlank();
+        boolean dirty =
+                !git(dir, "status", "--porcelain", "--untracked-files=no").isBlank();
         return new RunManifest.Git(commit.isBlank() ? "unknown" : commit, branch.isBlank() ? "unknown" : branch, dirty);
     }
 
@@ -49,7 +59,9 @@ public final class HostFacts {
         try {
             List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
             command.addAll(List.of(args));
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : "";
         } catch (IOException e) {

@@ -49,7 +49,12 @@ public final class MatrixRun {
     private final BackendChoice choice;
     private final Map<String, Optional<String>> imageProblems = new HashMap<>();
 
-    public MatrixRun(RunDirectory dir, PrintStream out, BackendChoice choice, Optional<ContainerBackend> docker, LocalBackend local) {
+    public MatrixRun(
+            RunDirectory dir,
+            PrintStream out,
+            BackendChoice choice,
+            Optional<ContainerBackend> docker,
+            LocalBackend local) {
         this.dir = dir;
         this.out = out;
         this.choice = choice;
@@ -64,7 +69,8 @@ public final class MatrixRun {
         int timedOut = 0;
         int skipped = 0;
         int resumed = 0;
-        double remainingEstimate = cells.stream().mapToDouble(CostModel::estimateMs).sum();
+        double remainingEstimate =
+                cells.stream().mapToDouble(CostModel::estimateMs).sum();
         double actualOverEstimate = 1.0;
         double spentMs = 0;
         double estimatedSpent = 0;
@@ -76,7 +82,9 @@ public final class MatrixRun {
                 Optional<CellRecord> existing = dir.readCell(cell.id());
                 if (existing.isPresent()) {
                     resumed++;
-                    out.printf("[%d/%d] %s: already %s, skipped (--resume)%n", i + 1, cells.size(), cell.id(), existing.get().status());
+                    out.printf(
+                            "[%d/%d] %s: already %s, skipped (--resume)%n",
+                            i + 1, cells.size(), cell.id(), existing.get().status());
                     continue;
                 }
             }
@@ -100,8 +108,15 @@ public final class MatrixRun {
                 estimatedSpent += estimate;
                 actualOverEstimate = spentMs / Math.max(1, estimatedSpent);
             }
-            out.printf("[%d/%d] %s: %s (%.1f s, %s)%s — ETA %s%n", i + 1, cells.size(), cell.id(), describe(record),
-                    tookMs / 1000.0, execution.backend(), execution.fallbackReason().map(r -> " [local fallback]").orElse(""),
+            out.printf(
+                    "[%d/%d] %s: %s (%.1f s, %s)%s — ETA %s%n",
+                    i + 1,
+                    cells.size(),
+                    cell.id(),
+                    describe(record),
+                    tookMs / 1000.0,
+                    execution.backend(),
+                    execution.fallbackReason().map(r -> " [local fallback]").orElse(""),
                     formatDuration((long) (remainingEstimate * actualOverEstimate)));
         }
         return new Totals(ok, failed, timedOut, skipped, resumed);
@@ -121,7 +136,9 @@ public final class MatrixRun {
                 backend = docker.get();
             } else {
                 String image = cell.jdk().image().orElse("");
-                Optional<String> problem = imageProblems.containsKey(image) ? imageProblems.get(image) : docker.get().imageProblem(cell);
+                Optional<String> problem = imageProblems.containsKey(image)
+                        ? imageProblems.get(image)
+                        : docker.get().imageProblem(cell);
                 imageProblems.put(image, problem);
                 if (problem.isEmpty()) {
                     backend = docker.get();
@@ -130,8 +147,13 @@ public final class MatrixRun {
                 }
             }
         } else if (linux && choice == BackendChoice.DOCKER) {
-            return new Execution(new CellOutcome.Failed("--backend docker, but no Docker engine answers", "", List.of(), Optional.empty()),
-                    "container", "none", order, Optional.empty());
+            return new Execution(
+                    new CellOutcome.Failed(
+                            "--backend docker, but no Docker engine answers", "", List.of(), Optional.empty()),
+                    "container",
+                    "none",
+                    order,
+                    Optional.empty());
         } else if (linux && choice == BackendChoice.AUTO) {
             fallback = Optional.of("no Docker engine answers");
         }
@@ -140,17 +162,59 @@ public final class MatrixRun {
     }
 
     static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
-        CellRecord.Execution exec = new CellRecord.Execution(execution.backend(), execution.driver(), started.toString(),
-                finished.toString(), Duration.between(started, finished).toMillis(), execution.variantOrder(), execution.fallbackReason());
+        CellRecord.Execution exec = new CellRecord.Execution(
+                execution.backend(),
+                execution.driver(),
+                started.toString(),
+                finished.toString(),
+                Duration.between(started, finished).toMillis(),
+                execution.variantOrder(),
+                execution.fallbackReason());
         return switch (execution.outcome()) {
-            case CellOutcome.Succeeded s -> new CellRecord(CellRecord.SCHEMA_VERSION, cell.id(), cell.coordinates(), "ok",
-                    Optional.empty(), Optional.empty(), Optional.of(s.environment()), s.measurements(), exec);
-            case CellOutcome.Failed f -> new CellRecord(CellRecord.SCHEMA_VERSION, cell.id(), cell.coordinates(), "failed",
-                    Optional.of(f.reason()), Optional.of(f.logTail()), f.environment(), f.measurements(), exec);
-            case CellOutcome.TimedOut t -> new CellRecord(CellRecord.SCHEMA_VERSION, cell.id(), cell.coordinates(), "timeout",
-                    Optional.of(t.reason()), Optional.of(t.logTail()), t.environment(), t.measurements(), exec);
-            case CellOutcome.Skipped s -> new CellRecord(CellRecord.SCHEMA_VERSION, cell.id(), cell.coordinates(), "skipped",
-                    Optional.of(s.reason()), Optional.empty(), Optional.empty(), List.of(), exec);
+            case CellOutcome.Succeeded s ->
+                new CellRecord(
+                        CellRecord.SCHEMA_VERSION,
+                        cell.id(),
+                        cell.coordinates(),
+                        "ok",
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of(s.environment()),
+                        s.measurements(),
+                        exec);
+            case CellOutcome.Failed f ->
+                new CellRecord(
+                        CellRecord.SCHEMA_VERSION,
+                        cell.id(),
+                        cell.coordinates(),
+                        "failed",
+                        Optional.of(f.reason()),
+                        Optional.of(f.logTail()),
+                        f.environment(),
+                        f.measurements(),
+                        exec);
+            case CellOutcome.TimedOut t ->
+                new CellRecord(
+                        CellRecord.SCHEMA_VERSION,
+                        cell.id(),
+                        cell.coordinates(),
+                        "timeout",
+                        Optional.of(t.reason()),
+                        Optional.of(t.logTail()),
+                        t.environment(),
+                        t.measurements(),
+                        exec);
+            case CellOutcome.Skipped s ->
+                new CellRecord(
+                        CellRecord.SCHEMA_VERSION,
+                        cell.id(),
+                        cell.coordinates(),
+                        "skipped",
+                        Optional.of(s.reason()),
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of(),
+                        exec);
         };
     }
 
@@ -166,7 +230,8 @@ public final class MatrixRun {
 
     static String formatDuration(long ms) {
         long s = Math.max(0, ms / 1000);
-        return s >= 3600 ? String.format("%dh%02dm", s / 3600, s % 3600 / 60) : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";
+        return s >= 3600
+                ? String.format("%dh%02dm", s / 3600, s % 3600 / 60)
+                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";
     }
-
 }

@@ -26,14 +26,21 @@ public record Summary(int n, double median, double mean, double stdev, double cv
         double[] sorted = samples.clone();
         Arrays.sort(sorted);
         int n = sorted.length;
-        DoubleStatistics stats = DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN, Statistic.STANDARD_DEVIATION), sorted);
+        DoubleStatistics stats =
+                DoubleStatistics.of(java.util.EnumSet.of(Statistic.MEAN, Statistic.STANDARD_DEVIATION), sorted);
         double mean = stats.getAsDouble(Statistic.MEAN);
         double stdev = n > 1 ? stats.getAsDouble(Statistic.STANDARD_DEVIATION) : 0.0;
         double median = Median.withDefaults().evaluate(sorted);
         int[] ranks = medianRanks(n);
         double level = coverage(n, ranks[0]);
-        return new Summary(n, median, mean, stdev, mean == 0 ? 0 : stdev / mean,
-                List.of(sorted[ranks[0] - 1], sorted[ranks[1] - 1]), level);
+        return new Summary(
+                n,
+                median,
+                mean,
+                stdev,
+                mean == 0 ? 0 : stdev / mean,
+                List.of(sorted[ranks[0] - 1], sorted[ranks[1] - 1]),
+                level);
     }
 
     /** 1-based ranks (k, n+1−k) of the order-statistic interval for the median; (1, n) when n is too small. */
