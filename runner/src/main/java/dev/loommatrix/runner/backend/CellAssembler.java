@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Builds a cell's outcome from its raw directory and how its process ended; shared by both backends. */
-final class CellAssembler {
+public final class CellAssembler {
 
     /** How the cell's process (container or host JVMs) ended. */
-    sealed interface Ending {
+    public sealed interface Ending {
         record Completed() implements Ending {}
 
         record Crashed(String reason, String logTail) implements Ending {}
@@ -25,7 +25,7 @@ final class CellAssembler {
 
     private CellAssembler() {}
 
-    static CellOutcome assemble(
+    public static CellOutcome assemble(
             Cell cell,
             Path rawDir,
             List<String> variantOrder,

@@ -308,7 +308,7 @@ public final class MatrixParser {
                 .map(items -> {
                     List<BigDecimal> values = new ArrayList<>();
                     items.forEach(item -> in.positiveNumber(item, "cpus").ifPresent(values::add));
-                    return values;
+                    return noDuplicates(in, items, values, "cpus");
                 })
                 .orElse(List.of(BigDecimal.valueOf(2)));
         Map<String, List<String>> scheduler = scheduler(in, top.get("scheduler"));

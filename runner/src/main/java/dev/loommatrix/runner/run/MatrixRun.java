@@ -161,7 +161,7 @@ public final class MatrixRun {
         return fallback.map(execution::withFallbackReason).orElse(execution);
     }
 
-    static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
+    public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
         CellRecord.Execution exec = new CellRecord.Execution(
                 execution.backend(),
                 execution.driver(),

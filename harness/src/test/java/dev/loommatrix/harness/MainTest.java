@@ -1,0 +1,59 @@
+package dev.loommatrix.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+
+    @Test
+    void appendsOneRecordPerRunWithWhatTookEffect(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("records.jsonl");
+        String[] args = {
+            "sleep-bound", "--variant", "pool:4", "--param", "tasks=8", "--param", "sleepMs=10", "--out", out.toString()
+        };
+        assertThat(Main.run(args, System.out, System.err)).isZero();
+        assertThat(Main.run(args, System.out, System.err)).isZero();
+        List<String> lines = Files.readAllLines(out);
+        assertThat(lines).hasSize(2);
+        Map<String, Object> record = JSON.std.mapFrom(lines.get(0));
+        assertThat(record)
+                .containsEntry("schemaVersion", 1)
+                .containsEntry("workload", "sleep-bound")
+                .containsEntry("variant", "pool:4");
+        assertThat(((Number) record.get("lowerBoundMs")).doubleValue()).isEqualTo(20.0);
+        assertThat(((Number) record.get("wallMs")).doubleValue()).isGreaterThanOrEqualTo(20.0);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> env = (Map<String, Object>) record.get("environment");
+        assertThat(env.get("availableProcessors"))
+                .isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(env).containsKeys("scheduler", "vm", "gc", "javaVersion", "javaToolOptions", "limits");
+    }
+
+    @Test
+    void usageErrorsExitTwoWithAMessage() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(
+                new String[] {"sleep-bound", "--variant", "pool:abc"},
+                System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("pool size in 'pool:abc' is not a whole number");
+        ByteArrayOutputStream err2 = new ByteArrayOutputStream();
+        assertThat(Main.run(
+                        new String[] {"mass-start", "--variant", "pool:4"},
+                        System.out,
+                        new PrintStream(err2, true, StandardCharsets.UTF_8)))
+                .isEqualTo(2);
+        assertThat(err2.toString(StandardCharsets.UTF_8)).contains("has no variant 'pool:4'");
+    }
+}

@@ -1,0 +1,76 @@
+package dev.loommatrix.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.runner.result.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class CliTest {
+
+    record Result(int code, String out, String err) {}
+
+    static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void validateAGoodMatrix() {
+        Result r = run("validate", "--matrix", "../matrix.yaml");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("ok (4 jdks, 2 workloads, 24 cells)");
+    }
+
+    @Test
+    void aBadMatrixExitsTwoWithEveryProblem() {
+        Result r = run("validate", "--matrix", "src/test/resources/matrices/many-errors.yaml");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err())
+                .contains("many-errors.yaml:6:5: error: unknown key 'jvmargs'")
+                .contains("11 problems found.");
+        assertThat(r.err()).doesNotContain("Exception");
+    }
+
+    @Test
+    void usageMistakesExitTwo() {
+        assertThat(run("validate", "--matrix", "nope.yaml").code()).isEqualTo(2);
+        assertThat(run("plan", "--matrix", "../matrix.yaml", "--shard", "3/2").err())
+                .contains("shard must be I/N with 1 ≤ I ≤ N");
+        assertThat(run("plan", "--matrix", "../matrix.yaml", "--format", "xml").code())
+                .isEqualTo(2);
+        assertThat(run("frobnicate").code()).isEqualTo(2);
+    }
+
+    @Test
+    void planJsonAndGithubFormats() throws Exception {
+        JsonNode json =
+                Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--profile", "quick", "--format", "json")
+                        .out());
+        assertThat(json.get("cells")).hasSize(8);
+        assertThat(json.get("cells").get(0).get("id").asText())
+                .isEqualTo("temurin-21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound");
+        assertThat(json.get("cells").get(0).get("coordinates").get("vm").asText())
+                .isEqualTo("hotspot");
+        JsonNode github =
+                Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--format", "github", "--shard", "1/3")
+                        .out());
+        assertThat(github.get("include").size()).isBetween(1, 24);
+        assertThat(github.get("include").get(0).has("cell")).isTrue();
+    }
+
+    @Test
+    void helpListsExitCodes() {
+        Result r = run("--help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("Exit codes:").contains("3   the run finished but some cells failed");
+    }
+}

@@ -1,0 +1,127 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.runner.TestMatrices;
+import dev.loommatrix.runner.backend.Attestation;
+import dev.loommatrix.runner.backend.CellAssembler;
+import dev.loommatrix.runner.backend.CellOutcome;
+import dev.loommatrix.runner.backend.Execution;
+import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Json;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cell file format, sealed by golden files built from real harness records and hyperfine exports
+ * (captured from container runs on local/debian-openjdk images). Any change to the JSON shows as a
+ * diff here; regenerate with {@code -Dgolden.update=true} and review the diff.
+ */
+class CellRecordGoldenTest {
+
+    static final Path FIXTURES = Path.of("src/test/resources/fixtures/raw");
+    static final Path GOLDEN = Path.of("src/test/resources/golden");
+    static final Instant START = Instant.parse("2026-11-21T22:36:48Z");
+    static final Instant END = Instant.parse("2026-11-21T22:36:55Z");
+
+    static Cell cell(String jdk, int version, String workload, String variants, String params) throws Exception {
+        return TestMatrices.plan(
+                        """
+                schema: 1
+                jdks: [{id: %s, vm: hotspot, version: %d, image: "local/debian-openjdk:%d"}]
+                cpus: [1]
+                workloads: [{id: %s, variants: %s, params: %s}]
+                repetitions: 3
+                warmup: 1
+                memory: 1g
+                pids: 20000
+                """
+                                .formatted(jdk, version, version, workload, variants, params))
+                .get(0);
+    }
+
+    static CellRecord record(Cell cell, String fixture, List<String> order) {
+        Attestation.Expectation expected = new Attestation.Expectation(
+                1,
+                "hotspot derives processors from the quota 1 rounded up, at most the host's 2",
+                Optional.of(BigDecimal.ONE),
+                Optional.of(1L << 30),
+                Optional.of(20_000L));
+        CellOutcome outcome = CellAssembler.assemble(
+                cell,
+                FIXTURES.resolve(fixture),
+                order,
+                Map.of(),
+                expected,
+                Optional.of(cell.jdk().image().orElseThrow()),
+                Optional.of("sha256:fixture"),
+                new CellAssembler.Ending.Completed());
+        return MatrixRun.toRecord(
+                cell,
+                new Execution(outcome, "container", "hyperfine (in container)", order, Optional.empty()),
+                START,
+                END);
+    }
+
+    @Test
+    void sleepBoundCell() throws Exception {
+        Cell cell = cell("debian-21", 21, "sleep-bound", "[virtual, \"pool:100\"]", "{tasks: 1000, sleepMs: 50}");
+        CellRecord record = record(cell, "container-hotspot21-cpus1-sleep-bound", List.of("virtual", "pool:100"));
+        assertThat(record.status()).isEqualTo("ok");
+        assertThat(record.environment()).get().satisfies(env -> {
+            assertThat(env.attested()).isTrue();
+            assertThat(env.availableProcessors()).isEqualTo(1);
+        });
+        assertThat(record.measurements()).hasSize(2).allSatisfy(m -> assertThat(m.samples())
+                .hasSize(3)); // warmup dropped
+        assertGolden("cell-sleep-bound.json", record);
+    }
+
+    @Test
+    void massStartCell() throws Exception {
+        Cell cell = cell("debian-25", 25, "mass-start", "[virtual, platform]", "{threads: 10000}");
+        CellRecord record = record(cell, "container-hotspot25-cpus1-mass-start", List.of("platform", "virtual"));
+        assertThat(record.measurements())
+                .extracting(m -> m.lowerBoundMs().isPresent())
+                .containsOnly(false);
+        assertGolden("cell-mass-start.json", record);
+    }
+
+    @Test
+    void aMissingVariantMakesTheCellFailedButKeepsTheOthers() throws Exception {
+        Cell cell = cell(
+                "debian-21", 21, "sleep-bound", "[virtual, \"pool:100\", \"pool:7\"]", "{tasks: 1000, sleepMs: 50}");
+        CellRecord record =
+                record(cell, "container-hotspot21-cpus1-sleep-bound", List.of("virtual", "pool:100", "pool:7"));
+        assertThat(record.status()).isEqualTo("failed");
+        assertThat(record.reason()).hasValue("variant(s) failed: pool:7");
+        assertThat(record.measurements()).extracting(m -> m.variant()).containsExactly("virtual", "pool:100");
+    }
+
+    @Test
+    void roundTripsThroughJson() throws Exception {
+        String json = Files.readString(GOLDEN.resolve("cell-sleep-bound.json"));
+        CellRecord read = Json.MAPPER.readValue(json, CellRecord.class);
+        assertThat(Json.MAPPER.writeValueAsString(read) + "\n").isEqualTo(json);
+    }
+
+    static void assertGolden(String name, Object value) throws Exception {
+        String actual = Json.MAPPER.writeValueAsString(value) + "\n";
+        Path file = GOLDEN.resolve(name);
+        if (Boolean.getBoolean("golden.update") || !Files.exists(file)) {
+            Files.createDirectories(GOLDEN);
+            Files.writeString(file, actual);
+            assertThat(Boolean.getBoolean("golden.update"))
+                    .as("golden file %s was missing and has been written; review and commit it", name)
+                    .isTrue();
+        }
+        assertThat(actual).isEqualTo(Files.readString(file));
+    }
+}
