@@ -1,0 +1,157 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.cli.LoomMatrix;
+import dev.loommatrix.runner.publish.Chromium;
+import dev.loommatrix.runner.publish.StaticHost;
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.runner.result.RunDirectory;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The walking skeleton end to end on a real Docker engine: two JDK images (built from Debian packages
+ * by containers/offline/build-images.sh) × two CPU quotas × sleep-bound, through the CLI, into a run
+ * directory, published, served under a sub-path and read back from real Chromium. A missing engine or
+ * image fails the test: CI must not pass by skipping it.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ContainerMatrixIT {
+
+    static final int TASKS = 1000;
+    static final int POOL = 100;
+    static final int SLEEP_MS = 500;
+
+    @TempDir
+    static Path work;
+
+    static Path runDir;
+    static List<CellRecord> cells;
+
+    @BeforeAll
+    static void runTheMatrix() throws Exception {
+        if (ContainerBackend.connect().isEmpty()) {
+            fail("no Docker engine answers; start dockerd (.ci/run does) — integration tests never skip");
+        }
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: debian-21, vm: hotspot, version: 21, image: "local/debian-openjdk:21"}
+                  - {id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}
+                cpus: [1, 2]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual, "pool:%d"], params: {tasks: %d, sleepMs: %d}}
+                repetitions: 3
+                warmup: 1
+                timeout: 5m
+                memory: 1g
+                pids: 4096
+                """
+                        .formatted(POOL, TASKS, SLEEP_MS));
+        runDir = work.resolve("run");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "docker", "--out", runDir.toString()},
+                System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).as("run exit code; stderr: %s", err).isZero();
+        cells = new RunDirectory(runDir).readCells();
+    }
+
+    @Test
+    @Order(1)
+    void everyCellIsOkAndAttestedWithProcessorsEqualToItsQuota() {
+        assertThat(cells).hasSize(4).allSatisfy(cell -> {
+            assertThat(cell.status())
+                    .as(cell.cellId() + " " + cell.reason().orElse(""))
+                    .isEqualTo("ok");
+            assertThat(cell.execution().backend()).isEqualTo("container");
+            var env = cell.environment().orElseThrow();
+            assertThat(env.attested())
+                    .as(cell.cellId() + " " + env.attestation())
+                    .isTrue();
+            assertThat(env.availableProcessors())
+                    .isEqualTo(cell.coordinates().cpus().intValueExact());
+            assertThat(((Number) env.limits().get("cpus")).doubleValue())
+                    .isEqualTo(cell.coordinates().cpus().doubleValue());
+            assertThat(env.vm().get("version"))
+                    .startsWith(String.valueOf(cell.coordinates().version()));
+            assertThat(cell.measurements())
+                    .allSatisfy(m -> assertThat(m.samples()).hasSize(3));
+        });
+        assertThat(cells).extracting(c -> c.coordinates().jdk()).containsOnly("debian-21", "debian-25");
+    }
+
+    @Test
+    @Order(2)
+    void virtualBeatsThePoolByTheRatioTheLowerBoundsPredict() {
+        for (CellRecord cell : cells) {
+            Measurement virtual = variant(cell, "virtual");
+            Measurement pool = variant(cell, "pool:" + POOL);
+            double predicted =
+                    pool.lowerBoundMs().orElseThrow() / virtual.lowerBoundMs().orElseThrow();
+            assertThat(predicted).isEqualTo(Math.ceil((double) TASKS / POOL));
+            double measured = pool.summary().orElseThrow().median()
+                    / virtual.summary().orElseThrow().median();
+            // The pool sits at its bound; virtual pays thread start-up on top of one sleep, so the ratio
+            // comes in a little under the prediction, and can never beat it.
+            assertThat(measured / predicted)
+                    .as("%s: measured %.2f vs predicted %.2f", cell.cellId(), measured, predicted)
+                    .isBetween(0.8, 1.02);
+            assertThat(pool.efficiency().orElseThrow()).as(cell.cellId()).isBetween(0.9, 1.0);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void thePublishedPageShowsEveryCellInChromium() throws Exception {
+        Path site = work.resolve("site");
+        assertThat(LoomMatrix.mainWithoutExit(
+                        new String[] {"publish", "--run", runDir.toString(), "--site", site.toString()},
+                        System.out,
+                        System.err))
+                .isZero();
+        try (StaticHost host = new StaticHost(site, "/loom-matrix/")) {
+            Document page = Jsoup.parse(Chromium.dumpDom(host.url("index.html")));
+            assertThat(page.title()).startsWith("loom-matrix — run ");
+            for (CellRecord cell : cells) {
+                Element row = page.selectFirst("tr[data-cell-id=" + cell.cellId() + "]");
+                assertThat(row).as("row for %s", cell.cellId()).isNotNull();
+                assertThat(row.select("td.status").text()).isEqualTo("ok");
+                assertThat(row.text())
+                        .contains("attested")
+                        .contains("virtual: ")
+                        .contains("pool:" + POOL + ": ");
+            }
+            assertThat(page.select("tr[data-cell-id]")).hasSize(4);
+            Chromium.screenshot(host.url("index.html"), Path.of("target/screenshots/skeleton-run.png"), 1600, 600);
+        }
+    }
+
+    static Measurement variant(CellRecord cell, String name) {
+        return cell.measurements().stream()
+                .filter(m -> m.variant().equals(name))
+                .findFirst()
+                .orElseThrow();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.runner.TestMatrices;
+import dev.loommatrix.runner.backend.JdkLocator;
+import dev.loommatrix.runner.backend.LocalBackend;
+import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.RunDirectory;
+import dev.loommatrix.runner.result.RunManifest;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The local backend with a real JDK on this host (the one running the tests): what runs when no Docker
+ * engine answers, and how Windows runners work.
+ */
+class LocalBackendIT {
+
+    static final String JAVA_HOME = System.getProperty("java.home");
+    static final int VERSION = Runtime.version().feature();
+
+    static List<Cell> cells(String extra) throws Exception {
+        return TestMatrices.plan(
+                """
+                schema: 1
+                jdks:
+                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
+                  - {id: absent, vm: openj9, version: %d}
+                cpus: [1]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual, "pool:20"], params: {tasks: 200, sleepMs: 50}}
+                repetitions: 2
+                warmup: 1
+                timeout: 2m
+                memory: 512m
+                %s
+                """
+                        .formatted(VERSION, JAVA_HOME, VERSION, extra));
+    }
+
+    static RunManifest manifest(List<Cell> cells) {
+        return new RunManifest(
+                1,
+                "local-it",
+                "2026-11-21T00:00:00Z",
+                Optional.empty(),
+                "running",
+                "test",
+                new RunManifest.Git("unknown", "unknown", false),
+                HostFacts.host(),
+                new RunManifest.MatrixInfo("m.yaml", Optional.empty(), "00", Optional.empty()),
+                cells.stream().map(Cell::id).toList());
+    }
+
+    @Test
+    void withoutADockerEngineAutoRunsOnTheHostsJdkAndSaysSo(@TempDir Path dir) throws Exception {
+        List<Cell> cells = cells("");
+        RunDirectory run = new RunDirectory(dir);
+        MatrixRun matrixRun = new MatrixRun(
+                run,
+                new PrintStream(System.out),
+                MatrixRun.BackendChoice.AUTO,
+                Optional.empty(),
+                new LocalBackend(JdkLocator.forHost()));
+        MatrixRun.Totals totals = matrixRun.run(manifest(cells), cells, false);
+        assertThat(totals.ok()).isEqualTo(1);
+        assertThat(totals.skipped()).isEqualTo(1);
+
+        CellRecord host = run.readCell(cells.get(0).id()).orElseThrow();
+        assertThat(host.status()).as(host.reason().orElse("")).isEqualTo("ok");
+        assertThat(host.execution().backend()).isEqualTo("local");
+        assertThat(host.execution().fallbackReason()).hasValue("no Docker engine answers");
+        var env = host.environment().orElseThrow();
+        assertThat(env.availableProcessors()).isEqualTo(1); // -XX:ActiveProcessorCount=1 took effect
+        assertThat(env.attested()).as(env.attestation().toString()).isTrue();
+        assertThat(env.inputArguments()).contains("-XX:ActiveProcessorCount=1");
+        assertThat(host.measurements()).hasSize(2).allSatisfy(m -> {
+            assertThat(m.samples()).hasSize(2);
+            assertThat(m.samples().get(0)).containsKeys("wallMs", "processMs");
+        });
+
+        CellRecord absent = run.readCell(cells.get(1).id()).orElseThrow();
+        assertThat(absent.status()).isEqualTo("skipped");
+        assertThat(absent.reason()).get().asString().startsWith("no openj9 JDK " + VERSION + " on this host");
+    }
+
+    @Test
+    void resumeRunsNothingThatFinished(@TempDir Path dir) throws Exception {
+        List<Cell> cells = cells("");
+        RunDirectory run = new RunDirectory(dir);
+        MatrixRun first = new MatrixRun(
+                run,
+                new PrintStream(System.out),
+                MatrixRun.BackendChoice.LOCAL,
+                Optional.empty(),
+                new LocalBackend(JdkLocator.forHost()));
+        first.run(manifest(cells), cells, false);
+        String before = java.nio.file.Files.readString(run.cellFile(cells.get(0).id()));
+        MatrixRun.Totals again = first.run(manifest(cells), cells, true);
+        assertThat(again.resumed()).isEqualTo(2);
+        assertThat(again.ok() + again.failed() + again.skipped()).isZero();
+        assertThat(java.nio.file.Files.readString(run.cellFile(cells.get(0).id())))
+                .isEqualTo(before);
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Makes this machine ready for the test suite, doing only what is missing:
+#   Debian packages (docker.io, debootstrap, chromium, hyperfine), a running Docker engine,
+#   the offline JDK images (local/debian-openjdk:21 and :25), and a JDK 21+ for the build.
+# Prints the JAVA_HOME to build with on its last line. Needs root for installs (as CI and dev machines here are).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+say() { echo "test-environment: $*" >&2; }
+
+missing=()
+command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
+command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v hyperfine >/dev/null 2>&1 || missing+=(hyperfine)
+command -v taskset >/dev/null 2>&1 || missing+=(util-linux)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ! docker info >/dev/null 2>&1; then
+  say "starting dockerd"
+  (setsid dockerd >/tmp/loom-dockerd.log 2>&1 &)
+  for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
+  docker info >/dev/null 2>&1 || { tail -20 /tmp/loom-dockerd.log >&2; say "dockerd did not come up"; exit 1; }
+fi
+
+for v in 21 25; do
+  if ! docker image inspect "local/debian-openjdk:$v" >/dev/null 2>&1; then
+    say "building the offline JDK images (about 2 minutes)"
+    "$root/containers/offline/build-images.sh" 21 25 >&2
+    break
+  fi
+done
+
+for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/*; do
+  [ -n "$candidate" ] && [ -x "$candidate/bin/javac" ] || continue
+  v="$("$candidate/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
+  case "$v" in ''|1.*|1[0-9]|20) continue ;; esac
+  echo "$candidate"; exit 0
+done
+say "no JDK 21+ with javac found under JAVA_HOME or /usr/lib/jvm"
+exit 1
