@@ -44,7 +44,9 @@ public final class HostFacts {
         return env != null ? env : System.getProperty("os.arch");
     }
 
-    public static RunManifest.Git git(Path dir) {
+    /** The checkout the matrix file is in, else the one the command runs in. */
+    public static RunManifest.Git git(Path matrixDir) {
+        Path dir = git(matrixDir, "rev-parse", "HEAD").isBlank() ? Path.of("").toAbsolutePath() : matrixDir;
         String commit = git(dir, "rev-parse", "HEAD");
         String branch = System.getenv().getOrDefault("GITHUB_HEAD_REF", "");
         if (branch.isBlank()) {
