@@ -13,4 +13,7 @@ public interface Backend {
      * @param variantOrder the order to run the variants in (randomized by the caller, recorded)
      */
     Execution run(Cell cell, Path rawDir, java.util.List<String> variantOrder) throws InterruptedException;
+
+    /** Stops the cell now running, if any (Ctrl-C): its container or JVM is killed, {@link #run} returns soon. */
+    void cancel();
 }

@@ -35,6 +35,7 @@ public final class ContainerBackend implements Backend {
     private final DockerClient docker;
     private final CellImages images;
     private final int hostCpus;
+    private volatile String running;
 
     private ContainerBackend(DockerClient docker) {
         this.docker = docker;
@@ -124,6 +125,7 @@ public final class ContainerBackend implements Backend {
         try {
             Files.createDirectories(rawDir);
             containerId = create(cell, image.tag(), script);
+            running = containerId;
             docker.startContainerCmd(containerId).exec();
             Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
             if (exit.isEmpty()) {
@@ -155,6 +157,7 @@ public final class ContainerBackend implements Backend {
             ending = new CellAssembler.Ending.Crashed(
                     "Docker engine error: " + e.getMessage(), CellAssembler.logTail(rawDir));
         } finally {
+            running = null;
             if (containerId != null) {
                 try {
                     docker.removeContainerCmd(containerId)
@@ -176,6 +179,18 @@ public final class ContainerBackend implements Backend {
                 Optional.of(image.baseDigest()),
                 ending);
         return new Execution(outcome, name(), driver, variantOrder, Optional.empty());
+    }
+
+    @Override
+    public void cancel() {
+        String id = running;
+        if (id != null) {
+            try {
+                docker.killContainerCmd(id).exec();
+            } catch (RuntimeException e) {
+                // already gone
+            }
+        }
     }
 
     private String create(Cell cell, String image, String script) {

@@ -27,6 +27,8 @@ public final class LocalBackend implements Backend {
     private final Optional<Path> hyperfine;
     private final Optional<Path> taskset;
     private Path harnessJar;
+    private volatile Process running;
+    private volatile boolean cancelled;
 
     public LocalBackend(JdkLocator locator) {
         this.locator = locator;
@@ -90,6 +92,9 @@ public final class LocalBackend implements Backend {
             Path log = rawDir.resolve("cell.log");
             Path jar = harnessJar();
             for (String variant : variantOrder) {
+                if (cancelled) {
+                    break;
+                }
                 String slug = HarnessCommand.slug(variant);
                 List<String> command = new ArrayList<>(prefix);
                 command.addAll(HarnessCommand.command(
@@ -180,12 +185,26 @@ public final class LocalBackend implements Backend {
         return Optional.empty();
     }
 
+    @Override
+    public void cancel() {
+        cancelled = true;
+        Process process = running;
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
     /** Runs a process with output appended to the log; Integer.MIN_VALUE when the deadline passed. */
-    private static int exec(List<String> command, Path log, long deadline) throws IOException, InterruptedException {
+    private int exec(List<String> command, Path log, long deadline) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
+        running = process;
+        if (cancelled) {
+            process.destroyForcibly();
+        }
         long remaining = deadline - System.nanoTime();
         if (remaining <= 0 || !process.waitFor(remaining, TimeUnit.NANOSECONDS)) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);

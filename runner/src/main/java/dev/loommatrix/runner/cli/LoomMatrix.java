@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
             ValidateCommand.class,
             PlanCommand.class,
             RunCommand.class,
+            MergeCommand.class,
             PublishCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class

@@ -52,6 +52,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue the run in --out: cells with a result file are not run again.")
     boolean resume;
 
+    @Option(
+            names = "--run-id",
+            paramLabel = "ID",
+            description =
+                    "The run's id (default: UTC time and a random suffix). Shards of one CI run pass the same id, so merge keeps it.")
+    String requestedRunId;
+
     @Spec
     CommandSpec spec;
 
@@ -82,11 +89,18 @@ final class RunCommand implements Callable<Integer> {
             manifest = dir.readManifest();
             runId = manifest.runId();
         } else {
-            runId = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-                            .withZone(ZoneOffset.UTC)
-                            .format(Instant.now()) + "-"
-                    + HexFormat.of()
-                            .toHexDigits((short) ThreadLocalRandom.current().nextInt());
+            runId = requestedRunId != null
+                    ? requestedRunId
+                    : DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+                                    .withZone(ZoneOffset.UTC)
+                                    .format(Instant.now())
+                            + "-"
+                            + HexFormat.of().toHexDigits((short)
+                                    ThreadLocalRandom.current().nextInt());
+            if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+                throw new LoomMatrix.UsageException(
+                        "--run-id may contain letters, digits, '.', '_' and '-', got '" + runId + "'");
+            }
             dir = new RunDirectory(out != null ? out : Path.of("results", runId));
             if (Files.exists(dir.manifestFile())) {
                 throw new LoomMatrix.UsageException(
@@ -124,7 +138,17 @@ final class RunCommand implements Callable<Integer> {
         }
         console.printf("run %s: %d cells → %s%n", runId, cells.size(), dir.root());
         MatrixRun run = new MatrixRun(dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()));
+        // Ctrl-C (SIGINT) and SIGTERM: stop the current cell and leave a consistent run directory.
+        Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-stop");
+        Runtime.getRuntime().addShutdownHook(onSignal);
         MatrixRun.Totals totals = run.run(manifest, cells, resume);
+        if (run.wasStopped()) {
+            console.printf(
+                    "interrupted: %d cells finished are kept in %s; continue with --resume --out %s%n",
+                    totals.ok() + totals.failed() + totals.timedOut() + totals.skipped(), dir.root(), dir.root());
+            return ExitCode.INTERNAL_ERROR.code;
+        }
+        Runtime.getRuntime().removeShutdownHook(onSignal);
         dir.writeManifest(manifest.finish(Instant.now().toString(), "finished"));
         console.printf(
                 "done: %d ok, %d failed, %d timed out, %d skipped%s → %s%n",

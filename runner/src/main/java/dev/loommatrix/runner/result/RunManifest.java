@@ -14,11 +14,31 @@ public record RunManifest(
         Git git,
         Host host,
         MatrixInfo matrix,
-        List<String> cells) {
+        List<String> cells,
+        List<Shard> shards) {
 
     public RunManifest {
         cells = List.copyOf(cells);
+        shards = shards == null ? List.of() : List.copyOf(shards);
     }
+
+    /** A run without shards (one machine ran the whole plan, or one shard of it). */
+    public RunManifest(
+            int schemaVersion,
+            String runId,
+            String startedAt,
+            Optional<String> finishedAt,
+            String status,
+            String trigger,
+            Git git,
+            Host host,
+            MatrixInfo matrix,
+            List<String> cells) {
+        this(schemaVersion, runId, startedAt, finishedAt, status, trigger, git, host, matrix, cells, List.of());
+    }
+
+    /** One shard of a merged run: which part of the plan it ran, and on what host. */
+    public record Shard(String runId, String shard, Host host, String status) {}
 
     public record Git(String commit, String branch, boolean dirty) {}
 

@@ -48,6 +48,9 @@ public final class MatrixRun {
     private final LocalBackend local;
     private final BackendChoice choice;
     private final Map<String, Optional<String>> imageProblems = new HashMap<>();
+    private volatile boolean stopping;
+    private volatile Backend current;
+    private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
 
     public MatrixRun(
             RunDirectory dir,
@@ -62,7 +65,41 @@ public final class MatrixRun {
         this.local = local;
     }
 
+    /**
+     * Ctrl-C: kills the running cell's container or JVM and waits (bounded) until the run directory is
+     * consistent. The interrupted cell gets no result file, so {@code --resume} runs it again; every
+     * finished cell keeps its file; run.json says "interrupted".
+     */
+    public void stop(Duration wait) {
+        stopping = true;
+        Backend backend = current;
+        if (backend != null) {
+            backend.cancel();
+        }
+        try {
+            stopped.await(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public boolean wasStopped() {
+        return stopping;
+    }
+
     public Totals run(RunManifest manifest, List<Cell> cells, boolean resume) throws IOException, InterruptedException {
+        try {
+            return runCells(manifest, cells, resume);
+        } finally {
+            if (stopping) {
+                dir.writeManifest(manifest.finish(java.time.Instant.now().toString(), "interrupted"));
+            }
+            stopped.countDown();
+        }
+    }
+
+    private Totals runCells(RunManifest manifest, List<Cell> cells, boolean resume)
+            throws IOException, InterruptedException {
         dir.writeManifest(manifest);
         int ok = 0;
         int failed = 0;
@@ -74,7 +111,7 @@ public final class MatrixRun {
         double actualOverEstimate = 1.0;
         double spentMs = 0;
         double estimatedSpent = 0;
-        for (int i = 0; i < cells.size(); i++) {
+        for (int i = 0; i < cells.size() && !stopping; i++) {
             Cell cell = cells.get(i);
             double estimate = CostModel.estimateMs(cell);
             remainingEstimate -= estimate;
@@ -93,6 +130,12 @@ public final class MatrixRun {
             Instant started = Instant.now();
             Execution execution = execute(cell, manifest.runId());
             Instant finished = Instant.now();
+            if (stopping) {
+                out.printf(
+                        "[%d/%d] %s: interrupted, no result kept (--resume runs it again)%n",
+                        i + 1, cells.size(), cell.id());
+                break;
+            }
             CellRecord record = toRecord(cell, execution, started, finished);
             dir.writeCell(record);
             dir.writeManifest(manifest);
@@ -157,7 +200,9 @@ public final class MatrixRun {
         } else if (linux && choice == BackendChoice.AUTO) {
             fallback = Optional.of("no Docker engine answers");
         }
+        current = backend;
         Execution execution = backend.run(cell, raw, order);
+        current = null;
         return fallback.map(execution::withFallbackReason).orElse(execution);
     }
 

@@ -1,0 +1,213 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Json;
+import dev.loommatrix.runner.result.RunDirectory;
+import dev.loommatrix.runner.result.RunManifest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The run lifecycle through the real CLI jar in its own process, on the local backend with the JDK
+ * running the tests: Ctrl-C and --resume, and shards merged back into one run.
+ */
+class RunLifecycleIT {
+
+    static final Path JAR = Path.of(System.getProperty("loom.runnerJar", "target/loom-matrix.jar"));
+    static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    static Path matrix(Path dir, int cells) throws IOException {
+        List<String> cpus = new ArrayList<>();
+        for (int i = 1; i <= cells; i++) {
+            cpus.add(String.valueOf(i == 1 ? "1" : "0." + (10 - i))); // distinct quotas → distinct cells
+        }
+        Path file = dir.resolve("matrix.yaml");
+        Files.writeString(
+                file,
+                """
+                schema: 1
+                jdks: [{id: host, vm: hotspot, version: %d, javaHome: "%s"}]
+                cpus: [%s]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual, "pool:10"], params: {tasks: 40, sleepMs: 200}}
+                repetitions: 2
+                warmup: 0
+                timeout: 2m
+                memory: 256m
+                """
+                        .formatted(
+                                Runtime.version().feature(), System.getProperty("java.home"), String.join(", ", cpus)));
+        return file;
+    }
+
+    static Process start(Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+    }
+
+    static int runToEnd(Path log, String... args) throws Exception {
+        Process p = start(log, args);
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        return p.exitValue();
+    }
+
+    static Map<String, String> cellFiles(Path run) throws IOException {
+        Map<String, String> files = new HashMap<>();
+        Path cells = run.resolve("cells");
+        if (Files.isDirectory(cells)) {
+            try (Stream<Path> list = Files.list(cells)) {
+                for (Path f : list.filter(f -> f.toString().endsWith(".json")).toList()) {
+                    files.put(f.getFileName().toString(), Files.readString(f));
+                }
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void ctrlCKeepsFinishedCellsAndResumeRunsNothingTwice(@TempDir Path dir) throws Exception {
+        Path matrix = matrix(dir, 5);
+        Path run = dir.resolve("run");
+        Process p = start(
+                dir.resolve("first.log"),
+                "run",
+                "--matrix",
+                matrix.toString(),
+                "--backend",
+                "local",
+                "--out",
+                run.toString());
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        while (cellFiles(run).size() < 2 && Instant.now().isBefore(deadline) && p.isAlive()) {
+            Thread.sleep(100);
+        }
+        assertThat(p.isAlive())
+                .as("the run should still be going after 2 cells")
+                .isTrue();
+        new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(h -> h.info().commandLine().orElse("").contains(run.toString()))
+                        .count())
+                .as("no JVM of the interrupted cell left behind")
+                .isZero();
+
+        Map<String, String> before = cellFiles(run);
+        RunManifest interrupted = new RunDirectory(run).readManifest();
+        assertThat(interrupted.status()).isEqualTo("interrupted");
+        assertThat(before).hasSizeBetween(2, 4);
+        assertThat(Files.readString(dir.resolve("first.log"))).contains("interrupted, no result kept");
+
+        assertThat(runToEnd(
+                        dir.resolve("second.log"),
+                        "run",
+                        "--matrix",
+                        matrix.toString(),
+                        "--backend",
+                        "local",
+                        "--out",
+                        run.toString(),
+                        "--resume"))
+                .isZero();
+        Map<String, String> after = cellFiles(run);
+        assertThat(after).hasSize(5);
+        int ranTwice = 0;
+        for (var entry : before.entrySet()) {
+            if (!after.get(entry.getKey()).equals(entry.getValue())) {
+                ranTwice++;
+            }
+        }
+        assertThat(ranTwice)
+                .as("cells finished before Ctrl-C and run again by --resume")
+                .isZero();
+        assertThat(new RunDirectory(run).readManifest().status()).isEqualTo("finished");
+        assertThat(new RunDirectory(run).readManifest().runId()).isEqualTo(interrupted.runId());
+        for (CellRecord cell : new RunDirectory(run).readCells()) {
+            assertThat(cell.status()).isEqualTo("ok");
+        }
+    }
+
+    @Test
+    void shardsPartitionThePlanAndMergeIntoOneRunIdempotently(@TempDir Path dir) throws Exception {
+        Path matrix = matrix(dir, 4);
+        Set<String> seen = new HashSet<>();
+        List<String> shardDirs = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            Path shard = dir.resolve("shard-" + i);
+            shardDirs.add(shard.toString());
+            assertThat(runToEnd(
+                            dir.resolve("shard-" + i + ".log"),
+                            "run",
+                            "--matrix",
+                            matrix.toString(),
+                            "--backend",
+                            "local",
+                            "--shard",
+                            i + "/3",
+                            "--run-id",
+                            "ci-42",
+                            "--out",
+                            shard.toString()))
+                    .isZero();
+            for (String cell : cellFiles(shard).keySet()) {
+                assertThat(seen.add(cell)).as("%s ran in two shards", cell).isTrue();
+            }
+        }
+        assertThat(seen).hasSize(4);
+
+        Path merged = dir.resolve("merged");
+        List<String> args = new ArrayList<>(List.of("merge", "--out", merged.toString()));
+        args.addAll(shardDirs);
+        assertThat(runToEnd(dir.resolve("merge.log"), args.toArray(String[]::new)))
+                .isZero();
+        RunManifest run = new RunDirectory(merged).readManifest();
+        assertThat(run.runId()).isEqualTo("ci-42");
+        assertThat(run.status()).isEqualTo("finished");
+        assertThat(run.cells()).hasSize(4);
+        assertThat(run.shards()).extracting(RunManifest.Shard::shard).containsExactly("1/3", "2/3", "3/3");
+        assertThat(cellFiles(merged)).hasSize(4);
+
+        String manifestBytes = Files.readString(merged.resolve("run.json"));
+        Map<String, String> cellBytes = cellFiles(merged);
+        assertThat(runToEnd(dir.resolve("merge2.log"), args.toArray(String[]::new)))
+                .isZero();
+        assertThat(Files.readString(merged.resolve("run.json"))).isEqualTo(manifestBytes);
+        assertThat(cellFiles(merged)).isEqualTo(cellBytes);
+
+        // A shard whose result for a cell differs is refused, and nothing is written.
+        Path tampered = dir.resolve("shard-1").resolve("cells");
+        Path someCell;
+        try (Stream<Path> list = Files.list(tampered)) {
+            someCell = list.findFirst().orElseThrow();
+        }
+        CellRecord original = Json.MAPPER.readValue(someCell.toFile(), CellRecord.class);
+        Files.writeString(
+                someCell, Files.readString(someCell).replace("\"status\" : \"ok\"", "\"status\" : \"failed\""));
+        Path log = dir.resolve("merge3.log");
+        assertThat(runToEnd(log, args.toArray(String[]::new))).isEqualTo(2);
+        assertThat(Files.readString(log))
+                .contains("conflicting results, nothing merged")
+                .contains(original.cellId());
+        assertThat(cellFiles(merged)).isEqualTo(cellBytes);
+    }
+}
