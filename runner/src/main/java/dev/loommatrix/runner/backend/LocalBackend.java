@@ -70,10 +70,7 @@ public final class LocalBackend implements Backend {
                 .setScale(0, java.math.RoundingMode.CEILING)
                 .intValueExact();
         int affinity = Math.min(processors, hostCpus);
-        List<String> prefix = new ArrayList<>();
-        if (taskset.isPresent() && affinity < hostCpus) {
-            prefix.addAll(List.of(taskset.get().toString(), "-c", affinity == 1 ? "0" : "0-" + (affinity - 1)));
-        }
+        List<String> prefix = CpuAffinity.prefix(JdkLocator.isWindows(), taskset, processors, hostCpus);
         List<String> backendArgs = List.of("-XX:ActiveProcessorCount=" + processors);
         Attestation.Expectation expected = new Attestation.Expectation(
                 processors,

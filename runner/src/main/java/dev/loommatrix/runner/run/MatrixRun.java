@@ -100,6 +100,13 @@ public final class MatrixRun {
 
     private Totals runCells(RunManifest manifest, List<Cell> cells, boolean resume)
             throws IOException, InterruptedException {
+        try (Progress progress = Progress.forConsole(out, cells.size())) {
+            return runCells(manifest, cells, resume, progress);
+        }
+    }
+
+    private Totals runCells(RunManifest manifest, List<Cell> cells, boolean resume, Progress progress)
+            throws IOException, InterruptedException {
         dir.writeManifest(manifest);
         int ok = 0;
         int failed = 0;
@@ -125,8 +132,7 @@ public final class MatrixRun {
                     continue;
                 }
             }
-            out.printf("[%d/%d] %s ...%n", i + 1, cells.size(), cell.id());
-            out.flush();
+            progress.started(i + 1, cells.size(), cell.id());
             Instant started = Instant.now();
             Execution execution = execute(cell, manifest.runId());
             Instant finished = Instant.now();
@@ -151,16 +157,20 @@ public final class MatrixRun {
                 estimatedSpent += estimate;
                 actualOverEstimate = spentMs / Math.max(1, estimatedSpent);
             }
-            out.printf(
-                    "[%d/%d] %s: %s (%.1f s, %s)%s — ETA %s%n",
+            progress.finished(
                     i + 1,
                     cells.size(),
-                    cell.id(),
-                    describe(record),
-                    tookMs / 1000.0,
-                    execution.backend(),
-                    execution.fallbackReason().map(r -> " [local fallback]").orElse(""),
-                    formatDuration((long) (remainingEstimate * actualOverEstimate)));
+                    String.format(
+                            "%s: %s (%.1f s, %s)%s",
+                            cell.id(),
+                            describe(record),
+                            tookMs / 1000.0,
+                            execution.backend(),
+                            execution
+                                    .fallbackReason()
+                                    .map(r -> " [local fallback: " + r + "]")
+                                    .orElse("")),
+                    Duration.ofMillis((long) (remainingEstimate * actualOverEstimate)));
         }
         return new Totals(ok, failed, timedOut, skipped, resumed);
     }
