@@ -62,11 +62,22 @@ public final class CellAssembler {
                                                 && m.error().isEmpty()))
                         .toList();
                 if (readProblem != null || environment.isEmpty() || !failedVariants.isEmpty()) {
-                    String reason = readProblem != null
-                            ? readProblem
-                            : environment.isEmpty()
-                                    ? "no JVM run produced a record"
-                                    : "variant(s) failed: " + String.join(", ", failedVariants);
+                    List<String> problems = new ArrayList<>();
+                    if (!failedVariants.isEmpty()) {
+                        problems.add("variant(s) failed: "
+                                + failedVariants.stream()
+                                        .map(v -> variantErrors.containsKey(v)
+                                                ? v + " (" + variantErrors.get(v) + ")"
+                                                : v)
+                                        .collect(java.util.stream.Collectors.joining(", ")));
+                    }
+                    if (environment.isEmpty()) {
+                        problems.add("no JVM run produced a record");
+                    }
+                    if (readProblem != null) {
+                        problems.add(readProblem);
+                    }
+                    String reason = String.join("; ", problems);
                     yield new CellOutcome.Failed(reason, logTail(rawDir), measurements, environment);
                 }
                 yield new CellOutcome.Succeeded(measurements, environment.get());

@@ -210,4 +210,47 @@ class RunLifecycleIT {
                 .contains(original.cellId());
         assertThat(cellFiles(merged)).isEqualTo(cellBytes);
     }
+
+    @Test
+    void aCrashingAndATimedOutCellAreRecordedAndTheRunGoesOnToExitThree(@TempDir Path dir) throws Exception {
+        Path matrix = dir.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks: [{id: host, vm: hotspot, version: %d, javaHome: "%s"}]
+                cpus: [1]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual], params: {tasks: 10, sleepMs: 20000}}
+                  - {id: mass-start, variants: [virtual], params: {threads: 100}}
+                include:
+                  - {workload: mass-start, jvmArgs: ["-XX:MaxMetaspaceSize=1k"]}
+                repetitions: 1
+                warmup: 0
+                timeout: 3s
+                memory: 256m
+                """
+                        .formatted(Runtime.version().feature(), System.getProperty("java.home")));
+        Path run = dir.resolve("run");
+        Path log = dir.resolve("run.log");
+        assertThat(runToEnd(log, "run", "--matrix", matrix.toString(), "--backend", "local", "--out", run.toString()))
+                .isEqualTo(3);
+        List<CellRecord> cells = new RunDirectory(run).readCells();
+        assertThat(cells).hasSize(2);
+        CellRecord timedOut = cells.stream()
+                .filter(c -> c.coordinates().workload().equals("sleep-bound"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(timedOut.status()).isEqualTo("timeout");
+        assertThat(timedOut.reason()).hasValue("timed out after 3 s; JVM killed");
+        CellRecord crashed = cells.stream()
+                .filter(c -> c.coordinates().workload().equals("mass-start"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(crashed.status()).isEqualTo("failed");
+        assertThat(crashed.reason()).get().asString().contains("variant(s) failed: virtual");
+        assertThat(crashed.logTail()).get().asString().containsIgnoringCase("metaspace");
+        assertThat(new RunDirectory(run).readManifest().status()).isEqualTo("finished");
+        assertThat(Files.readString(log)).contains("1 failed, 1 timed out");
+    }
 }
