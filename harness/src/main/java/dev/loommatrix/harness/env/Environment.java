@@ -1,10 +1,14 @@
 package dev.loommatrix.harness.env;
 
+import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** What actually took effect inside this JVM: the evidence a cell is attested with. */
 public final class Environment {
@@ -37,7 +41,26 @@ public final class Environment {
         cgroups.memoryLimitBytes().ifPresent(m -> limits.put("memoryBytes", m));
         cgroups.pidsLimit().ifPresent(p -> limits.put("pids", p));
         env.put("limits", limits);
+        affinity(Path.of("/proc/self/status")).ifPresent(a -> env.put("affinity", a));
         return env;
+    }
+
+    /**
+     * The CPUs this process may run on (Linux: {@code Cpus_allowed_list} of /proc/self/status), which
+     * is how a host run's CPU cap (taskset) shows from inside.
+     */
+    static Optional<String> affinity(Path status) {
+        try {
+            if (!Files.isReadable(status)) {
+                return Optional.empty();
+            }
+            return Files.readAllLines(status).stream()
+                    .filter(l -> l.startsWith("Cpus_allowed_list:"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** Collector names identify the GC ("G1 Young Generation" → G1, "scavenge" → OpenJ9 gencon …). */

@@ -88,4 +88,14 @@ class CgroupsTest {
         Files.createDirectories(file.getParent());
         Files.writeString(file, content);
     }
+
+    @Test
+    void readsTheAffinityListFromProcStatus(@TempDir Path root) throws IOException {
+        write(
+                root,
+                "status",
+                "Name:\tjava\nThreads:\t19\nCpus_allowed:\t3\nCpus_allowed_list:\t0-1\nMems_allowed_list:\t0\n");
+        assertThat(Environment.affinity(root.resolve("status"))).hasValue("0-1");
+        assertThat(Environment.affinity(root.resolve("missing"))).isEmpty();
+    }
 }

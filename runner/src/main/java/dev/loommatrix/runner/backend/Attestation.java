@@ -26,7 +26,19 @@ public final class Attestation {
             String processorsRule,
             Optional<BigDecimal> cgroupCpus,
             Optional<Long> memoryBytes,
-            Optional<Long> pids) {}
+            Optional<Long> pids,
+            Optional<String> affinity) {
+
+        /** A container cell: its limits are cgroup limits; affinity is not set. */
+        public Expectation(
+                int processors,
+                String processorsRule,
+                Optional<BigDecimal> cgroupCpus,
+                Optional<Long> memoryBytes,
+                Optional<Long> pids) {
+            this(processors, processorsRule, cgroupCpus, memoryBytes, pids, Optional.empty());
+        }
+    }
 
     /**
      * Processors a JVM derives from a CPU quota. HotSpot rounds a fractional quota up (1.5 → 2);
@@ -92,6 +104,9 @@ public final class Attestation {
                 Optional.of("derived by the JDK's rule from the properties the JVM saw")));
 
         Map<String, Object> limits = new LinkedHashMap<>((Map<String, Object>) env.getOrDefault("limits", Map.of()));
+        if (env.get("affinity") != null) {
+            limits.put("affinity", env.get("affinity"));
+        }
         expected.cgroupCpus().ifPresent(cpus -> {
             Object observed = limits.get("cpus");
             boolean ok = observed instanceof Number n
@@ -116,6 +131,15 @@ public final class Attestation {
                     String.valueOf(observed),
                     observed instanceof Number n && n.longValue() == pids,
                     Optional.empty()));
+        });
+        expected.affinity().ifPresent(cpus -> {
+            Object observed = env.get("affinity");
+            checks.add(new Check(
+                    "cpu affinity",
+                    cpus,
+                    String.valueOf(observed),
+                    cpus.equals(observed),
+                    Optional.of("taskset on the host")));
         });
         boolean vmMatches = vmMatches(
                 cell.jdk().vm(), String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")));

@@ -75,11 +75,13 @@ public final class LocalBackend implements Backend {
         Attestation.Expectation expected = new Attestation.Expectation(
                 processors,
                 "-XX:ActiveProcessorCount=" + processors
-                        + (prefix.isEmpty() ? "" : ", affinity to CPUs 0-" + (affinity - 1))
+                        + (prefix.isEmpty() ? "" : ", affinity to CPUs " + cpuList(affinity))
                         + (processors > hostCpus ? "; the host has only " + hostCpus + " CPUs" : ""),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                // taskset's effect is visible from inside (Linux); Windows' start /affinity is not read back
+                prefix.isEmpty() || JdkLocator.isWindows() ? Optional.empty() : Optional.of(cpuList(affinity)));
 
         Map<String, String> variantErrors = new LinkedHashMap<>();
         CellAssembler.Ending ending = new CellAssembler.Ending.Completed();
@@ -219,6 +221,11 @@ public final class LocalBackend implements Backend {
             harnessJar.toFile().deleteOnExit();
         }
         return harnessJar;
+    }
+
+    /** The kernel's list syntax for CPUs 0..n-1: "0", "0-1", "0-3". */
+    static String cpuList(int n) {
+        return n == 1 ? "0" : "0-" + (n - 1);
     }
 
     static Optional<Path> onPath(String program) {

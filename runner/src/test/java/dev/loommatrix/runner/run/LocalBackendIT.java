@@ -80,6 +80,15 @@ class LocalBackendIT {
         assertThat(env.availableProcessors()).isEqualTo(1); // -XX:ActiveProcessorCount=1 took effect
         assertThat(env.attested()).as(env.attestation().toString()).isTrue();
         assertThat(env.inputArguments()).contains("-XX:ActiveProcessorCount=1");
+        if (Runtime.getRuntime().availableProcessors() > 1
+                && System.getProperty("os.name").startsWith("Linux")) {
+            // taskset pinned the JVM to CPU 0, and the harness saw it from inside
+            assertThat(env.attestation()).anySatisfy(check -> {
+                assertThat(check.setting()).isEqualTo("cpu affinity");
+                assertThat(check.observed()).isEqualTo("0");
+                assertThat(check.ok()).isTrue();
+            });
+        }
         assertThat(host.measurements()).hasSize(2).allSatisfy(m -> {
             assertThat(m.samples()).hasSize(2);
             assertThat(m.samples().get(0)).containsKeys("wallMs", "processMs");
