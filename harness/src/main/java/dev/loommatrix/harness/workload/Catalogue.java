@@ -6,7 +6,7 @@ import java.util.Optional;
 /** Every workload the harness knows, by id. */
 public final class Catalogue {
 
-    private static final List<Workload> ALL = List.of(new SleepBound(), new MassStart());
+    private static final List<Workload> ALL = List.of(new SleepBound(), new MassStart(), new PrimesIo());
 
     private Catalogue() {}
 

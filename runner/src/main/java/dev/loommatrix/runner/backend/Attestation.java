@@ -114,24 +114,9 @@ public final class Attestation {
             checks.add(new Check(
                     "cgroup cpu quota", cpus.toPlainString(), String.valueOf(observed), ok, Optional.empty()));
         });
-        expected.memoryBytes().ifPresent(bytes -> {
-            Object observed = limits.get("memoryBytes");
-            checks.add(new Check(
-                    "cgroup memory",
-                    String.valueOf(bytes),
-                    String.valueOf(observed),
-                    observed instanceof Number n && n.longValue() == bytes,
-                    Optional.empty()));
-        });
-        expected.pids().ifPresent(pids -> {
-            Object observed = limits.get("pids");
-            checks.add(new Check(
-                    "cgroup pids",
-                    String.valueOf(pids),
-                    String.valueOf(observed),
-                    observed instanceof Number n && n.longValue() == pids,
-                    Optional.empty()));
-        });
+        expected.memoryBytes()
+                .ifPresent(bytes -> checks.add(limitCheck("cgroup memory", bytes, limits.get("memoryBytes"))));
+        expected.pids().ifPresent(pids -> checks.add(limitCheck("cgroup pids", pids, limits.get("pids"))));
         expected.affinity().ifPresent(cpus -> {
             Object observed = env.get("affinity");
             checks.add(new Check(
@@ -173,6 +158,15 @@ public final class Attestation {
                 limits,
                 checks.stream().allMatch(Check::ok),
                 checks);
+    }
+
+    private static Check limitCheck(String setting, long requested, Object observed) {
+        return new Check(
+                setting,
+                String.valueOf(requested),
+                String.valueOf(observed),
+                observed instanceof Number n && n.longValue() == requested,
+                Optional.empty());
     }
 
     static boolean vmMatches(JdkEntry.Vm vm, String vmName) {
