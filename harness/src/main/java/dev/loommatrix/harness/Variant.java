@@ -20,6 +20,12 @@ public sealed interface Variant {
         }
     }
 
+    /**
+     * A workload-specific way of running (fib-fanout's {@code sequential}, {@code semaphore} …): the
+     * workload interprets the name; {@link #newExecutor()} is not for these.
+     */
+    record Named(String name) implements Variant {}
+
     /** A new platform thread per task. */
     record Platform() implements Variant {
         @Override
@@ -52,6 +58,9 @@ public sealed interface Variant {
             case "pool:cpus" -> new Pool(Runtime.getRuntime().availableProcessors(), true);
             default -> {
                 if (!text.startsWith("pool:")) {
+                    if (text.matches("[a-z][a-z-]*")) {
+                        yield new Named(text); // the workload decides whether it knows it
+                    }
                     throw new IllegalArgumentException(
                             "unknown variant '" + text + "' (expected virtual, platform, pool:<T> or pool:cpus)");
                 }
@@ -77,6 +86,7 @@ public sealed interface Variant {
             case Platform p ->
                 Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
             case Pool pool -> Executors.newFixedThreadPool(pool.threads());
+            case Named named -> throw new IllegalStateException("variant " + named.name() + " has no executor");
         };
     }
 }

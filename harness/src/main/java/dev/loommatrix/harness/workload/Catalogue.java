@@ -6,7 +6,8 @@ import java.util.Optional;
 /** Every workload the harness knows, by id. */
 public final class Catalogue {
 
-    private static final List<Workload> ALL = List.of(new SleepBound(), new MassStart(), new PrimesIo());
+    private static final List<Workload> ALL =
+            List.of(new SleepBound(), new MassStart(), new PrimesIo(), new FibFanout());
 
     private Catalogue() {}
 

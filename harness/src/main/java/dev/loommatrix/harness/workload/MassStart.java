@@ -44,6 +44,8 @@ public final class MassStart implements Workload {
                     case Variant.Virtual v -> Thread.ofVirtual();
                     case Variant.Platform p -> Thread.ofPlatform();
                     case Variant.Pool pool -> throw new IllegalArgumentException("mass-start has no pool variant");
+                    case Variant.Named named ->
+                        throw new IllegalArgumentException("mass-start has no variant " + named.name());
                 };
         Thread[] threads = new Thread[count];
         int started = 0;
