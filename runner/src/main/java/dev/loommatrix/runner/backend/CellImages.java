@@ -42,6 +42,8 @@ final class CellImages {
 
     private final DockerClient docker;
     private final Map<String, CellImage> ready = new ConcurrentHashMap<>();
+    /** Base images that could not be had, with why: asked once per run, not once per cell. */
+    private final Map<String, String> unavailable = new ConcurrentHashMap<>();
 
     CellImages(DockerClient docker) {
         this.docker = docker;
@@ -52,6 +54,20 @@ final class CellImages {
         if (cached != null) {
             return cached;
         }
+        if (unavailable.containsKey(baseImage)) {
+            throw new ImageUnavailable(unavailable.get(baseImage));
+        }
+        try {
+            CellImage image = resolve(baseImage);
+            ready.put(baseImage, image);
+            return image;
+        } catch (ImageUnavailable e) {
+            unavailable.put(baseImage, e.getMessage());
+            throw e;
+        }
+    }
+
+    private CellImage resolve(String baseImage) throws ImageUnavailable, InterruptedException {
         InspectImageResponse base = baseImage(baseImage);
         String baseDigest =
                 base.getRepoDigests() != null && !base.getRepoDigests().isEmpty()
@@ -65,9 +81,7 @@ final class CellImages {
             if (!exists(tag)) {
                 build(tag, baseImage, harness, dockerfile);
             }
-            CellImage image = new CellImage(tag, baseImage, baseDigest);
-            ready.put(baseImage, image);
-            return image;
+            return new CellImage(tag, baseImage, baseDigest);
         } catch (IOException | RuntimeException e) {
             throw new ImageUnavailable("could not build the cell image on " + baseImage + ": " + e.getMessage());
         }

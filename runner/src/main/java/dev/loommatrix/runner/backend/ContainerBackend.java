@@ -68,15 +68,20 @@ public final class ContainerBackend implements Backend {
 
     /** Makes sure the cell's image exists (building it if needed); the reason when it cannot. */
     public Optional<String> imageProblem(Cell cell) throws InterruptedException {
-        if (cell.jdk().image().isEmpty()) {
-            return Optional.of("jdk '" + cell.jdk().id() + "' has no image for the container backend");
-        }
         try {
-            images.prepare(cell.jdk().image().get());
+            image(cell);
             return Optional.empty();
         } catch (CellImages.ImageUnavailable e) {
             return Optional.of(e.getMessage());
         }
+    }
+
+    private CellImages.CellImage image(Cell cell) throws CellImages.ImageUnavailable, InterruptedException {
+        if (cell.jdk().image().isEmpty()) {
+            throw new CellImages.ImageUnavailable(
+                    "jdk '" + cell.jdk().id() + "' has no image for the container backend");
+        }
+        return images.prepare(cell.jdk().image().get());
     }
 
     @Override
@@ -84,19 +89,7 @@ public final class ContainerBackend implements Backend {
         String driver = "hyperfine (in container)";
         CellImages.CellImage image;
         try {
-            if (cell.jdk().image().isEmpty()) {
-                return new Execution(
-                        new CellOutcome.Failed(
-                                "jdk '" + cell.jdk().id() + "' has no image for the container backend",
-                                "",
-                                List.of(),
-                                Optional.empty()),
-                        name(),
-                        driver,
-                        variantOrder,
-                        Optional.empty());
-            }
-            image = images.prepare(cell.jdk().image().get());
+            image = image(cell);
         } catch (CellImages.ImageUnavailable e) {
             return new Execution(
                     new CellOutcome.Failed(e.getMessage(), "", List.of(), Optional.empty()),

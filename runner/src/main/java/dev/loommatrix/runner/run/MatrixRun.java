@@ -16,9 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 
@@ -47,7 +45,6 @@ public final class MatrixRun {
     private final Optional<ContainerBackend> docker;
     private final LocalBackend local;
     private final BackendChoice choice;
-    private final Map<String, Optional<String>> imageProblems = new HashMap<>();
     private volatile boolean stopping;
     private volatile Backend current;
     private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
@@ -188,11 +185,7 @@ public final class MatrixRun {
             if (choice == BackendChoice.DOCKER) {
                 backend = docker.get();
             } else {
-                String image = cell.jdk().image().orElse("");
-                Optional<String> problem = imageProblems.containsKey(image)
-                        ? imageProblems.get(image)
-                        : docker.get().imageProblem(cell);
-                imageProblems.put(image, problem);
+                Optional<String> problem = docker.get().imageProblem(cell); // cached per image
                 if (problem.isEmpty()) {
                     backend = docker.get();
                 } else {
