@@ -71,7 +71,6 @@ public final class Attestation {
                 Optional.of(expected.processorsRule())));
 
         Map<String, Object> scheduler = (Map<String, Object>) env.getOrDefault("scheduler", Map.of());
-        int parallelism = ((Number) scheduler.getOrDefault("parallelism", -1)).intValue();
         String requestedPar = cell.coordinates().parallelism();
         String requestedMax = cell.coordinates().maxPoolSize();
         int expectedPar = requestedPar.equals("auto") ? expected.processors() : Integer.parseInt(requestedPar);
@@ -79,29 +78,13 @@ public final class Attestation {
             expectedPar = Math.min(expectedPar, Integer.parseInt(requestedMax));
         }
         String source = String.valueOf(scheduler.getOrDefault("source", "unknown"));
-        checks.add(new Check(
-                "scheduler.parallelism",
-                requestedPar + (requestedPar.equals("auto") ? " (= " + expectedPar + ")" : ""),
-                String.valueOf(parallelism),
-                parallelism == expectedPar,
-                Optional.of("read via " + source)));
+        String derived = "derived by the JDK's rule from the properties the JVM saw";
         int expectedMax = requestedMax.equals("auto") ? Math.max(expectedPar, 256) : Integer.parseInt(requestedMax);
-        int observedMax = ((Number) scheduler.getOrDefault("maxPoolSize", -1)).intValue();
-        checks.add(new Check(
-                "scheduler.maxPoolSize",
-                requestedMax + (requestedMax.equals("auto") ? " (= " + expectedMax + ")" : ""),
-                String.valueOf(observedMax),
-                observedMax == expectedMax,
-                Optional.of("derived by the JDK's rule from the properties the JVM saw")));
         String requestedMin = cell.coordinates().minRunnable();
         int expectedMin = requestedMin.equals("auto") ? Math.max(expectedPar / 2, 1) : Integer.parseInt(requestedMin);
-        int observedMin = ((Number) scheduler.getOrDefault("minRunnable", -1)).intValue();
-        checks.add(new Check(
-                "scheduler.minRunnable",
-                requestedMin + (requestedMin.equals("auto") ? " (= " + expectedMin + ")" : ""),
-                String.valueOf(observedMin),
-                observedMin == expectedMin,
-                Optional.of("derived by the JDK's rule from the properties the JVM saw")));
+        checks.add(schedulerCheck("parallelism", requestedPar, expectedPar, scheduler, "read via " + source));
+        checks.add(schedulerCheck("maxPoolSize", requestedMax, expectedMax, scheduler, derived));
+        checks.add(schedulerCheck("minRunnable", requestedMin, expectedMin, scheduler, derived));
 
         Map<String, Object> limits = new LinkedHashMap<>((Map<String, Object>) env.getOrDefault("limits", Map.of()));
         if (env.get("affinity") != null) {
@@ -158,6 +141,18 @@ public final class Attestation {
                 limits,
                 checks.stream().allMatch(Check::ok),
                 checks);
+    }
+
+    /** A scheduler setting: "auto" shows the value it stands for; the observed value is the JVM's. */
+    private static Check schedulerCheck(
+            String key, String requested, int expected, Map<String, Object> scheduler, String note) {
+        int observed = ((Number) scheduler.getOrDefault(key, -1)).intValue();
+        return new Check(
+                "scheduler." + key,
+                requested + (requested.equals("auto") ? " (= " + expected + ")" : ""),
+                String.valueOf(observed),
+                observed == expected,
+                Optional.of(note));
     }
 
     private static Check limitCheck(String setting, long requested, Object observed) {
