@@ -99,10 +99,12 @@ public final class Main {
         if (cpuBefore >= 0 && cpuAfter >= 0) {
             metrics.put("cpuMs", (cpuAfter - cpuBefore) / 1e6);
         }
-        if (inv.variant() instanceof Variant.Virtual && scheduler.poolSize() >= 0) {
+        if (workload.usesVirtualThreads(inv.variant()) && scheduler.poolSize() >= 0) {
             metrics.put("carriers", scheduler.poolSize());
         }
         throttleAfter.forEach((k, v) -> metrics.put(k, v - throttleBefore.getOrDefault(k, 0L)));
+        // The whole JVM's high-water mark (start-up included), from the OS; absent where it has none.
+        Environment.peakResidentBytes().ifPresent(b -> metrics.put("peakRssBytes", b));
         record.put("metrics", metrics);
         outcome.ceiling().ifPresent(c -> record.put("ceiling", Map.of("threads", c.threads(), "reason", c.reason())));
         record.put("environment", Environment.capture(scheduler, cgroups));

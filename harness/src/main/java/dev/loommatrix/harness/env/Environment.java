@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** What actually took effect inside this JVM: the evidence a cell is attested with. */
 public final class Environment {
@@ -79,6 +80,57 @@ public final class Environment {
             millis += Math.max(0, bean.getCollectionTime());
         }
         return new long[] {count, millis};
+    }
+
+    /** Heap in use after a full collection (two, as the first may leave finalizable garbage). */
+    public static long heapUsedAfterGc() {
+        System.gc();
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /**
+     * Bytes allocated in the heap by all threads so far (HotSpot's TLAB accounting; virtual threads
+     * allocate on their carriers and are counted there), or -1 where the VM does not count.
+     */
+    public static long allocatedBytes() {
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
+                && threads.isThreadAllocatedMemorySupported()
+                && threads.isThreadAllocatedMemoryEnabled()) {
+            try {
+                return threads.getTotalThreadAllocatedBytes();
+            } catch (UnsupportedOperationException e) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    /** The process's resident set now ({@code VmRSS}), where the OS reports it (Linux). */
+    public static OptionalLong residentBytes() {
+        return statusKilobytes(Path.of("/proc/self/status"), "VmRSS:");
+    }
+
+    /** The process's peak resident set ({@code VmHWM}), where the OS reports it (Linux). */
+    public static OptionalLong peakResidentBytes() {
+        return statusKilobytes(Path.of("/proc/self/status"), "VmHWM:");
+    }
+
+    static OptionalLong statusKilobytes(Path status, String key) {
+        try {
+            if (!Files.isReadable(status)) {
+                return OptionalLong.empty();
+            }
+            for (String line : Files.readAllLines(status)) {
+                if (line.startsWith(key)) {
+                    String value = line.substring(key.length()).trim(); // "123456 kB"
+                    return OptionalLong.of(Long.parseLong(value.split("\\s+")[0]) * 1024);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.empty();
     }
 
     /** CPU time of the whole process in nanoseconds, or -1 where the VM does not report it. */

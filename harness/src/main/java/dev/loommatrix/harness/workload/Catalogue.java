@@ -6,8 +6,17 @@ import java.util.Optional;
 /** Every workload the harness knows, by id. */
 public final class Catalogue {
 
-    private static final List<Workload> ALL =
-            List.of(new SleepBound(), new MassStart(), new PrimesIo(), new FibFanout());
+    private static final List<Workload> ALL = List.of(
+            new MassStart(),
+            new SleepBound(),
+            new PrimesIo(),
+            new FibFanout(),
+            new Pinning(),
+            new EchoServer(),
+            new HttpServerLoad(),
+            new PingPong(),
+            new ThreadLocalCache(),
+            new Footprint());
 
     private Catalogue() {}
 

@@ -2,6 +2,7 @@ package dev.loommatrix.harness.workload;
 
 import dev.loommatrix.harness.Params;
 import dev.loommatrix.harness.Variant;
+import dev.loommatrix.harness.measure.Latencies;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -106,6 +107,11 @@ public final class FibFanout implements Workload {
     }
 
     @Override
+    public boolean usesVirtualThreads(Variant variant) {
+        return !variant.name().equals("sequential");
+    }
+
+    @Override
     public OptionalDouble lowerBoundMs(Variant variant, Params params) {
         if (Double.isNaN(callMs)) {
             calibrate(params.getInt("n"));
@@ -124,7 +130,7 @@ public final class FibFanout implements Workload {
         boolean recursive =
                 variant.name().equals("naive-virtual") || variant.name().equals("executor");
         int planned = recursive ? Math.min(calls, RECURSIVE_CALLS) : calls;
-        long[] latencyNanos = new long[planned];
+        Latencies latencies = new Latencies();
         long[] results = new long[planned];
         int done = 0;
         long start = System.nanoTime();
@@ -134,7 +140,7 @@ public final class FibFanout implements Workload {
                     for (; done < planned; done++) {
                         long issued = System.nanoTime();
                         results[done] = fibonacci(n);
-                        latencyNanos[done] = System.nanoTime() - issued;
+                        latencies.recordNanos(System.nanoTime() - issued);
                     }
                 }
                 case "naive-virtual", "executor" -> {
@@ -144,7 +150,7 @@ public final class FibFanout implements Workload {
                             long issued = System.nanoTime();
                             results[done] =
                                     variant.name().equals("executor") ? viaExecutor(shared, n) : naiveVirtual(n);
-                            latencyNanos[done] = System.nanoTime() - issued;
+                            latencies.recordNanos(System.nanoTime() - issued);
                         }
                     }
                 }
@@ -161,7 +167,7 @@ public final class FibFanout implements Workload {
                             }
                             executor.execute(() -> {
                                 results[call] = fibonacci(n);
-                                latencyNanos[call] = System.nanoTime() - issued;
+                                latencies.recordNanos(System.nanoTime() - issued);
                                 if (permits != null) {
                                     permits.release();
                                 }
@@ -177,21 +183,13 @@ public final class FibFanout implements Workload {
         }
         double wallMs = (System.nanoTime() - start) / 1e6;
         callsDone = done;
-        long[] latencies = Arrays.copyOf(latencyNanos, done);
-        Arrays.sort(latencies);
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("callsRequested", calls);
         metrics.put("callsCompleted", done);
         metrics.put("singleCallMs", t);
         metrics.put("fibResult", done > 0 ? results[0] : -1);
         metrics.put("allResultsEqual", Arrays.stream(results, 0, done).allMatch(r -> r == results[0]));
-        metrics.put("latencyMeanMs", Arrays.stream(latencies).average().orElse(0) / 1e6);
-        for (int p : new int[] {50, 90, 99}) {
-            metrics.put(
-                    "latencyP" + p + "Ms",
-                    done == 0 ? 0 : latencies[Math.min(done - 1, (int) Math.ceil(p / 100.0 * done) - 1)] / 1e6);
-        }
-        metrics.put("latencyMaxMs", done == 0 ? 0 : latencies[done - 1] / 1e6);
+        metrics.putAll(latencies.toMetrics());
         return Outcome.of(wallMs, metrics);
     }
 }

@@ -1,5 +1,7 @@
 package dev.loommatrix.harness.workload;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,7 +15,8 @@ import java.util.Optional;
 public record Outcome(double wallMs, Map<String, Object> metrics, Optional<Ceiling> ceiling) {
 
     public Outcome {
-        metrics = Map.copyOf(metrics);
+        // Insertion order is kept: it is the order the record lists the metrics in.
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
     }
 
     public static Outcome of(double wallMs, Map<String, Object> metrics) {

@@ -23,6 +23,11 @@ public interface Workload {
     /** Runs the workload once. Must not print anything while timing. */
     Outcome run(Variant variant, Params params) throws InterruptedException;
 
+    /** Whether this variant runs its tasks on virtual threads (then the carriers used are reported). */
+    default boolean usesVirtualThreads(Variant variant) {
+        return variant instanceof Variant.Virtual;
+    }
+
     default boolean accepts(Variant variant) {
         return variants().contains(variant.name())
                 || (variant instanceof Variant.Pool && variants().contains("pool:*"));

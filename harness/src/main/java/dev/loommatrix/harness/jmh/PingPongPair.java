@@ -1,0 +1,94 @@
+package dev.loommatrix.harness.jmh;
+
+import java.util.concurrent.SynchronousQueue;
+
+/**
+ * Two threads of one kind (virtual or platform) bouncing a token through {@link SynchronousQueue}s:
+ * a pinger sends, a ponger echoes. The caller hands the pinger a batch size and waits for the batch to
+ * finish, so one caller hand-off is spread over a whole batch of round trips between the two threads
+ * under test. Used by both the JMH benchmark and the ping-pong workload's own timed loop.
+ */
+public final class PingPongPair implements AutoCloseable {
+
+    private static final Integer STOP = -1;
+
+    private final SynchronousQueue<Integer> ping = new SynchronousQueue<>();
+    private final SynchronousQueue<Integer> pong = new SynchronousQueue<>();
+    private final SynchronousQueue<Integer> batches = new SynchronousQueue<>();
+    private final SynchronousQueue<Long> results = new SynchronousQueue<>();
+    private final Thread pinger;
+    private final Thread ponger;
+    private volatile boolean pingerVirtual;
+    private volatile boolean pongerVirtual;
+
+    public PingPongPair(Thread.Builder builder) {
+        ponger = builder.start(this::echo);
+        pinger = builder.start(this::serveBatches);
+    }
+
+    /** Runs {@code roundTrips} round trips between the pair; returns a checksum of what came back. */
+    public long run(int roundTrips) throws InterruptedException {
+        batches.put(roundTrips);
+        return results.take();
+    }
+
+    /** Whether both threads really are virtual threads (checked from inside them). */
+    public boolean bothVirtual() {
+        return pingerVirtual && pongerVirtual;
+    }
+
+    public boolean neitherVirtual() {
+        return !pingerVirtual && !pongerVirtual;
+    }
+
+    private void echo() {
+        pongerVirtual = Thread.currentThread().isVirtual();
+        try {
+            while (true) {
+                Integer token = ping.take();
+                if (token.equals(STOP)) {
+                    return;
+                }
+                pong.put(token);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void serveBatches() {
+        pingerVirtual = Thread.currentThread().isVirtual();
+        try {
+            while (true) {
+                int batch = batches.take();
+                if (batch < 0) {
+                    ping.put(STOP);
+                    return;
+                }
+                long sum = 0;
+                for (int i = 0; i < batch; i++) {
+                    ping.put(i & 0xffff);
+                    sum += pong.take();
+                }
+                results.put(sum);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        batches.put(STOP);
+        pinger.join();
+        ponger.join();
+    }
+
+    public static Thread.Builder builder(String kind) {
+        return switch (kind) {
+            case "virtual" -> Thread.ofVirtual();
+            case "platform" -> Thread.ofPlatform().daemon();
+            default -> throw new IllegalArgumentException("no thread kind " + kind);
+        };
+    }
+}

@@ -1,0 +1,104 @@
+package dev.loommatrix.harness.workload;
+
+import dev.loommatrix.harness.Params;
+import dev.loommatrix.harness.Variant;
+import dev.loommatrix.harness.env.Environment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Seeds 002 and 004: what a parked thread costs. Starts N threads that block on a latch, waits until
+ * every one is really parked, then reads heap in use (after a full collection) and the process's
+ * resident set from the OS; the difference from before, divided by the threads started, is the cost
+ * per thread. If thread creation fails first (pids limit, memory, "unable to create native thread"),
+ * the count reached is the ceiling, recorded as the result.
+ *
+ * <p>{@code wallMs} is the time to start all threads and see them parked.
+ */
+public final class Footprint implements Workload {
+
+    @Override
+    public String id() {
+        return "footprint";
+    }
+
+    @Override
+    public Map<String, Long> defaults() {
+        return Map.of("threads", 100_000L);
+    }
+
+    @Override
+    public Set<String> variants() {
+        return Set.of("virtual", "platform");
+    }
+
+    @Override
+    public OptionalDouble lowerBoundMs(Variant variant, Params params) {
+        return OptionalDouble.empty(); // a memory measurement; the ceiling is a result
+    }
+
+    @Override
+    public Outcome run(Variant variant, Params params) throws InterruptedException {
+        int count = params.getInt("threads");
+        Thread.Builder builder =
+                switch (variant) {
+                    case Variant.Virtual v -> Thread.ofVirtual();
+                    case Variant.Platform p -> Thread.ofPlatform().daemon();
+                    default -> throw new IllegalArgumentException("footprint has no variant " + variant.name());
+                };
+        CountDownLatch release = new CountDownLatch(1);
+        Runnable park = () -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        long heapBefore = Environment.heapUsedAfterGc();
+        OptionalLong rssBefore = Environment.residentBytes();
+        Thread[] threads = new Thread[count];
+        int started = 0;
+        Optional<Outcome.Ceiling> ceiling = Optional.empty();
+        long start = System.nanoTime();
+        try {
+            for (; started < count; started++) {
+                threads[started] = builder.start(park);
+            }
+        } catch (OutOfMemoryError e) {
+            ceiling = Optional.of(new Outcome.Ceiling(started, String.valueOf(e.getMessage())));
+        }
+        awaitParked(threads, started);
+        double wallMs = (System.nanoTime() - start) / 1e6;
+        long heapAfter = Environment.heapUsedAfterGc();
+        OptionalLong rssAfter = Environment.residentBytes();
+        release.countDown();
+        for (int i = 0; i < started; i++) {
+            threads[i].join();
+        }
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("threadsParked", started);
+        metrics.put("heapBytes", heapAfter - heapBefore);
+        metrics.put("heapBytesPerThread", started == 0 ? 0 : (heapAfter - heapBefore) / (double) started);
+        if (rssBefore.isPresent() && rssAfter.isPresent()) {
+            long rss = rssAfter.getAsLong() - rssBefore.getAsLong();
+            metrics.put("rssBytes", rss);
+            metrics.put("rssBytesPerThread", started == 0 ? 0 : rss / (double) started);
+        }
+        return new Outcome(wallMs, metrics, ceiling);
+    }
+
+    /** Waits until each thread is WAITING on the latch, so the measurement sees parked threads only. */
+    private static void awaitParked(Thread[] threads, int started) {
+        for (int i = 0; i < started; i++) {
+            while (threads[i].isAlive() && threads[i].getState() != Thread.State.WAITING) {
+                LockSupport.parkNanos(100_000);
+            }
+        }
+    }
+}
