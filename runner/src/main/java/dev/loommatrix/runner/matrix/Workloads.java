@@ -16,7 +16,14 @@ public final class Workloads {
     /** {@code pool:<T>} / {@code pool:cpus}: fixed pools of platform threads. */
     static final Pattern POOL = Pattern.compile("pool:(cpus|[1-9][0-9]*)");
 
-    public record Definition(String id, Map<String, Long> defaults, List<String> variants, boolean pools) {
+    /**
+     * The number that tells a workload's story better than its wall time (a fixed-duration load test's
+     * wall time is its duration), named as the harness names it in each sample.
+     */
+    public record Headline(String metric, String unit) {}
+
+    public record Definition(
+            String id, Map<String, Long> defaults, List<String> variants, boolean pools, Optional<Headline> headline) {
 
         public boolean accepts(String variant) {
             return variants.contains(variant) || (pools && POOL.matcher(variant).matches());
@@ -28,6 +35,13 @@ public final class Workloads {
     }
 
     private static final Map<String, Definition> CATALOGUE = new LinkedHashMap<>();
+
+    private static final Map<String, Headline> HEADLINES = Map.of(
+            "echo-server", new Headline("roundTripsPerSecond", "round trips/s"),
+            "http-server", new Headline("throughputPerSecond", "req/s"),
+            "ping-pong", new Headline("nsPerRoundTrip", "ns/round trip"),
+            "thread-local", new Headline("objectsBuilt", "objects built"),
+            "footprint", new Headline("rssBytesPerThread", "B RSS/thread"));
 
     static {
         add("mass-start", Map.of("threads", 1_000_000L), List.of("virtual", "platform"), false);
@@ -54,10 +68,18 @@ public final class Workloads {
                 true);
         add(
                 "http-server",
-                Map.of("users", 3_000L, "durationS", 30L, "sleepMs", 300L),
+                Map.of("users", 3_000L, "durationS", 30L, "sleepMs", 300L, "warmupS", 5L),
                 List.of("virtual", "platform"),
                 true);
-        add("ping-pong", Map.of("roundTrips", 100_000L), List.of("virtual", "platform"), false);
+        add(
+                "ping-pong",
+                Map.of(
+                        "roundTrips", 100_000L,
+                        "jmhWarmupIterations", 3L,
+                        "jmhIterations", 5L,
+                        "jmhIterationMs", 1_000L),
+                List.of("virtual", "platform"),
+                false);
         add("thread-local", Map.of("tasks", 100_000L), List.of("virtual", "platform"), true);
         add("footprint", Map.of("threads", 100_000L), List.of("virtual", "platform"), false);
     }
@@ -65,7 +87,7 @@ public final class Workloads {
     private Workloads() {}
 
     private static void add(String id, Map<String, Long> defaults, List<String> variants, boolean pools) {
-        CATALOGUE.put(id, new Definition(id, defaults, variants, pools));
+        CATALOGUE.put(id, new Definition(id, defaults, variants, pools, Optional.ofNullable(HEADLINES.get(id))));
     }
 
     public static Optional<Definition> find(String id) {

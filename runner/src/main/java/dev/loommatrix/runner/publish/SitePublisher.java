@@ -2,6 +2,7 @@ package dev.loommatrix.runner.publish;
 
 import static org.apache.commons.text.StringEscapeUtils.escapeHtml4;
 
+import dev.loommatrix.runner.matrix.Workloads;
 import dev.loommatrix.runner.result.CellRecord;
 import dev.loommatrix.runner.result.Json;
 import dev.loommatrix.runner.result.Measurement;
@@ -40,8 +41,9 @@ public final class SitePublisher {
             String attested = cell.environment()
                     .map(e -> e.attested() ? "attested" : "not attested")
                     .orElse("—");
-            String medians =
-                    cell.measurements().stream().map(SitePublisher::median).collect(Collectors.joining("<br>"));
+            String medians = cell.measurements().stream()
+                    .map(m -> median(m, headline(cell)))
+                    .collect(Collectors.joining("<br>"));
             String reason = cell.reason()
                     .map(r -> "<div class=\"reason\">" + escapeHtml4(r) + "</div>")
                     .orElse("");
@@ -119,7 +121,11 @@ public final class SitePublisher {
         return "<td>" + escapeHtml4(text) + "</td>";
     }
 
-    private static String median(Measurement m) {
+    private static java.util.Optional<Workloads.Headline> headline(CellRecord cell) {
+        return Workloads.find(cell.coordinates().workload()).flatMap(Workloads.Definition::headline);
+    }
+
+    private static String median(Measurement m, java.util.Optional<Workloads.Headline> headline) {
         // The interval's real coverage is shown: with few repetitions it is below 95 %.
         String value = m.summary()
                 .map(s -> String.format(
@@ -136,7 +142,10 @@ public final class SitePublisher {
                 .orElse("");
         String ceiling =
                 m.ceiling().map(c -> "; ceiling " + c.threads() + " threads").orElse("");
+        String headlineText = headline.flatMap(
+                        h -> m.medianOf(h.metric()).map(v -> String.format(Locale.ROOT, "; %.0f %s", v, h.unit())))
+                .orElse("");
         return "<span class=\"variant\" data-variant=\"" + escapeHtml4(m.variant()) + "\">" + escapeHtml4(m.variant())
-                + ": " + escapeHtml4(value + bound + ceiling) + "</span>";
+                + ": " + escapeHtml4(value + headlineText + bound + ceiling) + "</span>";
     }
 }

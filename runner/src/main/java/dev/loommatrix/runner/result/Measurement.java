@@ -26,6 +26,21 @@ public record Measurement(
         params = Map.copyOf(params);
     }
 
+    /** The median of a numeric sample metric, if every sample has it. */
+    public Optional<Double> medianOf(String metric) {
+        double[] values = samples.stream()
+                .map(s -> s.get(metric))
+                .filter(v -> v instanceof Number)
+                .mapToDouble(v -> ((Number) v).doubleValue())
+                .sorted()
+                .toArray();
+        if (values.length == 0 || values.length < samples.size()) {
+            return Optional.empty();
+        }
+        int mid = values.length / 2;
+        return Optional.of(values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2);
+    }
+
     /** The thread count reached when a resource limit stopped thread creation. */
     public record Ceiling(long threads, String reason) {}
 }

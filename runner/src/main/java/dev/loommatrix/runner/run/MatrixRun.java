@@ -270,8 +270,15 @@ public final class MatrixRun {
         StringBuilder text = new StringBuilder(record.status());
         record.reason().ifPresent(r -> text.append(" — ").append(r));
         record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
+        var headline = dev.loommatrix.runner.matrix.Workloads.find(
+                        record.coordinates().workload())
+                .flatMap(w -> w.headline());
         for (var m : record.measurements()) {
-            m.summary().ifPresent(s -> text.append(String.format(", %s %.0f ms", m.variant(), s.median())));
+            var value = headline.flatMap(h -> m.medianOf(h.metric())
+                    .map(v -> String.format(java.util.Locale.ROOT, ", %s %.0f %s", m.variant(), v, h.unit())));
+            m.summary()
+                    .ifPresent(s -> text.append(value.orElse(
+                            String.format(java.util.Locale.ROOT, ", %s %.0f ms", m.variant(), s.median()))));
         }
         return text.toString();
     }

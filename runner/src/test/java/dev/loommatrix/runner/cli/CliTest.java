@@ -27,7 +27,7 @@ class CliTest {
     void validateAGoodMatrix() {
         Result r = run("validate", "--matrix", "../matrix.yaml");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("ok (4 jdks, 2 workloads, 24 cells)");
+        assertThat(r.out()).contains("ok (4 jdks, 10 workloads, 120 cells)");
     }
 
     @Test
@@ -55,15 +55,15 @@ class CliTest {
         JsonNode json =
                 Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--profile", "quick", "--format", "json")
                         .out());
-        assertThat(json.get("cells")).hasSize(8);
+        assertThat(json.get("cells")).hasSize(40);
         assertThat(json.get("cells").get(0).get("id").asText())
-                .isEqualTo("temurin-21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound");
+                .isEqualTo("temurin-21.linux.cpus-2.par-auto.max-auto.minr-auto.mass-start");
         assertThat(json.get("cells").get(0).get("coordinates").get("vm").asText())
                 .isEqualTo("hotspot");
         JsonNode github =
                 Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--format", "github", "--shard", "1/3")
                         .out());
-        assertThat(github.get("include").size()).isBetween(1, 24);
+        assertThat(github.get("include").size()).isBetween(1, 120);
         assertThat(github.get("include").get(0).has("cell")).isTrue();
     }
 

@@ -46,7 +46,7 @@ class MatrixParserTest {
         Matrix quick = MatrixParser.parse(Path.of("../matrix.yaml"), Optional.of("quick"));
         assertThat(quick.cpus()).containsExactly(BigDecimal.valueOf(2));
         assertThat(quick.repetitions()).isEqualTo(3);
-        assertThat(quick.timeout()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(quick.timeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(quick.memoryBytes()).isEqualTo(1L << 30);
         WorkloadSpec sleep = quick.workload("sleep-bound").orElseThrow();
         assertThat(sleep.variants()).containsExactly("virtual", "pool:100"); // list replaced

@@ -104,10 +104,10 @@ class PlannerTest {
     }
 
     @Test
-    void theProjectsQuickProfilePlansEightCells() throws Exception {
+    void theProjectsQuickProfilePlansEveryWorkloadForEachJdkAtTwoCpus() throws Exception {
         Matrix quick = MatrixParser.parse(Path.of("../matrix.yaml"), Optional.of("quick"));
         assertThat(Planner.plan(quick))
-                .hasSize(8)
+                .hasSize(4 * 10)
                 .allSatisfy(c -> assertThat(c.coordinates().cpus().intValue()).isEqualTo(2));
     }
 

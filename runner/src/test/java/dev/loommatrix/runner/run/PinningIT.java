@@ -1,0 +1,139 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.cli.LoomMatrix;
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.runner.result.RunDirectory;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JEP 491 made visible: N virtual threads each sleep S ms while holding their own lock, with the
+ * scheduler's parallelism set to 1 through the matrix. On JDK 21 a monitor pins the one carrier, so
+ * {@code synchronized} takes ≈ N·S; on JDK 25 it unmounts and takes ≈ S. A ReentrantLock never pins;
+ * a class initializer pins on both. JFR's pinned events agree, counted in the harness.
+ */
+class PinningIT {
+
+    static final int TASKS = 8;
+    static final int SLEEP_MS = 100;
+
+    @TempDir
+    static Path work;
+
+    static List<CellRecord> cells;
+
+    @BeforeAll
+    static void runTheMatrix() throws Exception {
+        if (ContainerBackend.connect().isEmpty()) {
+            fail("no Docker engine answers; start dockerd (.ci/run does) — integration tests never skip");
+        }
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: debian-21, vm: hotspot, version: 21, image: "local/debian-openjdk:21"}
+                  - {id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}
+                cpus: [2]
+                scheduler: {parallelism: [1]}
+                workloads:
+                  - id: pinning
+                    variants: [synchronized, reentrant-lock, object-wait, class-init]
+                    params: {tasks: %d, sleepMs: %d}
+                repetitions: 2
+                warmup: 0
+                timeout: 5m
+                memory: 1g
+                pids: 4096
+                """
+                        .formatted(TASKS, SLEEP_MS));
+        Path runDir = work.resolve("run");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "docker", "--out", runDir.toString()},
+                System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).as("run exit code; stderr: %s", err).isZero();
+        cells = new RunDirectory(runDir).readCells();
+        assertThat(cells).hasSize(2).allSatisfy(cell -> {
+            assertThat(cell.status()).isEqualTo("ok");
+            var env = cell.environment().orElseThrow();
+            assertThat(env.attested())
+                    .as(cell.cellId() + " " + env.attestation())
+                    .isTrue();
+            assertThat(env.scheduler()).containsEntry("parallelism", 1);
+        });
+    }
+
+    static CellRecord jdk(int version) {
+        return cells.stream()
+                .filter(c -> c.coordinates().version() == version)
+                .findFirst()
+                .orElseThrow();
+    }
+
+    static Measurement variant(CellRecord cell, String name) {
+        return cell.measurements().stream()
+                .filter(m -> m.variant().equals(name))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    static double median(CellRecord cell, String name) {
+        return variant(cell, name).summary().orElseThrow().median();
+    }
+
+    static long pinnedEvents(CellRecord cell, String name) {
+        Map<String, Object> sample = variant(cell, name).samples().get(0);
+        return ((Number) sample.get("pinnedEvents")).longValue();
+    }
+
+    @Test
+    void synchronizedSerializesOnJdk21AndNotOnJdk25() {
+        double serialized = TASKS * SLEEP_MS;
+        assertThat(median(jdk(21), "synchronized")).isBetween(serialized * 0.98, serialized * 1.4);
+        assertThat(pinnedEvents(jdk(21), "synchronized")).isEqualTo(TASKS);
+        assertThat(median(jdk(25), "synchronized")).isBetween(SLEEP_MS * 0.98, SLEEP_MS * 2.0);
+        assertThat(pinnedEvents(jdk(25), "synchronized")).isZero();
+    }
+
+    @Test
+    void theLowerBoundFollowsEachJdksRuleSoEfficiencyStaysNearOne() {
+        assertThat(variant(jdk(21), "synchronized").lowerBoundMs()).hasValue(TASKS * (double) SLEEP_MS);
+        assertThat(variant(jdk(25), "synchronized").lowerBoundMs()).hasValue((double) SLEEP_MS);
+        for (CellRecord cell : cells) {
+            for (Measurement m : cell.measurements()) {
+                assertThat(m.efficiency().orElseThrow())
+                        .as("%s %s", cell.cellId(), m.variant())
+                        .isBetween(0.6, 1.02);
+            }
+        }
+    }
+
+    @Test
+    void aReentrantLockNeverPinsAndAClassInitializerAlwaysDoes() {
+        for (int version : new int[] {21, 25}) {
+            CellRecord cell = jdk(version);
+            assertThat(median(cell, "reentrant-lock")).isBetween(SLEEP_MS * 0.98, SLEEP_MS * 2.0);
+            assertThat(pinnedEvents(cell, "reentrant-lock")).isZero();
+            assertThat(median(cell, "class-init")).isGreaterThanOrEqualTo(TASKS * SLEEP_MS * 0.98);
+            assertThat(pinnedEvents(cell, "class-init")).isEqualTo(TASKS);
+            // JDK 21 pins in Object.wait but compensates with extra carriers; JDK 25 unmounts
+            assertThat(median(cell, "object-wait")).isBetween(SLEEP_MS * 0.98, SLEEP_MS * 2.0);
+        }
+    }
+}
