@@ -3,6 +3,7 @@ package dev.loommatrix.harness;
 import com.fasterxml.jackson.jr.ob.JSON;
 import dev.loommatrix.harness.env.Cgroups;
 import dev.loommatrix.harness.env.Environment;
+import dev.loommatrix.harness.env.PinnedEvents;
 import dev.loommatrix.harness.env.Scheduler;
 import dev.loommatrix.harness.workload.Catalogue;
 import dev.loommatrix.harness.workload.Outcome;
@@ -69,12 +70,20 @@ public final class Main {
 
     static Map<String, Object> measure(Invocation inv) throws InterruptedException {
         Workload workload = inv.workload();
+        // Pinned parks are recorded for every variant, virtual or not, so that JFR's (small) presence
+        // is the same on both sides of a comparison; started before and read after the timed section.
+        PinnedEvents pinned = PinnedEvents.start();
         Cgroups cgroups = Cgroups.host();
         Map<String, Long> throttleBefore = cgroups.cpuStat();
         long[] gcBefore = Environment.gcTotals();
         long cpuBefore = Environment.processCpuNanos();
 
-        Outcome outcome = workload.run(inv.variant(), inv.params());
+        Outcome outcome;
+        try {
+            outcome = workload.run(inv.variant(), inv.params());
+        } finally {
+            pinned.close();
+        }
 
         long cpuAfter = Environment.processCpuNanos();
         long[] gcAfter = Environment.gcTotals();
@@ -103,8 +112,11 @@ public final class Main {
             metrics.put("carriers", scheduler.poolSize());
         }
         throttleAfter.forEach((k, v) -> metrics.put(k, v - throttleBefore.getOrDefault(k, 0L)));
+        metrics.putAll(pinned.finish());
         // The whole JVM's high-water mark (start-up included), from the OS; absent where it has none.
         Environment.peakResidentBytes().ifPresent(b -> metrics.put("peakRssBytes", b));
+        // The JMH micro case runs last: after every delta above was taken and the record's numbers fixed.
+        metrics.putAll(workload.micro(inv.variant(), inv.params()));
         record.put("metrics", metrics);
         outcome.ceiling().ifPresent(c -> record.put("ceiling", Map.of("threads", c.threads(), "reason", c.reason())));
         record.put("environment", Environment.capture(scheduler, cgroups));

@@ -52,7 +52,7 @@ public final class PinnedEvents implements AutoCloseable {
             metrics.put("pinnedEventsUnavailable", unavailable);
             return metrics;
         }
-        recording.stop();
+        close();
         Path file = null;
         try {
             file = Files.createTempFile("loom-matrix-pinned", ".jfr");
@@ -90,10 +90,11 @@ public final class PinnedEvents implements AutoCloseable {
         return metrics;
     }
 
+    /** Stops recording (right after the timed section); {@link #finish()} reads what was recorded. */
     @Override
     public void close() {
-        if (recording != null) {
-            recording.close();
+        if (recording != null && recording.getState() == jdk.jfr.RecordingState.RUNNING) {
+            recording.stop();
         }
     }
 

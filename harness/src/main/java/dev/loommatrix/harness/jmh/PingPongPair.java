@@ -18,12 +18,55 @@ public final class PingPongPair implements AutoCloseable {
     private final SynchronousQueue<Long> results = new SynchronousQueue<>();
     private final Thread pinger;
     private final Thread ponger;
+    private final Holding holding;
     private volatile boolean pingerVirtual;
     private volatile boolean pongerVirtual;
 
+    /** What each side holds while it blocks on the queue: nothing, its own monitor, or its own lock. */
+    public enum Holding {
+        NOTHING,
+        MONITOR,
+        LOCK;
+
+        public static Holding of(String name) {
+            return switch (name) {
+                case "synchronized" -> MONITOR;
+                case "reentrant-lock" -> LOCK;
+                default -> throw new IllegalArgumentException("nothing to hold called " + name);
+            };
+        }
+    }
+
     public PingPongPair(Thread.Builder builder) {
-        ponger = builder.start(this::echo);
-        pinger = builder.start(this::serveBatches);
+        this(builder, Holding.NOTHING);
+    }
+
+    public PingPongPair(Thread.Builder builder, Holding holding) {
+        this.holding = holding;
+        ponger = builder.start(() -> holding(this::echo));
+        pinger = builder.start(() -> holding(this::serveBatches));
+    }
+
+    /** Runs the side's whole loop holding its own monitor or lock, so every block happens under it. */
+    private void holding(Runnable side) {
+        switch (holding) {
+            case NOTHING -> side.run();
+            case MONITOR -> {
+                Object monitor = new Object();
+                synchronized (monitor) {
+                    side.run();
+                }
+            }
+            case LOCK -> {
+                var lock = new java.util.concurrent.locks.ReentrantLock();
+                lock.lock();
+                try {
+                    side.run();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
     }
 
     /** Runs {@code roundTrips} round trips between the pair; returns a checksum of what came back. */

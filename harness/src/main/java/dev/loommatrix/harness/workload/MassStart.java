@@ -2,6 +2,8 @@ package dev.loommatrix.harness.workload;
 
 import dev.loommatrix.harness.Params;
 import dev.loommatrix.harness.Variant;
+import dev.loommatrix.harness.jmh.JmhRun;
+import dev.loommatrix.harness.jmh.StartJoinBenchmark;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +25,7 @@ public final class MassStart implements Workload {
 
     @Override
     public Map<String, Long> defaults() {
-        return Map.of("threads", 1_000_000L);
+        return Map.of("threads", 1_000_000L, "jmhWarmupIterations", 2L, "jmhIterations", 3L, "jmhIterationMs", 500L);
     }
 
     @Override
@@ -67,5 +69,18 @@ public final class MassStart implements Workload {
         metrics.put("threadsStarted", started);
         metrics.put("threadsPerSecond", started / (wallMs / 1000.0));
         return new Outcome(wallMs, metrics, ceiling);
+    }
+
+    /** JMH's start-and-join cost of one thread of the kind ({@link StartJoinBenchmark}). */
+    @Override
+    public Map<String, Object> micro(Variant variant, Params params) {
+        return Workload.jmhSettings(params)
+                .map(settings -> JmhRun.run(
+                        StartJoinBenchmark.class,
+                        "startJoin",
+                        Map.of("kind", variant.name()),
+                        settings,
+                        "jmhNsPerStartJoin"))
+                .orElse(Map.of());
     }
 }

@@ -2,8 +2,9 @@ package dev.loommatrix.harness.workload;
 
 import dev.loommatrix.harness.Params;
 import dev.loommatrix.harness.Variant;
-import dev.loommatrix.harness.env.PinnedEvents;
 import dev.loommatrix.harness.env.Scheduler;
+import dev.loommatrix.harness.jmh.JmhRun;
+import dev.loommatrix.harness.jmh.PinnedHandOffBenchmark;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,8 +30,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       JEP 491 leaves class initialization pinned: ceil(N/P)·S.
  * </ul>
  *
- * Pinned parks are counted from JFR ({@code jdk.VirtualThreadPinned}); the recording is started
- * before and read after the timed section.
+ * Pinned parks are counted from JFR ({@code jdk.VirtualThreadPinned}) by the harness for every
+ * workload. The JMH micro case ({@link PinnedHandOffBenchmark}) times one blocking hand-off under a
+ * monitor or a lock, for the {@code synchronized} and {@code reentrant-lock} variants.
  */
 public final class Pinning implements Workload {
 
@@ -44,7 +46,8 @@ public final class Pinning implements Workload {
 
     @Override
     public Map<String, Long> defaults() {
-        return Map.of("tasks", 16L, "sleepMs", 100L);
+        return Map.of(
+                "tasks", 16L, "sleepMs", 100L, "jmhWarmupIterations", 2L, "jmhIterations", 3L, "jmhIterationMs", 500L);
     }
 
     @Override
@@ -92,29 +95,42 @@ public final class Pinning implements Workload {
         }
         Thread[] threads = new Thread[tasks];
         boolean[] ranVirtual = new boolean[tasks];
-        try (PinnedEvents pinned = PinnedEvents.start()) {
-            long start = System.nanoTime();
-            for (int i = 0; i < tasks; i++) {
-                int index = i;
-                threads[i] = Thread.ofVirtual().start(() -> {
-                    ranVirtual[index] = Thread.currentThread().isVirtual();
-                    work[index].run();
-                });
-            }
-            for (Thread thread : threads) {
-                thread.join();
-            }
-            double wallMs = (System.nanoTime() - start) / 1e6;
-            Map<String, Object> metrics = new LinkedHashMap<>(pinned.finish());
-            metrics.put("unpinnedBoundMs", (double) sleepMs);
-            metrics.put("serializedBoundMs", (double) tasks * sleepMs);
-            boolean allVirtual = true;
-            for (boolean v : ranVirtual) {
-                allVirtual &= v;
-            }
-            metrics.put("allTasksVirtual", allVirtual);
-            return Outcome.of(wallMs, metrics);
+        long start = System.nanoTime();
+        for (int i = 0; i < tasks; i++) {
+            int index = i;
+            threads[i] = Thread.ofVirtual().start(() -> {
+                ranVirtual[index] = Thread.currentThread().isVirtual();
+                work[index].run();
+            });
         }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        double wallMs = (System.nanoTime() - start) / 1e6;
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("unpinnedBoundMs", (double) sleepMs);
+        metrics.put("serializedBoundMs", (double) tasks * sleepMs);
+        boolean allVirtual = true;
+        for (boolean v : ranVirtual) {
+            allVirtual &= v;
+        }
+        metrics.put("allTasksVirtual", allVirtual);
+        return Outcome.of(wallMs, metrics);
+    }
+
+    @Override
+    public Map<String, Object> micro(Variant variant, Params params) {
+        if (!variant.name().equals("synchronized") && !variant.name().equals("reentrant-lock")) {
+            return Map.of();
+        }
+        return Workload.jmhSettings(params)
+                .map(settings -> JmhRun.run(
+                        PinnedHandOffBenchmark.class,
+                        "roundTrip",
+                        Map.of("holding", variant.name()),
+                        settings,
+                        "jmhNsPerHeldRoundTrip"))
+                .orElse(Map.of());
     }
 
     /** One task's blocking step, prepared outside the timed section (class-init classes are loaded here). */

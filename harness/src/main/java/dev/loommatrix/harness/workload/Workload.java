@@ -23,6 +23,24 @@ public interface Workload {
     /** Runs the workload once. Must not print anything while timing. */
     Outcome run(Variant variant, Params params) throws InterruptedException;
 
+    /**
+     * The workload's JMH micro case for this variant, run after the timed section and after the
+     * record's GC/CPU deltas were taken, so it never disturbs them. Empty where there is none or the
+     * parameters turn it off ({@code jmhIterations: 0}).
+     */
+    default Map<String, Object> micro(Variant variant, Params params) {
+        return Map.of();
+    }
+
+    /** JMH settings from the workload's {@code jmh*} parameters; empty when {@code jmhIterations} is 0. */
+    static java.util.Optional<dev.loommatrix.harness.jmh.JmhRun.Settings> jmhSettings(Params params) {
+        if (!params.values().containsKey("jmhIterations") || params.get("jmhIterations") == 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new dev.loommatrix.harness.jmh.JmhRun.Settings(
+                params.getInt("jmhWarmupIterations"), params.getInt("jmhIterations"), params.get("jmhIterationMs")));
+    }
+
     /** Whether this variant runs its tasks on virtual threads (then the carriers used are reported). */
     default boolean usesVirtualThreads(Variant variant) {
         return variant instanceof Variant.Virtual;

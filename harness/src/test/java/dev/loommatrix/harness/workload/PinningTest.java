@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loommatrix.harness.Params;
 import dev.loommatrix.harness.Variant;
+import dev.loommatrix.harness.env.PinnedEvents;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,18 +45,32 @@ class PinningTest {
         // More tasks than carriers: pinned initializers take waves of `parallelism`.
         int parallelism = dev.loommatrix.harness.env.Scheduler.read().parallelism();
         int tasks = parallelism * 3;
+        PinnedEvents pinned = PinnedEvents.start();
         Outcome outcome = workload.run(new Variant.Named("class-init"), params(tasks, 50));
+        pinned.close();
         assertThat(outcome.wallMs()).isGreaterThanOrEqualTo(3 * 50.0 * 0.95);
-        assertThat(outcome.metrics()).containsKey("pinnedEvents");
-        assertThat((long) outcome.metrics().get("pinnedEvents")).isEqualTo(tasks);
+        assertThat(pinned.finish()).containsEntry("pinnedEvents", (long) tasks);
         assertThat(workload.lowerBoundMs(new Variant.Named("class-init"), params(tasks, 50)))
                 .hasValue(3 * 50.0);
     }
 
     @Test
+    void theMicroCaseTimesAHandOffUnderTheHeldLock() {
+        Params params = Params.of(
+                workload.defaults(), Map.of("jmhWarmupIterations", "1", "jmhIterations", "2", "jmhIterationMs", "100"));
+        assertThat(workload.micro(new Variant.Named("synchronized"), params))
+                .containsKeys("jmhNsPerHeldRoundTrip", "jmh");
+        assertThat(workload.micro(new Variant.Named("class-init"), params)).isEmpty();
+        Params off = Params.of(workload.defaults(), Map.of("jmhIterations", "0"));
+        assertThat(workload.micro(new Variant.Named("synchronized"), off)).isEmpty();
+    }
+
+    @Test
     void reentrantLockNeverPins() throws Exception {
+        PinnedEvents pinned = PinnedEvents.start();
         Outcome outcome = workload.run(new Variant.Named("reentrant-lock"), params(50, 50));
-        assertThat(outcome.metrics()).containsEntry("pinnedEvents", 0L);
+        pinned.close();
+        assertThat(pinned.finish()).containsEntry("pinnedEvents", 0L);
         assertThat(outcome.wallMs()).isLessThan(50.0 * 5);
     }
 }

@@ -44,7 +44,11 @@ public final class Workloads {
             "footprint", new Headline("rssBytesPerThread", "B RSS/thread"));
 
     static {
-        add("mass-start", Map.of("threads", 1_000_000L), List.of("virtual", "platform"), false);
+        add(
+                "mass-start",
+                Map.of("threads", 1_000_000L, "jmhWarmupIterations", 2L, "jmhIterations", 3L, "jmhIterationMs", 500L),
+                List.of("virtual", "platform"),
+                false);
         add("sleep-bound", Map.of("tasks", 10_000L, "sleepMs", 300L), List.of("virtual", "platform"), true);
         add(
                 "primes-io",
@@ -58,7 +62,17 @@ public final class Workloads {
                 false);
         add(
                 "pinning",
-                Map.of("tasks", 16L, "sleepMs", 100L),
+                Map.of(
+                        "tasks",
+                        16L,
+                        "sleepMs",
+                        100L,
+                        "jmhWarmupIterations",
+                        2L,
+                        "jmhIterations",
+                        3L,
+                        "jmhIterationMs",
+                        500L),
                 List.of("synchronized", "reentrant-lock", "object-wait", "class-init"),
                 false);
         add(
