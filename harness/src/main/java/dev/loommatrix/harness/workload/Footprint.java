@@ -5,7 +5,6 @@ import dev.loommatrix.harness.Variant;
 import dev.loommatrix.harness.env.Environment;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -62,25 +61,15 @@ public final class Footprint implements Workload {
         };
         long heapBefore = Environment.heapUsedAfterGc();
         OptionalLong rssBefore = Environment.residentBytes();
-        Thread[] threads = new Thread[count];
-        int started = 0;
-        Optional<Outcome.Ceiling> ceiling = Optional.empty();
         long start = System.nanoTime();
-        try {
-            for (; started < count; started++) {
-                threads[started] = builder.start(park);
-            }
-        } catch (OutOfMemoryError e) {
-            ceiling = Optional.of(new Outcome.Ceiling(started, String.valueOf(e.getMessage())));
-        }
-        awaitParked(threads, started);
+        StartedThreads threads = StartedThreads.start(builder, count, park);
+        awaitParked(threads);
+        int started = threads.count();
         double wallMs = (System.nanoTime() - start) / 1e6;
         long heapAfter = Environment.heapUsedAfterGc();
         OptionalLong rssAfter = Environment.residentBytes();
         release.countDown();
-        for (int i = 0; i < started; i++) {
-            threads[i].join();
-        }
+        threads.joinAll();
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("threadsParked", started);
         metrics.put("heapBytes", heapAfter - heapBefore);
@@ -90,13 +79,13 @@ public final class Footprint implements Workload {
             metrics.put("rssBytes", rss);
             metrics.put("rssBytesPerThread", started == 0 ? 0 : rss / (double) started);
         }
-        return new Outcome(wallMs, metrics, ceiling);
+        return new Outcome(wallMs, metrics, threads.ceiling());
     }
 
     /** Waits until each thread is WAITING on the latch, so the measurement sees parked threads only. */
-    private static void awaitParked(Thread[] threads, int started) {
-        for (int i = 0; i < started; i++) {
-            while (threads[i].isAlive() && threads[i].getState() != Thread.State.WAITING) {
+    private static void awaitParked(StartedThreads started) {
+        for (Thread thread : started.threads()) {
+            while (thread.isAlive() && thread.getState() != Thread.State.WAITING) {
                 LockSupport.parkNanos(100_000);
             }
         }

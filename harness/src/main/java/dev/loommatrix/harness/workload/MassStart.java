@@ -6,7 +6,6 @@ import dev.loommatrix.harness.jmh.JmhRun;
 import dev.loommatrix.harness.jmh.StartJoinBenchmark;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -49,26 +48,14 @@ public final class MassStart implements Workload {
                     case Variant.Named named ->
                         throw new IllegalArgumentException("mass-start has no variant " + named.name());
                 };
-        Thread[] threads = new Thread[count];
-        int started = 0;
-        Optional<Outcome.Ceiling> ceiling = Optional.empty();
         long start = System.nanoTime();
-        try {
-            for (; started < count; started++) {
-                threads[started] = builder.start(EMPTY);
-            }
-        } catch (OutOfMemoryError e) {
-            // Thread creation refused by the OS or the heap: stop here, the count reached is the result.
-            ceiling = Optional.of(new Outcome.Ceiling(started, String.valueOf(e.getMessage())));
-        }
-        for (int i = 0; i < started; i++) {
-            threads[i].join();
-        }
+        StartedThreads started = StartedThreads.start(builder, count, EMPTY);
+        started.joinAll();
         double wallMs = (System.nanoTime() - start) / 1e6;
         Map<String, Object> metrics = new LinkedHashMap<>();
-        metrics.put("threadsStarted", started);
-        metrics.put("threadsPerSecond", started / (wallMs / 1000.0));
-        return new Outcome(wallMs, metrics, ceiling);
+        metrics.put("threadsStarted", started.count());
+        metrics.put("threadsPerSecond", started.count() / (wallMs / 1000.0));
+        return new Outcome(wallMs, metrics, started.ceiling());
     }
 
     /** JMH's start-and-join cost of one thread of the kind ({@link StartJoinBenchmark}). */

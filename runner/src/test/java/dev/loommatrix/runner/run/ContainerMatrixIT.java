@@ -1,19 +1,12 @@
 package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
-import dev.loommatrix.runner.backend.ContainerBackend;
 import dev.loommatrix.runner.cli.LoomMatrix;
 import dev.loommatrix.runner.publish.Chromium;
 import dev.loommatrix.runner.publish.StaticHost;
 import dev.loommatrix.runner.result.CellRecord;
 import dev.loommatrix.runner.result.Measurement;
-import dev.loommatrix.runner.result.RunDirectory;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.jsoup.Jsoup;
@@ -47,12 +40,8 @@ class ContainerMatrixIT {
 
     @BeforeAll
     static void runTheMatrix() throws Exception {
-        if (ContainerBackend.connect().isEmpty()) {
-            fail("no Docker engine answers; start dockerd (.ci/run does) — integration tests never skip");
-        }
-        Path matrix = work.resolve("matrix.yaml");
-        Files.writeString(
-                matrix,
+        ContainerRuns.Completed run = ContainerRuns.run(
+                work,
                 """
                 schema: 1
                 jdks:
@@ -68,14 +57,8 @@ class ContainerMatrixIT {
                 pids: 4096
                 """
                         .formatted(POOL, TASKS, SLEEP_MS));
-        runDir = work.resolve("run");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoomMatrix.mainWithoutExit(
-                new String[] {"run", "--matrix", matrix.toString(), "--backend", "docker", "--out", runDir.toString()},
-                System.out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertThat(code).as("run exit code; stderr: %s", err).isZero();
-        cells = new RunDirectory(runDir).readCells();
+        runDir = run.runDir();
+        cells = run.cells();
     }
 
     @Test

@@ -1,17 +1,9 @@
 package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
-import dev.loommatrix.runner.backend.ContainerBackend;
-import dev.loommatrix.runner.cli.LoomMatrix;
 import dev.loommatrix.runner.result.CellRecord;
 import dev.loommatrix.runner.result.Measurement;
-import dev.loommatrix.runner.result.RunDirectory;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,13 +29,9 @@ class PinningIT {
 
     @BeforeAll
     static void runTheMatrix() throws Exception {
-        if (ContainerBackend.connect().isEmpty()) {
-            fail("no Docker engine answers; start dockerd (.ci/run does) — integration tests never skip");
-        }
-        Path matrix = work.resolve("matrix.yaml");
-        Files.writeString(
-                matrix,
-                """
+        cells = ContainerRuns.run(
+                        work,
+                        """
                 schema: 1
                 jdks:
                   - {id: debian-21, vm: hotspot, version: 21, image: "local/debian-openjdk:21"}
@@ -60,15 +48,8 @@ class PinningIT {
                 memory: 1g
                 pids: 4096
                 """
-                        .formatted(TASKS, SLEEP_MS));
-        Path runDir = work.resolve("run");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoomMatrix.mainWithoutExit(
-                new String[] {"run", "--matrix", matrix.toString(), "--backend", "docker", "--out", runDir.toString()},
-                System.out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertThat(code).as("run exit code; stderr: %s", err).isZero();
-        cells = new RunDirectory(runDir).readCells();
+                                .formatted(TASKS, SLEEP_MS))
+                .cells();
         assertThat(cells).hasSize(2).allSatisfy(cell -> {
             assertThat(cell.status()).isEqualTo("ok");
             var env = cell.environment().orElseThrow();

@@ -1,0 +1,41 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.cli.LoomMatrix;
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.RunDirectory;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Runs a matrix through the CLI on the real Docker engine, as a user would, for integration tests. */
+final class ContainerRuns {
+
+    record Completed(Path runDir, List<CellRecord> cells) {}
+
+    private ContainerRuns() {}
+
+    /** Writes {@code yaml} to WORK/matrix.yaml, runs it with the docker backend into WORK/run, expects exit 0. */
+    static Completed run(Path work, String yaml) throws IOException {
+        if (ContainerBackend.connect().isEmpty()) {
+            fail("no Docker engine answers; start dockerd (.ci/run does) — integration tests never skip");
+        }
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(matrix, yaml);
+        Path runDir = work.resolve("run");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "docker", "--out", runDir.toString()},
+                System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).as("run exit code; stderr: %s", err).isZero();
+        return new Completed(runDir, new RunDirectory(runDir).readCells());
+    }
+}
