@@ -49,7 +49,11 @@ class PinningTest {
         Outcome outcome = workload.run(new Variant.Named("class-init"), params(tasks, 50));
         pinned.close();
         assertThat(outcome.wallMs()).isGreaterThanOrEqualTo(3 * 50.0 * 0.95);
-        assertThat(pinned.finish()).containsEntry("pinnedEvents", (long) tasks);
+        // At least one pinned park per task (this test JVM may hold other virtual threads; in the
+        // harness's fresh JVM the count is exact, as PinningIT shows), and pinned for every sleep.
+        Map<String, Object> events = pinned.finish();
+        assertThat((long) events.get("pinnedEvents")).isGreaterThanOrEqualTo(tasks);
+        assertThat((double) events.get("pinnedMs")).isGreaterThanOrEqualTo(tasks * 50 * 0.95);
         assertThat(workload.lowerBoundMs(new Variant.Named("class-init"), params(tasks, 50)))
                 .hasValue(3 * 50.0);
     }

@@ -60,7 +60,8 @@ public final class Attestation {
             Map<String, Object> env,
             Expectation expected,
             Optional<String> image,
-            Optional<String> imageDigest) {
+            Optional<String> imageDigest,
+            Optional<String> javaVersionOutput) {
         List<Check> checks = new ArrayList<>();
         int processors = ((Number) env.getOrDefault("availableProcessors", -1)).intValue();
         checks.add(new Check(
@@ -102,12 +103,17 @@ public final class Attestation {
         expected.pids().ifPresent(pids -> checks.add(limitCheck("cgroup pids", pids, limits.get("pids"))));
         expected.affinity().ifPresent(cpus -> {
             Object observed = env.get("affinity");
-            checks.add(new Check(
-                    "cpu affinity",
-                    cpus,
-                    String.valueOf(observed),
-                    cpus.equals(observed),
-                    Optional.of("taskset on the host")));
+            boolean same = observed instanceof String list
+                    && dev.loommatrix.runner.plan.CpuSet.parse(list)
+                            .equals(dev.loommatrix.runner.plan.CpuSet.parse(cpus));
+            checks.add(
+                    new Check(
+                            "cpu affinity",
+                            cpus,
+                            String.valueOf(observed),
+                            same,
+                            Optional.of(
+                                    "the CPUs the process may run on (Cpus_allowed_list): taskset on a host, the cpuset in a container")));
         });
         boolean vmMatches = vmMatches(
                 cell.jdk().vm(), String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")));
@@ -125,6 +131,8 @@ public final class Attestation {
                 spec.equals(String.valueOf(cell.jdk().version())),
                 Optional.empty()));
 
+        ignoredOptionsCheck(cell, env).ifPresent(checks::add);
+
         Map<String, Object> schedulerOut = new LinkedHashMap<>(scheduler);
         Map<String, String> vm = new LinkedHashMap<>();
         ((Map<String, Object>) env.getOrDefault("vm", Map.of())).forEach((k, v) -> vm.put(k, String.valueOf(v)));
@@ -138,9 +146,42 @@ public final class Attestation {
                 (List<String>) env.getOrDefault("inputArguments", List.of()),
                 image,
                 imageDigest,
+                javaVersionOutput,
                 limits,
                 checks.stream().allMatch(Check::ok),
                 checks);
+    }
+
+    static final String IGNORE_UNRECOGNIZED = "-XX:+IgnoreUnrecognizedVMOptions";
+
+    /**
+     * Semeru images put {@code -XX:+IgnoreUnrecognizedVMOptions} in JAVA_TOOL_OPTIONS, so a mistyped or
+     * unsupported {@code -XX:} flag from the matrix would be dropped without a word. Where the cell asks
+     * for such flags, that must be the JDK entry's explicit choice ({@code javaToolOptions}), or the
+     * cell is not attested.
+     */
+    @SuppressWarnings("unchecked")
+    static Optional<Check> ignoredOptionsCheck(Cell cell, Map<String, Object> env) {
+        List<String> xxFlags =
+                cell.allJvmArgs().stream().filter(a -> a.startsWith("-XX:")).toList();
+        String toolOptions = String.valueOf(env.getOrDefault("javaToolOptions", ""));
+        List<String> inputs = (List<String>) env.getOrDefault("inputArguments", List.of());
+        boolean ignoring = toolOptions.contains(IGNORE_UNRECOGNIZED) || inputs.contains(IGNORE_UNRECOGNIZED);
+        if (xxFlags.isEmpty() || !ignoring) {
+            return Optional.empty();
+        }
+        boolean explicit = cell.jdk().javaToolOptions().isPresent();
+        return Optional.of(new Check(
+                "unrecognized -XX options",
+                "rejected (" + String.join(" ", xxFlags) + " must take effect or fail)",
+                "ignored silently: " + IGNORE_UNRECOGNIZED + " is in effect",
+                explicit,
+                Optional.of(
+                        explicit
+                                ? "accepted: jdk " + cell.jdk().id() + " sets javaToolOptions explicitly"
+                                : "the image's JAVA_TOOL_OPTIONS would hide a mistyped flag; set javaToolOptions on"
+                                        + " jdk " + cell.jdk().id()
+                                        + " (\"\" clears it) to make the choice explicit")));
     }
 
     /** A scheduler setting: "auto" shows the value it stands for; the observed value is the JVM's. */

@@ -50,7 +50,8 @@ public final class CellAssembler {
             }
         }
         Optional<EnvironmentRecord> environment = RawResults.firstEnvironment(data)
-                .map(env -> Attestation.environment(cell, env, expected, image, imageDigest));
+                .map(env ->
+                        Attestation.environment(cell, env, expected, image, imageDigest, javaVersionOutput(rawDir)));
         return switch (ending) {
             case Ending.TimedOut t -> new CellOutcome.TimedOut(t.reason(), t.logTail(), measurements, environment);
             case Ending.Crashed c -> new CellOutcome.Failed(c.reason(), c.logTail(), measurements, environment);
@@ -83,6 +84,18 @@ public final class CellAssembler {
                 yield new CellOutcome.Succeeded(measurements, environment.get());
             }
         };
+    }
+
+    /** What {@code java -version} printed in the cell, if the backend recorded it. */
+    static Optional<String> javaVersionOutput(Path rawDir) {
+        Path file = rawDir.resolve(CellScript.JAVA_VERSION_FILE);
+        try {
+            return Files.isRegularFile(file)
+                    ? Optional.of(Files.readString(file).strip())
+                    : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** The last lines of the cell's log, for a failure's record. */

@@ -13,10 +13,18 @@ public final class CellScript {
     public static final String OUT = "/out";
     public static final String HARNESS = "/opt/loom/harness.jar";
 
+    /** {@code java -version} as the cell's environment makes it speak, recorded once per cell. */
+    public static final String JAVA_VERSION_FILE = "java-version.txt";
+
     private CellScript() {}
 
     public static String forContainer(Cell cell, List<String> variantOrder, List<String> backendJvmArgs) {
         StringBuilder script = new StringBuilder("set -u\nstatus=0\n");
+        script.append("java -version > ")
+                .append(OUT)
+                .append('/')
+                .append(JAVA_VERSION_FILE)
+                .append(" 2>&1 || true\n");
         for (String variant : variantOrder) {
             String slug = HarnessCommand.slug(variant);
             List<String> command = HarnessCommand.command(

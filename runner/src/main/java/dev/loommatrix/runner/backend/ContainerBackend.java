@@ -99,18 +99,7 @@ public final class ContainerBackend implements Backend {
                     Optional.empty());
         }
         String script = CellScript.forContainer(cell, variantOrder, List.of());
-        Attestation.Expectation expected = new Attestation.Expectation(
-                Attestation.processorsForQuota(
-                        cell.jdk().vm(), cell.coordinates().cpus(), hostCpus),
-                cell.jdk().vm().id() + " derives processors from the quota "
-                        + cell.coordinates().cpus().toPlainString()
-                        + (cell.jdk().vm() == dev.loommatrix.runner.matrix.JdkEntry.Vm.HOTSPOT
-                                ? " rounded up"
-                                : " rounded down (min 1)")
-                        + ", at most the host's " + hostCpus,
-                Optional.of(cell.coordinates().cpus()),
-                Optional.of(cell.memoryBytes()),
-                Optional.of(cell.pids()));
+        Attestation.Expectation expected = expectation(cell, hostCpus);
 
         String containerId = null;
         CellAssembler.Ending ending;
@@ -174,6 +163,33 @@ public final class ContainerBackend implements Backend {
         return new Execution(outcome, name(), driver, variantOrder, Optional.empty());
     }
 
+    /**
+     * What the JVM should see: processors from the quota by the VM's rounding, capped by the cpuset's
+     * size and the host's CPUs; the cgroup limits as asked; with a cpuset, exactly those CPUs allowed.
+     */
+    static Attestation.Expectation expectation(Cell cell, int hostCpus) {
+        var cpuset = cell.coordinates().cpuSet();
+        int processors = Attestation.processorsForQuota(
+                cell.jdk().vm(), cell.coordinates().cpus(), hostCpus);
+        String rule = cell.jdk().vm().id() + " derives processors from the quota "
+                + cell.coordinates().cpus().toPlainString()
+                + (cell.jdk().vm() == dev.loommatrix.runner.matrix.JdkEntry.Vm.HOTSPOT
+                        ? " rounded up"
+                        : " rounded down (min 1)")
+                + ", at most the host's " + hostCpus;
+        if (cpuset.isPresent()) {
+            processors = Math.min(processors, cpuset.get().size());
+            rule += " and the cpuset's " + cpuset.get().size();
+        }
+        return new Attestation.Expectation(
+                processors,
+                rule,
+                Optional.of(cell.coordinates().cpus()),
+                Optional.of(cell.memoryBytes()),
+                Optional.of(cell.pids()),
+                cpuset.map(Object::toString));
+    }
+
     @Override
     public void cancel() {
         String id = running;
@@ -192,6 +208,8 @@ public final class ContainerBackend implements Backend {
                 .withMemory(cell.memoryBytes())
                 .withMemorySwap(cell.memoryBytes()) // equal to memory: no swap, so OOM is OOM
                 .withPidsLimit(cell.pids())
+                .withCpusetCpus(
+                        cell.coordinates().cpuSet().map(Object::toString).orElse(null))
                 .withNetworkMode("none")
                 .withReadonlyRootfs(true)
                 .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,size=268435456"))

@@ -1,8 +1,8 @@
 package dev.loommatrix.runner.backend;
 
+import dev.loommatrix.runner.plan.CpuSet;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -17,18 +17,19 @@ public final class CpuAffinity {
 
     public static List<String> prefix(boolean windows, Optional<Path> taskset, int cpus, int hostCpus) {
         int n = Math.min(cpus, hostCpus);
-        if (n >= hostCpus) {
-            return List.of();
-        }
+        return n >= hostCpus ? List.of() : prefix(windows, taskset, CpuSet.first(n));
+    }
+
+    /** Pins to exactly these CPUs (a cell's cpuset axis). */
+    public static List<String> prefix(boolean windows, Optional<Path> taskset, CpuSet cpus) {
         if (windows) {
-            return List.of("cmd", "/c", "start", "\"\"", "/B", "/WAIT", "/AFFINITY", mask(n));
+            return List.of("cmd", "/c", "start", "\"\"", "/B", "/WAIT", "/AFFINITY", cpus.windowsMask());
         }
-        return taskset.map(t -> List.of(t.toString(), "-c", n == 1 ? "0" : "0-" + (n - 1)))
-                .orElse(List.of());
+        return taskset.map(t -> List.of(t.toString(), "-c", cpus.toString())).orElse(List.of());
     }
 
     /** Hex mask of the first n CPUs, as start /AFFINITY takes it: 1 → 1, 2 → 3, 4 → F, 6 → 3F. */
     static String mask(int n) {
-        return Long.toHexString((1L << n) - 1).toUpperCase(Locale.ROOT);
+        return CpuSet.first(n).windowsMask();
     }
 }

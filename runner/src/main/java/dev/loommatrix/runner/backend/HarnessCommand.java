@@ -18,15 +18,31 @@ public final class HarnessCommand {
         return variant.replace(':', '-');
     }
 
-    /** Heap for the JVM under test: 60 % of the cell's memory, leaving room for thread stacks and metaspace. */
+    /**
+     * Heap for the JVM under test unless the matrix sets one: 60 % of the cell's memory, leaving room for
+     * thread stacks and metaspace.
+     */
     public static long heapBytes(Cell cell) {
         return cell.memoryBytes() * 6 / 10;
+    }
+
+    /** Whether the matrix sizes the heap itself (jvmArgs or JAVA_TOOL_OPTIONS); then it is not derived. */
+    static boolean setsHeap(Cell cell) {
+        List<String> given = new ArrayList<>(cell.allJvmArgs());
+        given.addAll(List.of(cell.allEnv().getOrDefault("JAVA_TOOL_OPTIONS", "").split("\\s+")));
+        return given.stream()
+                .anyMatch(a -> a.startsWith("-Xmx")
+                        || a.startsWith("-XX:MaxHeapSize=")
+                        || a.startsWith("-XX:MaxRAMPercentage=")
+                        || a.startsWith("-XX:MaxRAM="));
     }
 
     public static List<String> jvmArgs(Cell cell, List<String> backendArgs) {
         List<String> args = new ArrayList<>();
         args.add(ADD_OPENS);
-        args.add("-Xmx" + (heapBytes(cell) >> 20) + "m");
+        if (!setsHeap(cell)) {
+            args.add("-Xmx" + (heapBytes(cell) >> 20) + "m");
+        }
         args.addAll(backendArgs);
         Map<String, String> scheduler = Map.of(
                 "parallelism", cell.coordinates().parallelism(),

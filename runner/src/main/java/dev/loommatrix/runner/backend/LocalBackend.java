@@ -1,6 +1,7 @@
 package dev.loommatrix.runner.backend;
 
 import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.runner.plan.CpuSet;
 import dev.loommatrix.runner.result.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,23 +66,41 @@ public final class LocalBackend implements Backend {
                     new CellOutcome.Skipped(located.reason()), name(), driver, variantOrder, Optional.empty());
         }
         JdkLocator.FoundJdk jdk = located.jdk().get();
-        int processors = cell.coordinates()
+        // A quota becomes an affinity to that many CPUs (rounded up, as HotSpot rounds a quota); a cpuset
+        // axis value pins to exactly those CPUs. The JVM is told the count either way.
+        int fromQuota = cell.coordinates()
                 .cpus()
                 .setScale(0, java.math.RoundingMode.CEILING)
                 .intValueExact();
-        int affinity = Math.min(processors, hostCpus);
-        List<String> prefix = CpuAffinity.prefix(JdkLocator.isWindows(), taskset, processors, hostCpus);
+        Optional<CpuSet> cpuset = cell.coordinates().cpuSet();
+        int processors = cpuset.map(set -> Math.min(fromQuota, set.size())).orElse(fromQuota);
+        if (cpuset.isPresent() && cpuset.get().highest() >= hostCpus) {
+            return new Execution(
+                    new CellOutcome.Failed(
+                            "cpuset " + cpuset.get() + " names CPUs this host does not have (it has " + hostCpus + ")",
+                            "",
+                            List.of(),
+                            Optional.empty()),
+                    name(),
+                    driver,
+                    variantOrder,
+                    Optional.empty());
+        }
+        CpuSet pinned = cpuset.orElse(CpuSet.first(Math.min(processors, hostCpus)));
+        List<String> prefix = cpuset.isPresent()
+                ? CpuAffinity.prefix(JdkLocator.isWindows(), taskset, pinned)
+                : CpuAffinity.prefix(JdkLocator.isWindows(), taskset, processors, hostCpus);
         List<String> backendArgs = List.of("-XX:ActiveProcessorCount=" + processors);
         Attestation.Expectation expected = new Attestation.Expectation(
                 processors,
                 "-XX:ActiveProcessorCount=" + processors
-                        + (prefix.isEmpty() ? "" : ", affinity to CPUs " + cpuList(affinity))
+                        + (prefix.isEmpty() ? "" : ", affinity to CPUs " + pinned)
                         + (processors > hostCpus ? "; the host has only " + hostCpus + " CPUs" : ""),
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
                 // taskset's effect is visible from inside (Linux); Windows' start /affinity is not read back
-                prefix.isEmpty() || JdkLocator.isWindows() ? Optional.empty() : Optional.of(cpuList(affinity)));
+                prefix.isEmpty() || JdkLocator.isWindows() ? Optional.empty() : Optional.of(pinned.toString()));
 
         Map<String, String> variantErrors = new LinkedHashMap<>();
         CellAssembler.Ending ending = new CellAssembler.Ending.Completed();
@@ -90,6 +109,12 @@ public final class LocalBackend implements Backend {
             Files.createDirectories(rawDir);
             Path log = rawDir.resolve("cell.log");
             Path jar = harnessJar();
+            // The JDK's own account of itself, with the cell's environment (JAVA_TOOL_OPTIONS shows).
+            exec(
+                    List.of(jdk.java().toString(), "-version"),
+                    cell.allEnv(),
+                    rawDir.resolve(CellScript.JAVA_VERSION_FILE),
+                    deadline);
             for (String variant : variantOrder) {
                 if (cancelled) {
                     break;
@@ -146,7 +171,7 @@ public final class LocalBackend implements Backend {
                 "--export-json",
                 export.toString(),
                 String.join(" ", command.stream().map(CellScript::quote).toList()));
-        int exit = exec(hf, log, deadline);
+        int exit = exec(hf, cell.allEnv(), log, deadline);
         return exit == 0
                 ? Optional.empty()
                 : exit == Integer.MIN_VALUE
@@ -161,7 +186,7 @@ public final class LocalBackend implements Backend {
         List<Integer> exits = new ArrayList<>();
         for (int i = 0; i < cell.warmup() + cell.repetitions(); i++) {
             long start = System.nanoTime();
-            int exit = exec(command, log, deadline);
+            int exit = exec(command, cell.allEnv(), log, deadline);
             double seconds = (System.nanoTime() - start) / 1e9;
             if (exit == Integer.MIN_VALUE) {
                 return Optional.of("timeout");
@@ -194,12 +219,17 @@ public final class LocalBackend implements Backend {
         }
     }
 
-    /** Runs a process with output appended to the log; Integer.MIN_VALUE when the deadline passed. */
-    private int exec(List<String> command, Path log, long deadline) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command)
+    /**
+     * Runs a process with the cell's environment (the JDK entry's env and javaToolOptions, the include's
+     * env) and its output appended to the log; Integer.MIN_VALUE when the deadline passed.
+     */
+    private int exec(List<String> command, Map<String, String> env, Path log, long deadline)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        Process process = builder.start();
         running = process;
         if (cancelled) {
             process.destroyForcibly();
@@ -221,11 +251,6 @@ public final class LocalBackend implements Backend {
             harnessJar.toFile().deleteOnExit();
         }
         return harnessJar;
-    }
-
-    /** The kernel's list syntax for CPUs 0..n-1: "0", "0-1", "0-3". */
-    static String cpuList(int n) {
-        return n == 1 ? "0" : "0-" + (n - 1);
     }
 
     static Optional<Path> onPath(String program) {

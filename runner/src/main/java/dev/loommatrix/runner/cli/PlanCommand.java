@@ -55,7 +55,7 @@ final class PlanCommand implements Callable<Integer> {
                             cell.id(),
                             cell.workload().variants().size(),
                             CostModel.estimateMs(cell) / 1000,
-                            cell.workload().params());
+                            new java.util.TreeMap<>(cell.workload().params())); // stable order for reading
                 }
                 out.printf(
                         "%d cells, estimated %.0f s%n",

@@ -7,6 +7,10 @@ import java.util.Optional;
 /**
  * One JDK of the matrix: which VM and feature version, where the container backend gets it (an image)
  * and where the local backend finds it (setup-java coordinates, an explicit javaHome, or a host scan).
+ *
+ * <p>{@code javaToolOptions}: empty = whatever the image or host sets (Semeru images set a shared class
+ * cache and {@code -XX:+IgnoreUnrecognizedVMOptions}); {@code ""} = cleared; any other text = exactly
+ * that. Either way the record shows what the JVM saw.
  */
 public record JdkEntry(
         String id,
@@ -16,7 +20,8 @@ public record JdkEntry(
         Map<String, String> setupJava,
         List<String> jvmArgs,
         Map<String, String> env,
-        Optional<String> javaHome) {
+        Optional<String> javaHome,
+        Optional<String> javaToolOptions) {
 
     public JdkEntry {
         setupJava = Map.copyOf(setupJava);

@@ -17,6 +17,7 @@ public record Matrix(
         List<JdkEntry> jdks,
         List<String> os,
         List<BigDecimal> cpus,
+        List<String> cpuset,
         List<String> parallelism,
         List<String> maxPoolSize,
         List<String> minRunnable,
@@ -35,6 +36,7 @@ public record Matrix(
         jdks = List.copyOf(jdks);
         os = List.copyOf(os);
         cpus = List.copyOf(cpus);
+        cpuset = List.copyOf(cpuset);
         parallelism = List.copyOf(parallelism);
         maxPoolSize = List.copyOf(maxPoolSize);
         minRunnable = List.copyOf(minRunnable);

@@ -37,6 +37,7 @@ public final class MatrixParser {
             "jdks",
             "os",
             "cpus",
+            "cpuset",
             "scheduler",
             "workloads",
             "repetitions",
@@ -51,12 +52,15 @@ public final class MatrixParser {
             .filter(k -> !k.equals("schema") && !k.equals("profiles"))
             .toList();
     static final List<String> JDK_KEYS =
-            List.of("id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome");
+            List.of("id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome", "javaToolOptions");
     static final List<String> WORKLOAD_KEYS = List.of("id", "variants", "params", "enabled");
     static final List<String> PROFILE_WORKLOAD_KEYS = List.of("variants", "params", "enabled");
     static final List<String> SCHEDULER_KEYS = List.of("parallelism", "maxPoolSize", "minRunnable");
     public static final List<String> AXES =
-            List.of("jdk", "os", "cpus", "parallelism", "maxPoolSize", "minRunnable", "workload");
+            List.of("jdk", "os", "cpus", "cpuset", "parallelism", "maxPoolSize", "minRunnable", "workload");
+    /** A Linux CPU list ("0", "0-1", "0,2-3") or "all" (no cpuset: the quota alone limits). */
+    static final Pattern CPU_LIST = Pattern.compile("all|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*");
+
     static final List<String> INCLUDE_EXTRA_KEYS = List.of("jvmArgs", "env");
     static final List<String> OS = List.of("linux", "windows");
     static final List<String> VMS = List.of("hotspot", "openj9");
@@ -311,6 +315,14 @@ public final class MatrixParser {
                     return noDuplicates(in, items, values, "cpus");
                 })
                 .orElse(List.of(BigDecimal.valueOf(2)));
+        List<String> cpuset = optional(top, "cpuset")
+                .flatMap(n -> in.nonEmptySequence(n, "cpuset"))
+                .map(items -> {
+                    List<String> values = new ArrayList<>();
+                    items.forEach(item -> cpuList(in, item, "cpuset").ifPresent(values::add));
+                    return noDuplicates(in, items, values, "cpuset");
+                })
+                .orElse(List.of("all"));
         Map<String, List<String>> scheduler = scheduler(in, top.get("scheduler"));
         List<WorkloadSpec> workloads = required(
                         in,
@@ -351,6 +363,7 @@ public final class MatrixParser {
                 jdks,
                 os,
                 cpus,
+                cpuset,
                 scheduler.get("parallelism"),
                 scheduler.get("maxPoolSize"),
                 scheduler.get("minRunnable"),
@@ -402,6 +415,14 @@ public final class MatrixParser {
                             .orElse(Map.of());
                     Optional<String> javaHome =
                             field(fields, "javaHome").flatMap(n -> in.string(n, where + ".javaHome"));
+                    Optional<String> javaToolOptions =
+                            field(fields, "javaToolOptions").flatMap(n -> in.string(n, where + ".javaToolOptions"));
+                    if (env.containsKey("JAVA_TOOL_OPTIONS") && javaToolOptions.isPresent()) {
+                        in.error(
+                                fields.get("javaToolOptions").getValueNode(),
+                                "JAVA_TOOL_OPTIONS is set twice, in env and in javaToolOptions",
+                                "keep javaToolOptions and remove it from env");
+                    }
                     if (id.isPresent() && seen.containsKey(id.get())) {
                         Node at = fields.get("id").getValueNode();
                         in.error(
@@ -422,7 +443,8 @@ public final class MatrixParser {
                                 setupJava,
                                 jvmArgs,
                                 env,
-                                javaHome));
+                                javaHome,
+                                javaToolOptions));
                     }
                 });
             }
@@ -633,6 +655,7 @@ public final class MatrixParser {
                                 });
                             case "os" -> in.oneOf(value, at, OS);
                             case "cpus" -> in.positiveNumber(value, at).map(BigDecimal::toPlainString);
+                            case "cpuset" -> cpuList(in, value, at);
                             case "parallelism", "maxPoolSize", "minRunnable" -> schedulerValue(in, value, at);
                             case "jvmArgs" -> in.stringList(value, at);
                             case "env" -> in.stringMap(value, at);
@@ -643,6 +666,20 @@ public final class MatrixParser {
             entries.add(entry);
         }
         return entries;
+    }
+
+    /** A cpuset value: CPU numbers and ranges as Linux writes them, or "all". */
+    private static Optional<String> cpuList(YamlReader in, Node node, String where) {
+        return in.string(node, where).filter(text -> {
+            if (!CPU_LIST.matcher(text).matches()) {
+                in.error(
+                        node,
+                        where + " '" + text + "' is not a CPU list",
+                        "write CPUs as Linux does, e.g. \"0\", \"0-1\", \"0,2-3\", or all for no cpuset");
+                return false;
+            }
+            return true;
+        });
     }
 
     private static Optional<Node> field(Map<String, NodeTuple> fields, String key) {

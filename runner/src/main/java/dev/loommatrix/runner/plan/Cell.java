@@ -40,8 +40,10 @@ public record Cell(
         return args;
     }
 
+    /** The JDK entry's env, its javaToolOptions policy, then the include entry's env (last wins). */
     public Map<String, String> allEnv() {
         Map<String, String> all = new LinkedHashMap<>(jdk.env());
+        jdk.javaToolOptions().ifPresent(options -> all.put("JAVA_TOOL_OPTIONS", options));
         all.putAll(env);
         return all;
     }

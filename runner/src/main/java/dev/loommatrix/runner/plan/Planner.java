@@ -26,20 +26,23 @@ public final class Planner {
         for (JdkEntry jdk : matrix.jdks()) {
             for (String os : matrix.os()) {
                 for (BigDecimal cpus : matrix.cpus()) {
-                    for (String par : matrix.parallelism()) {
-                        for (String max : matrix.maxPoolSize()) {
-                            for (String minr : matrix.minRunnable()) {
-                                for (WorkloadSpec workload : matrix.workloads()) {
-                                    product.add(new Combination(new Coordinates(
-                                            jdk.id(),
-                                            jdk.vm().id(),
-                                            jdk.version(),
-                                            os,
-                                            cpus,
-                                            par,
-                                            max,
-                                            minr,
-                                            workload.id())));
+                    for (String cpuset : matrix.cpuset()) {
+                        for (String par : matrix.parallelism()) {
+                            for (String max : matrix.maxPoolSize()) {
+                                for (String minr : matrix.minRunnable()) {
+                                    for (WorkloadSpec workload : matrix.workloads()) {
+                                        product.add(new Combination(new Coordinates(
+                                                jdk.id(),
+                                                jdk.vm().id(),
+                                                jdk.version(),
+                                                os,
+                                                cpus,
+                                                cpuset,
+                                                par,
+                                                max,
+                                                minr,
+                                                workload.id())));
+                                    }
                                 }
                             }
                         }
@@ -114,6 +117,7 @@ public final class Planner {
                 entry.containsKey("cpus")
                         ? new BigDecimal((String) entry.get("cpus"))
                         : matrix.cpus().get(0),
+                (String) entry.getOrDefault("cpuset", matrix.cpuset().get(0)),
                 (String) entry.getOrDefault("parallelism", matrix.parallelism().get(0)),
                 (String) entry.getOrDefault("maxPoolSize", matrix.maxPoolSize().get(0)),
                 (String) entry.getOrDefault("minRunnable", matrix.minRunnable().get(0)),

@@ -7,6 +7,8 @@ import java.util.Optional;
 /**
  * What took effect inside the JVM under test, and whether that is what the cell asked for.
  *
+ * @param imageDigest the base image's registry digest, or its image id where it has none (local images)
+ * @param javaVersionOutput what {@code java -version} printed in the cell's environment
  * @param attested true only when every check in {@code attestation} passed
  */
 public record EnvironmentRecord(
@@ -19,6 +21,7 @@ public record EnvironmentRecord(
         List<String> inputArguments,
         Optional<String> image,
         Optional<String> imageDigest,
+        Optional<String> javaVersionOutput,
         Map<String, Object> limits,
         boolean attested,
         List<Check> attestation) {

@@ -35,4 +35,38 @@ class AttestationTest {
         assertThat(Attestation.vmMatches(Vm.OPENJ9, "Eclipse OpenJ9 VM")).isTrue();
         assertThat(Attestation.vmMatches(Vm.HOTSPOT, "Eclipse OpenJ9 VM")).isFalse();
     }
+
+    static java.util.Map<String, Object> semeruEnvironment() {
+        return java.util.Map.of(
+                "javaToolOptions",
+                "-XX:+IgnoreUnrecognizedVMOptions -XX:+PortableSharedCache -Xshareclasses:name=openj9_system_scc,nonFatal",
+                "inputArguments",
+                java.util.List.of());
+    }
+
+    static dev.loommatrix.runner.plan.Cell semeru(String extras) throws Exception {
+        return dev.loommatrix.runner.TestMatrices.plan(
+                        """
+                schema: 1
+                jdks: [{id: semeru-21, vm: openj9, version: 21, image: x%s}]
+                workloads: [{id: sleep-bound, variants: [virtual]}]
+                """
+                                .formatted(extras))
+                .get(0);
+    }
+
+    @Test
+    void aSilentlyIgnoredXxFlagIsNotAttestedUnlessTheEntryChoseIt() throws Exception {
+        var env = semeruEnvironment();
+        // no -XX flags asked for: nothing to check
+        assertThat(Attestation.ignoredOptionsCheck(semeru(""), env)).isEmpty();
+        var hidden = Attestation.ignoredOptionsCheck(semeru(", jvmArgs: [-XX:+UseZGC]"), env);
+        assertThat(hidden).hasValueSatisfying(check -> {
+            assertThat(check.ok()).isFalse();
+            assertThat(check.note()).hasValueSatisfying(n -> assertThat(n).contains("javaToolOptions"));
+        });
+        var chosen = Attestation.ignoredOptionsCheck(
+                semeru(", jvmArgs: [-XX:+UseZGC], javaToolOptions: \"-XX:+IgnoreUnrecognizedVMOptions\""), env);
+        assertThat(chosen).hasValueSatisfying(check -> assertThat(check.ok()).isTrue());
+    }
 }

@@ -15,7 +15,8 @@ class JdkLocatorTest {
     static final int THIS_VERSION = Runtime.version().feature();
 
     static JdkEntry entry(JdkEntry.Vm vm, int version, Optional<String> javaHome) {
-        return new JdkEntry("x", vm, version, Optional.empty(), Map.of(), List.of(), Map.of(), javaHome);
+        return new JdkEntry(
+                "x", vm, version, Optional.empty(), Map.of(), List.of(), Map.of(), javaHome, Optional.empty());
     }
 
     @Test
