@@ -8,6 +8,7 @@ import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
 import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.runner.plan.CpuSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,8 @@ public final class ContainerBackend implements Backend {
     private final DockerClient docker;
     private final CellImages images;
     private final int hostCpus;
-    private volatile String running;
+    /** Containers now running (several with --parallel-cells), so Ctrl-C can kill them all. */
+    private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private ContainerBackend(DockerClient docker) {
         this.docker = docker;
@@ -84,8 +86,21 @@ public final class ContainerBackend implements Backend {
         return images.prepare(cell.jdk().image().get());
     }
 
+    public int hostCpus() {
+        return hostCpus;
+    }
+
     @Override
     public Execution run(Cell cell, Path rawDir, List<String> variantOrder) throws InterruptedException {
+        return run(cell, rawDir, variantOrder, Optional.empty());
+    }
+
+    /**
+     * @param placement CPUs the cell gets to itself beside other cells ({@code --parallel-cells}); the
+     *     container's cpuset, attested like a cpuset axis value
+     */
+    public Execution run(Cell cell, Path rawDir, List<String> variantOrder, Optional<CpuSet> placement)
+            throws InterruptedException {
         String driver = "hyperfine (in container)";
         CellImages.CellImage image;
         try {
@@ -99,15 +114,16 @@ public final class ContainerBackend implements Backend {
                     Optional.empty());
         }
         String script = CellScript.forContainer(cell, variantOrder, List.of());
-        Attestation.Expectation expected = expectation(cell, hostCpus);
+        Optional<CpuSet> cpuset = cell.coordinates().cpuSet().or(() -> placement);
+        Attestation.Expectation expected = expectation(cell, hostCpus, cpuset);
 
         String containerId = null;
         CellAssembler.Ending ending;
         Map<String, String> variantErrors = new LinkedHashMap<>();
         try {
             Files.createDirectories(rawDir);
-            containerId = create(cell, image.tag(), script);
-            running = containerId;
+            containerId = create(cell, image.tag(), script, cpuset);
+            running.add(containerId);
             docker.startContainerCmd(containerId).exec();
             Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
             if (exit.isEmpty()) {
@@ -139,8 +155,8 @@ public final class ContainerBackend implements Backend {
             ending = new CellAssembler.Ending.Crashed(
                     "Docker engine error: " + e.getMessage(), CellAssembler.logTail(rawDir));
         } finally {
-            running = null;
             if (containerId != null) {
+                running.remove(containerId);
                 try {
                     docker.removeContainerCmd(containerId)
                             .withForce(true)
@@ -168,7 +184,10 @@ public final class ContainerBackend implements Backend {
      * size and the host's CPUs; the cgroup limits as asked; with a cpuset, exactly those CPUs allowed.
      */
     static Attestation.Expectation expectation(Cell cell, int hostCpus) {
-        var cpuset = cell.coordinates().cpuSet();
+        return expectation(cell, hostCpus, cell.coordinates().cpuSet());
+    }
+
+    static Attestation.Expectation expectation(Cell cell, int hostCpus, Optional<CpuSet> cpuset) {
         int processors = Attestation.processorsForQuota(
                 cell.jdk().vm(), cell.coordinates().cpus(), hostCpus);
         String rule = cell.jdk().vm().id() + " derives processors from the quota "
@@ -192,8 +211,7 @@ public final class ContainerBackend implements Backend {
 
     @Override
     public void cancel() {
-        String id = running;
-        if (id != null) {
+        for (String id : List.copyOf(running)) {
             try {
                 docker.killContainerCmd(id).exec();
             } catch (RuntimeException e) {
@@ -202,7 +220,7 @@ public final class ContainerBackend implements Backend {
         }
     }
 
-    private String create(Cell cell, String image, String script) {
+    private String create(Cell cell, String image, String script, Optional<CpuSet> cpuset) {
         HostConfig host = HostConfig.newHostConfig()
                 .withNanoCPUs(cell.coordinates().cpus().movePointRight(9).longValueExact())
                 .withMemory(cell.memoryBytes())

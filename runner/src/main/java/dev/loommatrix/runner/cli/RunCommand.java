@@ -59,6 +59,14 @@ final class RunCommand implements Callable<Integer> {
                     "The run's id (default: UTC time and a random suffix). Shards of one CI run pass the same id, so merge keeps it.")
     String requestedRunId;
 
+    @Option(
+            names = "--parallel-cells",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Run up to N container cells at once, each on its own disjoint cpuset (default 1: one at a"
+                    + " time, as neighbours disturb measurements; records say when a cell ran beside others).")
+    int parallelCells;
+
     @Spec
     CommandSpec spec;
 
@@ -137,7 +145,16 @@ final class RunCommand implements Callable<Integer> {
                     "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
         }
         console.printf("run %s: %d cells → %s%n", runId, cells.size(), dir.root());
-        MatrixRun run = new MatrixRun(dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()));
+        if (parallelCells < 1
+                || (parallelCells > 1
+                        && docker.isPresent()
+                        && parallelCells > docker.get().hostCpus())) {
+            throw new LoomMatrix.UsageException("--parallel-cells must be from 1 to this host's "
+                    + docker.map(ContainerBackend::hostCpus).orElse(1) + " CPUs (one CPU at least per cell), got "
+                    + parallelCells);
+        }
+        MatrixRun run =
+                new MatrixRun(dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()), parallelCells);
         // Ctrl-C (SIGINT) and SIGTERM: stop the current cell and leave a consistent run directory.
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);

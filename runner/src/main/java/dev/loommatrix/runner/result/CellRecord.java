@@ -37,10 +37,22 @@ public record CellRecord(
             String finishedAt,
             long durationMs,
             List<String> variantOrder,
-            Optional<String> fallbackReason) {
+            Optional<String> fallbackReason,
+            Optional<Beside> parallel) {
 
         public Execution {
             variantOrder = List.copyOf(variantOrder);
+            parallel = parallel == null ? Optional.empty() : parallel;
+        }
+    }
+
+    /**
+     * Present when the cell ran with {@code --parallel-cells}: the CPUs it had to itself, and every cell
+     * that ran at the same time on the others (neighbours share caches, memory bandwidth and the engine).
+     */
+    public record Beside(String cpuset, List<String> ranBeside) {
+        public Beside {
+            ranBeside = List.copyOf(ranBeside);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.loommatrix.runner.backend.Execution;
 import dev.loommatrix.runner.backend.LocalBackend;
 import dev.loommatrix.runner.plan.Cell;
 import dev.loommatrix.runner.plan.CostModel;
+import dev.loommatrix.runner.plan.CpuSet;
 import dev.loommatrix.runner.result.CellRecord;
 import dev.loommatrix.runner.result.RunDirectory;
 import dev.loommatrix.runner.result.RunManifest;
@@ -45,6 +46,8 @@ public final class MatrixRun {
     private final Optional<ContainerBackend> docker;
     private final LocalBackend local;
     private final BackendChoice choice;
+    private final int parallelCells;
+    private final Neighbours neighbours = new Neighbours();
     private volatile boolean stopping;
     private volatile Backend current;
     private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
@@ -55,6 +58,18 @@ public final class MatrixRun {
             BackendChoice choice,
             Optional<ContainerBackend> docker,
             LocalBackend local) {
+        this(dir, out, choice, docker, local, 1);
+    }
+
+    /** @param parallelCells how many container cells may run at once, each on its own CPUs (1 = one at a time) */
+    public MatrixRun(
+            RunDirectory dir,
+            PrintStream out,
+            BackendChoice choice,
+            Optional<ContainerBackend> docker,
+            LocalBackend local,
+            int parallelCells) {
+        this.parallelCells = parallelCells;
         this.dir = dir;
         this.out = out;
         this.choice = choice;
@@ -105,74 +120,216 @@ public final class MatrixRun {
     private Totals runCells(RunManifest manifest, List<Cell> cells, boolean resume, Progress progress)
             throws IOException, InterruptedException {
         dir.writeManifest(manifest);
-        int ok = 0;
-        int failed = 0;
-        int timedOut = 0;
-        int skipped = 0;
-        int resumed = 0;
-        double remainingEstimate =
-                cells.stream().mapToDouble(CostModel::estimateMs).sum();
-        double actualOverEstimate = 1.0;
-        double spentMs = 0;
-        double estimatedSpent = 0;
-        for (int i = 0; i < cells.size() && !stopping; i++) {
+        Tally tally =
+                new Tally(cells.stream().mapToDouble(CostModel::estimateMs).sum());
+        List<Integer> toRun = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
             Cell cell = cells.get(i);
-            double estimate = CostModel.estimateMs(cell);
-            remainingEstimate -= estimate;
-            if (resume) {
-                Optional<CellRecord> existing = dir.readCell(cell.id());
-                if (existing.isPresent()) {
-                    resumed++;
-                    out.printf(
-                            "[%d/%d] %s: already %s, skipped (--resume)%n",
-                            i + 1, cells.size(), cell.id(), existing.get().status());
-                    continue;
+            Optional<CellRecord> existing = resume ? dir.readCell(cell.id()) : Optional.empty();
+            if (existing.isPresent()) {
+                tally.resumed(CostModel.estimateMs(cell));
+                out.printf(
+                        "[%d/%d] %s: already %s, skipped (--resume)%n",
+                        i + 1, cells.size(), cell.id(), existing.get().status());
+            } else {
+                toRun.add(i);
+            }
+        }
+        if (parallelCells > 1 && docker.isPresent() && choice != BackendChoice.LOCAL) {
+            runBesideEachOther(manifest, cells, toRun, progress, tally);
+        } else {
+            for (int i : toRun) {
+                if (stopping || !runOne(manifest, cells, i, Optional.empty(), progress, tally)) {
+                    break;
                 }
             }
-            progress.started(i + 1, cells.size(), cell.id());
-            Instant started = Instant.now();
-            Execution execution = execute(cell, manifest.runId());
-            Instant finished = Instant.now();
-            if (stopping) {
-                out.printf(
-                        "[%d/%d] %s: interrupted, no result kept (--resume runs it again)%n",
-                        i + 1, cells.size(), cell.id());
-                break;
+        }
+        return tally.totals();
+    }
+
+    /**
+     * {@code --parallel-cells N}: the host's CPUs split into N disjoint cpusets, one cell per cpuset at a
+     * time. A cell that cannot be placed (its own cpuset axis, a quota larger than a slot, no container
+     * for it) runs afterwards, alone. Each record names its cpuset and the cells that ran beside it.
+     */
+    private void runBesideEachOther(
+            RunManifest manifest, List<Cell> cells, List<Integer> toRun, Progress progress, Tally tally)
+            throws InterruptedException {
+        List<CpuSet> slots = slots(docker.get().hostCpus(), parallelCells);
+        int slotSize = slots.stream().mapToInt(CpuSet::size).min().orElse(1);
+        java.util.concurrent.BlockingQueue<CpuSet> free = new java.util.concurrent.LinkedBlockingQueue<>(slots);
+        List<Integer> alone = new ArrayList<>();
+        java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(slots.size());
+        try {
+            for (int i : toRun) {
+                if (stopping) {
+                    break;
+                }
+                Cell cell = cells.get(i);
+                if (!placeable(cell, slotSize)) {
+                    alone.add(i);
+                    continue;
+                }
+                CpuSet slot = free.take();
+                workers.execute(() -> {
+                    try {
+                        runOne(manifest, cells, i, Optional.of(slot), progress, tally);
+                    } catch (IOException e) {
+                        out.printf("[%d/%d] %s: could not write its result: %s%n", i + 1, cells.size(), cell.id(), e);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        free.add(slot);
+                    }
+                });
             }
-            CellRecord record = toRecord(cell, execution, started, finished);
+        } finally {
+            workers.shutdown();
+            workers.awaitTermination(Long.MAX_VALUE, java.util.concurrent.TimeUnit.DAYS);
+        }
+        for (int i : alone) {
+            try {
+                if (stopping || !runOne(manifest, cells, i, Optional.empty(), progress, tally)) {
+                    break;
+                }
+            } catch (IOException e) {
+                out.printf(
+                        "[%d/%d] %s: could not write its result: %s%n",
+                        i + 1, cells.size(), cells.get(i).id(), e);
+            }
+        }
+    }
+
+    /** Whether a cell can run in a slot: in a container, without its own cpuset, its quota within the slot. */
+    private boolean placeable(Cell cell, int slotSize) throws InterruptedException {
+        return cell.coordinates().os().equals("linux")
+                && cell.coordinates().cpuSet().isEmpty()
+                && cell.coordinates().cpus().compareTo(java.math.BigDecimal.valueOf(slotSize)) <= 0
+                && docker.get().imageProblem(cell).isEmpty();
+    }
+
+    /** N disjoint cpusets covering the host's CPUs as evenly as possible (4 CPUs, 2 slots → 0-1, 2-3). */
+    static List<CpuSet> slots(int hostCpus, int n) {
+        if (n > hostCpus) {
+            throw new IllegalArgumentException(
+                    "--parallel-cells " + n + " needs at least one CPU per cell; this host has " + hostCpus);
+        }
+        List<CpuSet> slots = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            java.util.SortedSet<Integer> cpus = new java.util.TreeSet<>();
+            for (int cpu = k * hostCpus / n; cpu < (k + 1) * hostCpus / n; cpu++) {
+                cpus.add(cpu);
+            }
+            slots.add(new CpuSet(cpus));
+        }
+        return slots;
+    }
+
+    /** Runs one cell, writes its record; false when the run is stopping (the cell keeps no result). */
+    private boolean runOne(
+            RunManifest manifest, List<Cell> cells, int i, Optional<CpuSet> slot, Progress progress, Tally tally)
+            throws IOException, InterruptedException {
+        Cell cell = cells.get(i);
+        double estimate = CostModel.estimateMs(cell);
+        synchronized (progress) {
+            progress.started(i + 1, cells.size(), cell.id());
+        }
+        Instant started = Instant.now();
+        neighbours.begin(cell.id());
+        Execution execution = execute(cell, manifest.runId(), slot);
+        List<String> beside = neighbours.end(cell.id());
+        Instant finished = Instant.now();
+        if (stopping) {
+            out.printf(
+                    "[%d/%d] %s: interrupted, no result kept (--resume runs it again)%n",
+                    i + 1, cells.size(), cell.id());
+            return false;
+        }
+        CellRecord record = toRecord(
+                cell, execution, started, finished, slot.map(s -> new CellRecord.Beside(s.toString(), beside)));
+        synchronized (dir) {
             dir.writeCell(record);
             dir.writeManifest(manifest);
-            switch (execution.outcome()) {
+        }
+        long tookMs = Duration.between(started, finished).toMillis();
+        Duration eta = tally.add(execution.outcome(), estimate, tookMs);
+        synchronized (progress) {
+            progress.finished(
+                    i + 1,
+                    cells.size(),
+                    String.format(
+                            "%s: %s (%.1f s, %s%s)%s",
+                            cell.id(),
+                            describe(record),
+                            tookMs / 1000.0,
+                            execution.backend(),
+                            slot.map(s -> " on CPUs " + s).orElse(""),
+                            execution
+                                    .fallbackReason()
+                                    .map(r -> " [local fallback: " + r + "]")
+                                    .orElse("")),
+                    eta);
+        }
+        return true;
+    }
+
+    /** How many cells ended how, and the estimate of what is left (scaled by how estimates fared so far). */
+    private static final class Tally {
+        private int ok;
+        private int failed;
+        private int timedOut;
+        private int skipped;
+        private int resumed;
+        private double remainingEstimate;
+        private double spentMs;
+        private double estimatedSpent;
+
+        Tally(double totalEstimate) {
+            this.remainingEstimate = totalEstimate;
+        }
+
+        synchronized void resumed(double estimate) {
+            resumed++;
+            remainingEstimate -= estimate;
+        }
+
+        synchronized Duration add(CellOutcome outcome, double estimate, long tookMs) {
+            remainingEstimate -= estimate;
+            switch (outcome) {
                 case CellOutcome.Succeeded s -> ok++;
                 case CellOutcome.Failed f -> failed++;
                 case CellOutcome.TimedOut t -> timedOut++;
                 case CellOutcome.Skipped s -> skipped++;
             }
-            long tookMs = Duration.between(started, finished).toMillis();
-            if (!(execution.outcome() instanceof CellOutcome.Skipped)) {
+            if (!(outcome instanceof CellOutcome.Skipped)) {
                 spentMs += tookMs;
                 estimatedSpent += estimate;
-                actualOverEstimate = spentMs / Math.max(1, estimatedSpent);
             }
-            progress.finished(
-                    i + 1,
-                    cells.size(),
-                    String.format(
-                            "%s: %s (%.1f s, %s)%s",
-                            cell.id(),
-                            describe(record),
-                            tookMs / 1000.0,
-                            execution.backend(),
-                            execution
-                                    .fallbackReason()
-                                    .map(r -> " [local fallback: " + r + "]")
-                                    .orElse("")),
-                    Duration.ofMillis((long) (remainingEstimate * actualOverEstimate)));
+            double actualOverEstimate = estimatedSpent == 0 ? 1.0 : spentMs / estimatedSpent;
+            return Duration.ofMillis((long) (remainingEstimate * actualOverEstimate));
         }
-        return new Totals(ok, failed, timedOut, skipped, resumed);
+
+        synchronized Totals totals() {
+            return new Totals(ok, failed, timedOut, skipped, resumed);
+        }
     }
 
-    private Execution execute(Cell cell, String runId) throws InterruptedException {
+    /** Which cells ran at the same time as which: each cell learns every cell active during its run. */
+    private static final class Neighbours {
+        private final java.util.Map<String, java.util.Set<String>> active = new java.util.LinkedHashMap<>();
+
+        synchronized void begin(String cellId) {
+            java.util.Set<String> mine = new java.util.TreeSet<>(active.keySet());
+            active.values().forEach(others -> others.add(cellId));
+            active.put(cellId, mine);
+        }
+
+        synchronized List<String> end(String cellId) {
+            return List.copyOf(active.remove(cellId));
+        }
+    }
+
+    private Execution execute(Cell cell, String runId, Optional<CpuSet> slot) throws InterruptedException {
         List<String> order = new ArrayList<>(cell.workload().variants());
         // Randomized, reproducibly per run and cell, so a drift over a cell's duration does not
         // always favour the same variant; the order is recorded with the cell.
@@ -204,12 +361,18 @@ public final class MatrixRun {
             fallback = Optional.of("no Docker engine answers");
         }
         current = backend;
-        Execution execution = backend.run(cell, raw, order);
-        current = null;
+        Execution execution = backend == docker.orElse(null) && slot.isPresent()
+                ? docker.get().run(cell, raw, order, slot)
+                : backend.run(cell, raw, order);
         return fallback.map(execution::withFallbackReason).orElse(execution);
     }
 
     public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
+        return toRecord(cell, execution, started, finished, Optional.empty());
+    }
+
+    static CellRecord toRecord(
+            Cell cell, Execution execution, Instant started, Instant finished, Optional<CellRecord.Beside> beside) {
         CellRecord.Execution exec = new CellRecord.Execution(
                 execution.backend(),
                 execution.driver(),
@@ -217,7 +380,8 @@ public final class MatrixRun {
                 finished.toString(),
                 Duration.between(started, finished).toMillis(),
                 execution.variantOrder(),
-                execution.fallbackReason());
+                execution.fallbackReason(),
+                beside);
         return switch (execution.outcome()) {
             case CellOutcome.Succeeded s ->
                 new CellRecord(

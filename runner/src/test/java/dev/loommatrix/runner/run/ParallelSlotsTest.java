@@ -1,0 +1,18 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class ParallelSlotsTest {
+
+    @Test
+    void theHostsCpusAreSplitIntoDisjointEvenSlots() {
+        assertThat(MatrixRun.slots(4, 2)).extracting(Object::toString).containsExactly("0-1", "2-3");
+        assertThat(MatrixRun.slots(2, 2)).extracting(Object::toString).containsExactly("0", "1");
+        assertThat(MatrixRun.slots(3, 2)).extracting(Object::toString).containsExactly("0", "1-2");
+        assertThat(MatrixRun.slots(8, 1)).extracting(Object::toString).containsExactly("0-7");
+        assertThatThrownBy(() -> MatrixRun.slots(2, 3)).hasMessageContaining("at least one CPU per cell");
+    }
+}
