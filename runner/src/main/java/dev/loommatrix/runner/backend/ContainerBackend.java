@@ -83,7 +83,13 @@ public final class ContainerBackend implements Backend {
             throw new CellImages.ImageUnavailable(
                     "jdk '" + cell.jdk().id() + "' has no image for the container backend");
         }
-        return images.prepare(cell.jdk().image().get());
+        try {
+            return images.prepare(cell.jdk().image().get());
+        } catch (RuntimeException e) {
+            // The engine went away (or refuses): this cell fails with that reason, the run goes on and
+            // every finished cell keeps its file. Not cached: the engine may come back.
+            throw new CellImages.ImageUnavailable("Docker engine error: " + e.getMessage());
+        }
     }
 
     public int hostCpus() {
