@@ -42,12 +42,22 @@ public final class PingPongPair implements AutoCloseable {
     }
 
     public PingPongPair(Thread.Builder builder, Holding holding) {
-        this.holding = holding;
-        ponger = builder.start(() -> holding(this::echo));
-        pinger = builder.start(() -> holding(this::serveBatches));
+        this(builder, builder, holding);
     }
 
-    /** Runs the side's whole loop holding its own monitor or lock, so every block happens under it. */
+    /**
+     * @param pingerHolding what the pinger holds while it blocks; the ponger holds nothing. Two
+     *     virtual threads that both pin would deadlock on a scheduler with one carrier (JDK 21–23
+     *     does not compensate for a pinned monitor), so the pinning micro case pairs a pinned virtual
+     *     pinger with a platform ponger.
+     */
+    public PingPongPair(Thread.Builder pingerBuilder, Thread.Builder pongerBuilder, Holding pingerHolding) {
+        this.holding = pingerHolding;
+        ponger = pongerBuilder.start(this::echo);
+        pinger = pingerBuilder.start(() -> holding(this::serveBatches));
+    }
+
+    /** Runs the pinger's whole loop holding its own monitor or lock, so every block happens under it. */
     private void holding(Runnable side) {
         switch (holding) {
             case NOTHING -> side.run();

@@ -232,8 +232,7 @@ public final class ContainerBackend implements Backend {
                 .withMemory(cell.memoryBytes())
                 .withMemorySwap(cell.memoryBytes()) // equal to memory: no swap, so OOM is OOM
                 .withPidsLimit(cell.pids())
-                .withCpusetCpus(
-                        cell.coordinates().cpuSet().map(Object::toString).orElse(null))
+                .withCpusetCpus(cpuset.map(Object::toString).orElse(null))
                 .withNetworkMode("none")
                 .withReadonlyRootfs(true)
                 .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,size=268435456"))
