@@ -79,6 +79,15 @@ public sealed interface Variant {
         return this instanceof Pool pool ? pool.threads() : Integer.MAX_VALUE;
     }
 
+    /** A builder of threads of this kind (virtual, or daemon platform threads); pools and named variants have none. */
+    default Thread.Builder threadBuilder() {
+        return switch (this) {
+            case Virtual v -> Thread.ofVirtual();
+            case Platform p -> Thread.ofPlatform().daemon();
+            default -> throw new IllegalArgumentException("variant " + name() + " is not a kind of thread");
+        };
+    }
+
     /** An executor that runs each submitted task the way this variant says. */
     default ExecutorService newExecutor() {
         return switch (this) {

@@ -137,11 +137,8 @@ public final class PingPongPair implements AutoCloseable {
         ponger.join();
     }
 
+    /** Threads of a kind named as the variants name it ("virtual", "platform"). */
     public static Thread.Builder builder(String kind) {
-        return switch (kind) {
-            case "virtual" -> Thread.ofVirtual();
-            case "platform" -> Thread.ofPlatform().daemon();
-            default -> throw new IllegalArgumentException("no thread kind " + kind);
-        };
+        return dev.loommatrix.harness.Variant.parse(kind).threadBuilder();
     }
 }

@@ -45,12 +45,7 @@ public final class Footprint implements Workload {
     @Override
     public Outcome run(Variant variant, Params params) throws InterruptedException {
         int count = params.getInt("threads");
-        Thread.Builder builder =
-                switch (variant) {
-                    case Variant.Virtual v -> Thread.ofVirtual();
-                    case Variant.Platform p -> Thread.ofPlatform().daemon();
-                    default -> throw new IllegalArgumentException("footprint has no variant " + variant.name());
-                };
+        Thread.Builder builder = variant.threadBuilder();
         CountDownLatch release = new CountDownLatch(1);
         Runnable park = () -> {
             try {

@@ -40,14 +40,7 @@ public final class MassStart implements Workload {
     @Override
     public Outcome run(Variant variant, Params params) throws InterruptedException {
         int count = params.getInt("threads");
-        Thread.Builder builder =
-                switch (variant) {
-                    case Variant.Virtual v -> Thread.ofVirtual();
-                    case Variant.Platform p -> Thread.ofPlatform();
-                    case Variant.Pool pool -> throw new IllegalArgumentException("mass-start has no pool variant");
-                    case Variant.Named named ->
-                        throw new IllegalArgumentException("mass-start has no variant " + named.name());
-                };
+        Thread.Builder builder = variant.threadBuilder();
         long start = System.nanoTime();
         StartedThreads started = StartedThreads.start(builder, count, EMPTY);
         started.joinAll();

@@ -30,6 +30,11 @@ public record CellRecord(
     }
 
     /** How the cell was executed: facts for reproducing and for judging the numbers' conditions. */
+    /** The measurement of one variant, if the cell has it. */
+    public Optional<Measurement> measurement(String variant) {
+        return measurements.stream().filter(m -> m.variant().equals(variant)).findFirst();
+    }
+
     public record Execution(
             String backend,
             String driver,

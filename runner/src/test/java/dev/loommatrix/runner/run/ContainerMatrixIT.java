@@ -132,9 +132,6 @@ class ContainerMatrixIT {
     }
 
     static Measurement variant(CellRecord cell, String name) {
-        return cell.measurements().stream()
-                .filter(m -> m.variant().equals(name))
-                .findFirst()
-                .orElseThrow();
+        return cell.measurement(name).orElseThrow();
     }
 }

@@ -170,18 +170,12 @@ class LockedDownCellsIT {
                 """);
         CellRecord footprint = cell(run.cells(), "footprint");
         assertThat(footprint.status()).as(footprint.reason().orElse("")).isEqualTo("ok");
-        Measurement platform = footprint.measurements().stream()
-                .filter(m -> m.variant().equals("platform"))
-                .findFirst()
-                .orElseThrow();
+        Measurement platform = footprint.measurement("platform").orElseThrow();
         assertThat(platform.ceiling()).hasValueSatisfying(c -> {
             assertThat(c.threads()).isBetween(100L, 300L);
             assertThat(c.reason()).contains("native thread");
         });
-        Measurement virtual = footprint.measurements().stream()
-                .filter(m -> m.variant().equals("virtual"))
-                .findFirst()
-                .orElseThrow();
+        Measurement virtual = footprint.measurement("virtual").orElseThrow();
         assertThat(virtual.ceiling()).isEmpty(); // 3000 virtual threads need no pids
         assertThat(cell(run.cells(), "sleep-bound").status()).isEqualTo("ok");
     }

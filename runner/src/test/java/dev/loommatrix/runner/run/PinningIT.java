@@ -68,10 +68,7 @@ class PinningIT {
     }
 
     static Measurement variant(CellRecord cell, String name) {
-        return cell.measurements().stream()
-                .filter(m -> m.variant().equals(name))
-                .findFirst()
-                .orElseThrow();
+        return cell.measurement(name).orElseThrow();
     }
 
     static double median(CellRecord cell, String name) {
