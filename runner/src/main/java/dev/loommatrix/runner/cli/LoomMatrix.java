@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
             PlanCommand.class,
             RunCommand.class,
             MergeCommand.class,
+            CompareCommand.class,
             PublishCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class

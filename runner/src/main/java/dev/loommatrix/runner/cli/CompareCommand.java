@@ -1,0 +1,87 @@
+package dev.loommatrix.runner.cli;
+
+import dev.loommatrix.runner.compare.CompareReport;
+import dev.loommatrix.runner.compare.Comparer;
+import dev.loommatrix.runner.compare.MarkdownReport;
+import dev.loommatrix.runner.result.Json;
+import dev.loommatrix.runner.result.RunDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "compare",
+        description = "Compare a candidate run with a baseline, cell by cell and variant by variant. Exit 4 when a"
+                + " change is both significant (Mann-Whitney U, Benjamini–Hochberg) and beyond the threshold.")
+final class CompareCommand implements Callable<Integer> {
+
+    @Option(names = "--baseline", required = true, paramLabel = "RUN_DIR")
+    Path baseline;
+
+    @Option(names = "--candidate", required = true, paramLabel = "RUN_DIR")
+    Path candidate;
+
+    @Option(
+            names = "--format",
+            defaultValue = "markdown",
+            paramLabel = "markdown|json",
+            description = "markdown (for a pull-request comment or job summary) or json (default: markdown).")
+    String format;
+
+    @Option(
+            names = "--threshold",
+            defaultValue = "10",
+            paramLabel = "PCT",
+            description = "The smallest change that counts, in percent (default: 10).")
+    double thresholdPercent;
+
+    @Option(
+            names = "--alpha",
+            defaultValue = "0.05",
+            paramLabel = "P",
+            description = "False discovery rate for Benjamini–Hochberg (default: 0.05).")
+    double alpha;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!format.equals("markdown") && !format.equals("json")) {
+            throw new LoomMatrix.UsageException("--format must be markdown or json, got '" + format + "'");
+        }
+        if (thresholdPercent < 0 || !(alpha > 0 && alpha < 1)) {
+            throw new LoomMatrix.UsageException("--threshold must be ≥ 0 and --alpha between 0 and 1");
+        }
+        RunDirectory before = open(baseline, "--baseline");
+        RunDirectory after = open(candidate, "--candidate");
+        CompareReport report = Comparer.compare(
+                before.readManifest().runId(),
+                before.readCells(),
+                after.readManifest().runId(),
+                after.readCells(),
+                thresholdPercent / 100,
+                alpha);
+        var out = spec.commandLine().getOut();
+        if (format.equals("json")) {
+            out.println(Json.MAPPER.writeValueAsString(report));
+        } else {
+            out.print(MarkdownReport.render(report));
+        }
+        out.flush();
+        return report.regressions() > 0 ? ExitCode.REGRESSION.code : ExitCode.OK.code;
+    }
+
+    private static RunDirectory open(Path dir, String option) {
+        RunDirectory run = new RunDirectory(dir);
+        if (!Files.isRegularFile(run.manifestFile())) {
+            throw new LoomMatrix.UsageException(
+                    option + " " + dir + " is not a run directory (no run.json); pass the directory `run` wrote");
+        }
+        return run;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.loommatrix.runner.compare;
+
+import static dev.loommatrix.runner.compare.SyntheticRuns.cell;
+import static dev.loommatrix.runner.compare.SyntheticRuns.samples;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.runner.cli.LoomMatrix;
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Json;
+import dev.loommatrix.runner.result.RunDirectory;
+import dev.loommatrix.runner.result.RunManifest;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI contract: exit 4 on a regression, 0 against itself; markdown and JSON as CONTRACTS.md says. */
+class CompareCommandTest {
+
+    static Path run(Path dir, String runId, List<CellRecord> cells) throws Exception {
+        RunDirectory run = new RunDirectory(dir);
+        run.writeManifest(new RunManifest(
+                1,
+                runId,
+                "2026-11-21T00:00:00Z",
+                Optional.of("2026-11-21T00:10:00Z"),
+                "finished",
+                "test",
+                new RunManifest.Git("abc", "main", false),
+                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                new RunManifest.MatrixInfo("matrix.yaml", Optional.empty(), "0", Optional.empty()),
+                cells.stream().map(CellRecord::cellId).toList()));
+        for (CellRecord cell : cells) {
+            run.writeCell(cell);
+        }
+        return dir;
+    }
+
+    record Result(int code, String out) {}
+
+    static Result compare(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
+        return new Result(code, out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRegressionExitsFourAndTheMarkdownLeadsWithIt(@TempDir Path tmp) throws Exception {
+        Path base = run(
+                tmp.resolve("base"),
+                "base-run",
+                List.of(
+                        cell("sleep-bound", "t21", "virtual", "wallMs", samples(1, 8, 400, 0.02)),
+                        cell("mass-start", "t21", "virtual", "wallMs", samples(2, 8, 900, 0.02))));
+        Path cand = run(
+                tmp.resolve("cand"),
+                "cand-run",
+                List.of(
+                        cell("sleep-bound", "t21", "virtual", "wallMs", samples(3, 8, 560, 0.02)),
+                        cell("mass-start", "t21", "virtual", "wallMs", samples(4, 8, 905, 0.02))));
+        Result md = compare("compare", "--baseline", base.toString(), "--candidate", cand.toString());
+        assertThat(md.code()).isEqualTo(4);
+        assertThat(md.out())
+                .startsWith("### loom-matrix: cand-run against base-run")
+                .contains("**1 regression(s)**")
+                .contains("🔴 regression | `t21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound`")
+                .contains("<details><summary>All 2 comparisons</summary>");
+
+        Result json =
+                compare("compare", "--baseline", base.toString(), "--candidate", cand.toString(), "--format", "json");
+        assertThat(json.code()).isEqualTo(4);
+        JsonNode report = Json.MAPPER.readTree(json.out());
+        assertThat(report.get("baseline").asText()).isEqualTo("base-run");
+        assertThat(report.get("threshold").asDouble()).isEqualTo(0.10);
+        assertThat(report.get("regressions").asInt()).isEqualTo(1);
+        JsonNode first = report.get("comparisons").get(0);
+        assertThat(first.get("metric").asText()).isEqualTo("wallMs");
+        for (String field : List.of(
+                "cellId", "variant", "baseline", "candidate", "ratio", "ci95", "pValue", "pAdjusted", "verdict")) {
+            assertThat(first.has(field)).as(field).isTrue();
+        }
+        assertThat(first.get("baseline").get("n").asInt()).isEqualTo(8);
+
+        // Both formats are sealed by golden files (seeded samples and bootstrap: the same bytes every time)
+        golden("compare.md", md.out());
+        golden("compare.json", json.out());
+    }
+
+    /** Compares with src/test/resources/golden/NAME; {@code -Dgolden.update=true} rewrites it for review. */
+    static void golden(String name, String actual) throws Exception {
+        Path file = Path.of("src/test/resources/golden").resolve(name);
+        if (Boolean.getBoolean("golden.update") || !java.nio.file.Files.exists(file)) {
+            java.nio.file.Files.writeString(file, actual);
+        }
+        assertThat(actual).isEqualTo(java.nio.file.Files.readString(file));
+    }
+
+    @Test
+    void aRunAgainstItselfExitsZeroAndAHigherThresholdSilencesTheChange(@TempDir Path tmp) throws Exception {
+        Path base = run(
+                tmp.resolve("base"),
+                "base-run",
+                List.of(cell("sleep-bound", "t21", "virtual", "wallMs", samples(1, 8, 400, 0.02))));
+        Path cand = run(
+                tmp.resolve("cand"),
+                "cand-run",
+                List.of(cell("sleep-bound", "t21", "virtual", "wallMs", samples(3, 8, 480, 0.02))));
+        assertThat(compare("compare", "--baseline", base.toString(), "--candidate", base.toString())
+                        .code())
+                .isZero();
+        assertThat(compare("compare", "--baseline", base.toString(), "--candidate", cand.toString())
+                        .code())
+                .isEqualTo(4);
+        assertThat(compare(
+                                "compare",
+                                "--baseline",
+                                base.toString(),
+                                "--candidate",
+                                cand.toString(),
+                                "--threshold",
+                                "25")
+                        .code())
+                .isZero();
+        assertThat(compare("compare", "--baseline", tmp.toString(), "--candidate", base.toString())
+                        .code())
+                .isEqualTo(2);
+    }
+}
