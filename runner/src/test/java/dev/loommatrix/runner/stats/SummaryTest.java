@@ -45,4 +45,19 @@ class SummaryTest {
         assertThat(one.stdev()).isZero();
         assertThat(one.ci95()).containsExactly(42.0, 42.0);
     }
+
+    @Test
+    void outliersAreFlaggedByTheModifiedZScoreAndKept() {
+        // median 100.75; deviations 0.25 … 29.25, their median (MAD) 1.5; 130 is 19.5 MADs out (> 14.826)
+        Summary s = Summary.of(new double[] {100, 101, 99, 102, 130, 98, 103, 100.5});
+        assertThat(s.outliers()).containsExactly(4);
+        assertThat(s.n()).isEqualTo(8); // flagged, not dropped
+        assertThat(Summary.of(new double[] {100, 101, 99, 102, 98}).outliers()).isEmpty();
+    }
+
+    @Test
+    void aHighCoefficientOfVariationIsUnstable() {
+        assertThat(Summary.of(new double[] {100, 101, 99, 100}).unstable()).isFalse();
+        assertThat(Summary.of(new double[] {100, 150, 60, 120}).unstable()).isTrue(); // cv ≈ 0.33
+    }
 }
