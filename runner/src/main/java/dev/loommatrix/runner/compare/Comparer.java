@@ -2,13 +2,15 @@ package dev.loommatrix.runner.compare;
 
 import dev.loommatrix.runner.result.CellRecord;
 import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.runner.stats.Metric;
+import dev.loommatrix.runner.stats.RatioInterval;
+import dev.loommatrix.runner.stats.Speedup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
@@ -25,16 +27,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  */
 public final class Comparer {
 
-    static final int BOOTSTRAP_RESAMPLES = 2000;
-
     private Comparer() {}
-
-    /** The metric a workload is compared on: its own time, or throughput where the time is fixed. */
-    record Metric(String name, boolean higherIsBetter) {}
-
-    static Metric metricOf(String workload) {
-        return workload.equals("http-server") ? new Metric("throughputPerSecond", true) : new Metric("wallMs", false);
-    }
 
     public static CompareReport compare(
             String baselineId,
@@ -55,7 +48,7 @@ public final class Comparer {
                 onlyBefore.add(entry.getKey());
                 continue;
             }
-            Metric metric = metricOf(b.coordinates().workload());
+            Metric metric = Metric.of(b.coordinates().workload());
             for (Measurement mb : b.measurements()) {
                 c.measurement(mb.variant())
                         .ifPresentOrElse(
@@ -108,7 +101,7 @@ public final class Comparer {
         double p = x.length >= 2 && y.length >= 2
                 ? MannWhitneyUTest.withDefaults().test(x, y).getPValue()
                 : Double.NaN;
-        List<Double> ci = bootstrapRatio(x, y, (cellId + "/" + before.variant()).hashCode());
+        List<Double> ci = RatioInterval.of(x, y, (cellId + "/" + before.variant()).hashCode());
         // Provisional verdict; the adjusted p-values decide in decide().
         Comparison.Verdict verdict =
                 canReach(x.length, y.length, alpha) ? Comparison.Verdict.unchanged : Comparison.Verdict.inconclusive;
@@ -183,46 +176,11 @@ public final class Comparer {
         return 2 / BinomialCoefficientDouble.value(n1 + n2, n1) <= alpha;
     }
 
-    /** Percentile bootstrap (seeded, so a report is reproducible) of the ratio of medians. */
-    static List<Double> bootstrapRatio(double[] x, double[] y, long seed) {
-        if (x.length == 0 || y.length == 0) {
-            return List.of(Double.NaN, Double.NaN);
-        }
-        SplittableRandom random = new SplittableRandom(seed);
-        double[] ratios = new double[BOOTSTRAP_RESAMPLES];
-        double[] rx = new double[x.length];
-        double[] ry = new double[y.length];
-        for (int r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
-            for (int i = 0; i < rx.length; i++) {
-                rx[i] = x[random.nextInt(x.length)];
-            }
-            for (int i = 0; i < ry.length; i++) {
-                ry[i] = y[random.nextInt(y.length)];
-            }
-            ratios[r] = median(ry) / median(rx);
-        }
-        Arrays.sort(ratios);
-        return List.of(
-                ratios[(int) Math.floor(0.025 * (BOOTSTRAP_RESAMPLES - 1))],
-                ratios[(int) Math.ceil(0.975 * (BOOTSTRAP_RESAMPLES - 1))]);
-    }
-
     static double[] values(Measurement m, String metric) {
-        return m.samples().stream()
-                .map(s -> s.get(metric))
-                .filter(v -> v instanceof Number)
-                .mapToDouble(v -> ((Number) v).doubleValue())
-                .filter(v -> !Double.isNaN(v))
-                .toArray();
+        return Speedup.values(m, metric);
     }
 
     static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        return RatioInterval.median(values);
     }
 }

@@ -29,6 +29,17 @@ public record CellRecord(
         measurements = List.copyOf(measurements);
     }
 
+    /**
+     * Virtual threads against each other variant of the cell, with bootstrap intervals. Derived from
+     * the samples (written for readers, recomputed rather than trusted when a file is read back).
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty(
+            value = "speedups",
+            access = com.fasterxml.jackson.annotation.JsonProperty.Access.READ_ONLY)
+    public List<dev.loommatrix.runner.stats.Speedup> speedups() {
+        return dev.loommatrix.runner.stats.Speedup.of(cellId, coordinates.workload(), measurements);
+    }
+
     /** How the cell was executed: facts for reproducing and for judging the numbers' conditions. */
     /** The measurement of one variant, if the cell has it. */
     public Optional<Measurement> measurement(String variant) {

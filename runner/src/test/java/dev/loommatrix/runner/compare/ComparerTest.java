@@ -103,12 +103,13 @@ class ComparerTest {
     void theRatioIntervalCoversTheTrueRatio() {
         double[] before = samples(11, 20, 1000, 0.05);
         double[] after = samples(12, 20, 1200, 0.05);
-        List<Double> ci = Comparer.bootstrapRatio(before, after, 42);
+        List<Double> ci = dev.loommatrix.runner.stats.RatioInterval.of(before, after, 42);
         assertThat(ci.get(0)).isLessThan(1.2);
         assertThat(ci.get(1)).isGreaterThan(1.2);
         assertThat(ci.get(0)).isGreaterThan(1.0);
         // seeded: the same report twice
-        assertThat(Comparer.bootstrapRatio(before, after, 42)).isEqualTo(ci);
+        assertThat(dev.loommatrix.runner.stats.RatioInterval.of(before, after, 42))
+                .isEqualTo(ci);
     }
 
     static void add(
@@ -123,7 +124,7 @@ class ComparerTest {
             double cv,
             int n,
             String workload) {
-        String metric = Comparer.metricOf(workload).name();
+        String metric = dev.loommatrix.runner.stats.Metric.of(workload).name();
         baseline.add(cell(workload, name, "virtual", metric, samples(seed * 1000, n, before, cv)));
         candidate.add(cell(workload, name, "virtual", metric, samples(seed * 1000 + 1, n, after, cv)));
         truth.put(name, verdict);
