@@ -38,6 +38,12 @@ public final class Json {
         Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".tmp");
         try {
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            // createTempFile makes the file owner-only; results are published to static hosts and
+            // shared between CI jobs, so they get the usual rw-r--r--.
+            if (Files.getFileStore(tmp).supportsFileAttributeView("posix")) {
+                Files.setPosixFilePermissions(
+                        tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);

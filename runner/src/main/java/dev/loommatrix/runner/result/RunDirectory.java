@@ -58,9 +58,19 @@ public final class RunDirectory {
 
     public Optional<CellRecord> readCell(String cellId) throws IOException {
         Path file = cellFile(cellId);
-        return Files.isRegularFile(file)
-                ? Optional.of(Json.MAPPER.readValue(file.toFile(), CellRecord.class))
-                : Optional.empty();
+        return Files.isRegularFile(file) ? Optional.of(readCellFile(file)) : Optional.empty();
+    }
+
+    /** A cell file, refused clearly when it was written by a newer major results schema. */
+    static CellRecord readCellFile(Path file) throws IOException {
+        var tree = Json.MAPPER.readTree(file.toFile());
+        int version = tree.path("schemaVersion").asInt(-1);
+        if (version != CellRecord.SCHEMA_VERSION) {
+            throw new IOException(file + " has results schema " + (version < 0 ? "(none)" : version)
+                    + "; this loom-matrix reads schema " + CellRecord.SCHEMA_VERSION
+                    + (version > CellRecord.SCHEMA_VERSION ? " — upgrade loom-matrix to read it" : ""));
+        }
+        return Json.MAPPER.treeToValue(tree, CellRecord.class);
     }
 
     public List<CellRecord> readCells() throws IOException {
@@ -73,7 +83,7 @@ public final class RunDirectory {
             for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json"))
                     .sorted()
                     .toList()) {
-                cells.add(Json.MAPPER.readValue(file.toFile(), CellRecord.class));
+                cells.add(readCellFile(file));
             }
         }
         return cells;

@@ -131,4 +131,24 @@ class CompareCommandTest {
                         .code())
                 .isEqualTo(2);
     }
+
+    @Test
+    void aCellFromANewerSchemaIsRefusedClearly(@TempDir Path tmp) throws Exception {
+        CellRecord cell = cell("sleep-bound", "t21", "virtual", "wallMs", samples(1, 8, 400, 0.02));
+        Path base = run(tmp.resolve("base"), "base-run", List.of(cell));
+        Path file = new RunDirectory(base).cellFile(cell.cellId());
+        java.nio.file.Files.writeString(
+                file, java.nio.file.Files.readString(file).replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"compare", "--baseline", base.toString(), "--candidate", base.toString()},
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).isNotZero();
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("has results schema 2; this loom-matrix reads schema 1 — upgrade loom-matrix");
+        // and files are readable by others (published to static hosts)
+        assertThat(java.nio.file.Files.getPosixFilePermissions(file))
+                .contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ);
+    }
 }
