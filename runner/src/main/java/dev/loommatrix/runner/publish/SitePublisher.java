@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -24,14 +25,31 @@ public final class SitePublisher {
     private SitePublisher() {}
 
     public static Path publish(RunDirectory run, Path site) throws IOException {
+        return publish(run, site, Optional.empty()).page();
+    }
+
+    /** What publish wrote: the page, the history after it, and anything the user should know. */
+    public record Published(Path page, History.Outcome history) {}
+
+    /**
+     * Adds the run to the site's history (see {@link History}) and renders the page for the newest run
+     * in it — republishing an older run does not take the page back in time.
+     */
+    public static Published publish(RunDirectory run, Path site, Optional<Integer> keep) throws IOException {
         RunManifest manifest = run.readManifest();
         List<CellRecord> cells = run.readCells();
-        Path data = site.resolve("data").resolve("runs").resolve(manifest.runId());
-        Json.writeAtomically(data.resolve("run.json"), manifest);
-        Json.writeAtomically(data.resolve("cells.json"), cells);
-        Path index = site.resolve("index.html");
-        Json.writeAtomically(index, html(manifest, cells));
-        return index;
+        History.Outcome history = History.add(site, manifest, cells, keep);
+        History.Entry newest = history.index().runs().getLast();
+        Path newestDir = History.runDir(site, newest.runId());
+        RunManifest shown = newest.runId().equals(manifest.runId())
+                ? manifest
+                : Json.MAPPER.readValue(newestDir.resolve("run.json").toFile(), RunManifest.class);
+        List<CellRecord> shownCells = newest.runId().equals(manifest.runId())
+                ? cells
+                : List.of(Json.MAPPER.readValue(newestDir.resolve("cells.json").toFile(), CellRecord[].class));
+        Path page = site.resolve("index.html");
+        Json.writeAtomically(page, html(shown, shownCells));
+        return new Published(page, history);
     }
 
     static String html(RunManifest manifest, List<CellRecord> cells) {

@@ -1,0 +1,213 @@
+package dev.loommatrix.runner.publish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Json;
+import dev.loommatrix.runner.result.RunManifest;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The site's history: one directory per run ({@code data/runs/<runId>/run.json, cells.json}) and an
+ * index of all runs ({@code data/index.json}). The per-run files are the truth; the index is derived
+ * from them and can always be rebuilt whole.
+ *
+ * <ul>
+ *   <li>Atomic: every file is written to a temporary file and renamed over the old one.
+ *   <li>Idempotent: publishing the same run again writes the same bytes (nothing in the files depends
+ *       on when or where publish ran).
+ *   <li>Never partial: an unreadable index is rebuilt from every run directory; if a run directory is
+ *       unreadable too, publish refuses and leaves the index as it was.
+ *   <li>Serialized: publishers take an exclusive lock on {@code data/.publish.lock} (also across
+ *       processes), so two publishing at once both land.
+ * </ul>
+ */
+public final class History {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    /** One run in the index: enough to list runs and pick one without reading its cells. */
+    public record Entry(
+            String runId,
+            String startedAt,
+            Optional<String> finishedAt,
+            String status,
+            RunManifest.Git git,
+            Optional<String> profile,
+            int cells,
+            int ok,
+            int failed,
+            int attested) {}
+
+    public record Index(int schemaVersion, List<Entry> runs) {
+        public Index {
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /** The index could not be written without losing history; nothing was changed. */
+    public static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** What a publish did, for the user. */
+    public record Outcome(Index index, Optional<String> note) {}
+
+    private History() {}
+
+    static Path data(Path site) {
+        return site.resolve("data");
+    }
+
+    static Path runDir(Path site, String runId) {
+        return data(site).resolve("runs").resolve(runId);
+    }
+
+    static Path indexFile(Path site) {
+        return data(site).resolve("index.json");
+    }
+
+    /**
+     * Adds (or replaces) a run and rewrites the index; with {@code keep}, only the newest {@code keep}
+     * runs stay.
+     */
+    public static Outcome add(Path site, RunManifest manifest, List<CellRecord> cells, Optional<Integer> keep)
+            throws IOException {
+        Files.createDirectories(data(site));
+        // A file lock excludes other processes; threads of this JVM share the process's lock (a second
+        // FileChannel.lock would throw), so they also queue on an in-process lock for the same site.
+        java.util.concurrent.locks.ReentrantLock local = LOCKS.computeIfAbsent(
+                data(site).toAbsolutePath().normalize(), p -> new java.util.concurrent.locks.ReentrantLock());
+        local.lock();
+        try (FileChannel channel = FileChannel.open(
+                        data(site).resolve(".publish.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = channel.lock()) {
+            Path dir = runDir(site, manifest.runId());
+            Json.writeAtomically(dir.resolve("run.json"), manifest);
+            Json.writeAtomically(dir.resolve("cells.json"), cells);
+
+            Optional<String> note = Optional.empty();
+            List<Entry> entries;
+            try {
+                entries = new ArrayList<>(readIndex(site).runs());
+            } catch (IOException unreadable) {
+                entries = new ArrayList<>(rebuild(site, unreadable).runs());
+                note = Optional.of("the index was unreadable (" + unreadable.getMessage() + "); rebuilt it from "
+                        + entries.size() + " run directories");
+            }
+            entries.removeIf(e -> e.runId().equals(manifest.runId()));
+            entries.add(entry(manifest, cells));
+            entries.sort(ORDER);
+            List<Entry> dropped = new ArrayList<>();
+            if (keep.isPresent() && entries.size() > keep.get()) {
+                dropped.addAll(entries.subList(0, entries.size() - keep.get()));
+                entries = new ArrayList<>(entries.subList(entries.size() - keep.get(), entries.size()));
+            }
+            Index index = new Index(SCHEMA_VERSION, entries);
+            Json.writeAtomically(indexFile(site), index);
+            // Only after the index no longer lists them: a crash here leaves directories the next
+            // rebuild drops again under the same retention, never an index pointing at nothing.
+            for (Entry gone : dropped) {
+                deleteTree(runDir(site, gone.runId()));
+            }
+            return new Outcome(index, note);
+        } finally {
+            local.unlock();
+        }
+    }
+
+    private static final java.util.concurrent.ConcurrentMap<Path, java.util.concurrent.locks.ReentrantLock> LOCKS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Oldest first: by start time, then id (ids sort by time too). */
+    static final Comparator<Entry> ORDER =
+            Comparator.comparing(Entry::startedAt).thenComparing(Entry::runId);
+
+    public static Index readIndex(Path site) throws IOException {
+        Path file = indexFile(site);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no index yet");
+        }
+        JsonNode tree;
+        try {
+            tree = Json.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException("data/index.json is not valid JSON: " + e.getMessage(), e);
+        }
+        if (tree == null || tree.path("schemaVersion").asInt(-1) != SCHEMA_VERSION) {
+            throw new IOException("data/index.json has no index of schema " + SCHEMA_VERSION);
+        }
+        return Json.MAPPER.treeToValue(tree, Index.class);
+    }
+
+    /** The index from every run directory; refuses (changing nothing) if any of them is unreadable. */
+    static Index rebuild(Path site, IOException why) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        Path runs = data(site).resolve("runs");
+        if (Files.isDirectory(runs)) {
+            try (Stream<Path> dirs = Files.list(runs)) {
+                for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
+                    try {
+                        RunManifest manifest =
+                                Json.MAPPER.readValue(dir.resolve("run.json").toFile(), RunManifest.class);
+                        List<CellRecord> cells = List.of(
+                                Json.MAPPER.readValue(dir.resolve("cells.json").toFile(), CellRecord[].class));
+                        entries.add(entry(manifest, cells));
+                    } catch (IOException | RuntimeException e) {
+                        throw new Refused(
+                                "data/index.json is unreadable (" + why.getMessage() + ") and so is run directory "
+                                        + dir.getFileName() + " (" + e.getMessage() + "); refusing to write an index"
+                                        + " that would drop history. Repair or remove that directory and publish again.",
+                                e);
+                    }
+                }
+            }
+        }
+        entries.sort(ORDER);
+        return new Index(SCHEMA_VERSION, entries);
+    }
+
+    static Entry entry(RunManifest manifest, List<CellRecord> cells) {
+        int ok = (int) cells.stream().filter(c -> c.status().equals("ok")).count();
+        int attested = (int) cells.stream()
+                .filter(c -> c.environment().map(e -> e.attested()).orElse(false))
+                .count();
+        return new Entry(
+                manifest.runId(),
+                manifest.startedAt(),
+                manifest.finishedAt(),
+                manifest.status(),
+                manifest.git(),
+                manifest.matrix().profile(),
+                cells.size(),
+                ok,
+                (int) cells.stream()
+                        .filter(c -> c.status().equals("failed") || c.status().equals("timeout"))
+                        .count(),
+                attested);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.loommatrix.runner.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.RunDirectory;
+import dev.loommatrix.runner.result.RunManifest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistoryTest {
+
+    /** A run directory with one cell from the golden files, under a given id and start time. */
+    static RunDirectory run(Path root, String runId, String startedAt) throws Exception {
+        RunDirectory run = new RunDirectory(root.resolve(runId));
+        CellRecord cell = dev.loommatrix.runner.result.Json.MAPPER.readValue(
+                Path.of("src/test/resources/golden/cell-sleep-bound.json").toFile(), CellRecord.class);
+        run.writeManifest(new RunManifest(
+                1,
+                runId,
+                startedAt,
+                Optional.of(startedAt),
+                "finished",
+                "schedule",
+                new RunManifest.Git("abc", "main", false),
+                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                new RunManifest.MatrixInfo("matrix.yaml", Optional.of("quick"), "0", Optional.empty()),
+                List.of(cell.cellId())));
+        run.writeCell(cell);
+        return run;
+    }
+
+    /** Path → sha256 of every file under the site. */
+    static Map<String, String> snapshot(Path site) throws Exception {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> paths = Files.walk(site)) {
+            for (Path p : paths.filter(Files::isRegularFile).toList()) {
+                files.put(
+                        site.relativize(p).toString(),
+                        HexFormat.of()
+                                .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
+            }
+        }
+        return files;
+    }
+
+    static List<String> runIds(Path site) throws Exception {
+        return History.readIndex(site).runs().stream().map(History.Entry::runId).toList();
+    }
+
+    @Test
+    void republishingChangesNoByte(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(run(tmp, "r1", "2026-11-20T10:00:00Z"), site, Optional.empty());
+        SitePublisher.publish(run(tmp, "r2", "2026-11-21T10:00:00Z"), site, Optional.empty());
+        Map<String, String> before = snapshot(site);
+        SitePublisher.publish(run(tmp, "r2", "2026-11-21T10:00:00Z"), site, Optional.empty());
+        SitePublisher.publish(run(tmp, "r1", "2026-11-20T10:00:00Z"), site, Optional.empty());
+        assertThat(snapshot(site)).isEqualTo(before);
+        assertThat(runIds(site)).containsExactly("r1", "r2");
+        // the page shows the newest run even after an older one was republished
+        assertThat(Files.readString(site.resolve("index.html"))).contains("r2");
+    }
+
+    @Test
+    void aCorruptIndexIsRebuiltWholeFromTheRunDirectories(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(run(tmp, "r1", "2026-11-19T10:00:00Z"), site, Optional.empty());
+        SitePublisher.publish(run(tmp, "r2", "2026-11-20T10:00:00Z"), site, Optional.empty());
+        Files.writeString(History.indexFile(site), "{\"schemaVersion\": 1, \"runs\": [");
+        var published = SitePublisher.publish(run(tmp, "r3", "2026-11-21T10:00:00Z"), site, Optional.empty());
+        assertThat(published.history().note()).hasValueSatisfying(n -> assertThat(n)
+                .contains("rebuilt it from 3 run directories")); // r1, r2 and the new r3
+        assertThat(runIds(site)).containsExactly("r1", "r2", "r3");
+    }
+
+    @Test
+    void ifTheRunDirectoriesAreBrokenTooPublishRefusesAndTouchesNothing(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(run(tmp, "r1", "2026-11-19T10:00:00Z"), site, Optional.empty());
+        SitePublisher.publish(run(tmp, "r2", "2026-11-20T10:00:00Z"), site, Optional.empty());
+        Files.writeString(History.indexFile(site), "garbage");
+        Files.writeString(History.runDir(site, "r1").resolve("cells.json"), "[{");
+        assertThatThrownBy(() -> SitePublisher.publish(run(tmp, "r3", "2026-11-21T10:00:00Z"), site, Optional.empty()))
+                .isInstanceOf(History.Refused.class)
+                .hasMessageContaining("run directory r1")
+                .hasMessageContaining("refusing to write an index that would drop history");
+        assertThat(Files.readString(History.indexFile(site))).isEqualTo("garbage");
+    }
+
+    @Test
+    void concurrentPublishersBothLand(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        int publishers = 8;
+        List<RunDirectory> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < publishers; i++) {
+            runs.add(run(tmp, "r" + i, "2026-11-21T10:00:0" + i + "Z"));
+        }
+        List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(publishers)) {
+            var barrier = new java.util.concurrent.CyclicBarrier(publishers);
+            for (RunDirectory r : runs) {
+                done.add(pool.submit(() -> {
+                    barrier.await();
+                    return SitePublisher.publish(r, site, Optional.empty());
+                }));
+            }
+        }
+        for (var f : done) {
+            f.get(); // every publisher succeeded
+        }
+        assertThat(runIds(site)).hasSize(publishers);
+    }
+
+    @Test
+    void retentionKeepsTheNewestRuns(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        for (int i = 1; i <= 4; i++) {
+            SitePublisher.publish(run(tmp, "r" + i, "2026-11-1" + i + "T10:00:00Z"), site, Optional.of(2));
+        }
+        assertThat(runIds(site)).containsExactly("r3", "r4");
+        assertThat(History.runDir(site, "r1")).doesNotExist();
+        assertThat(History.runDir(site, "r2")).doesNotExist();
+    }
+}
