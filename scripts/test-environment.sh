@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes this machine ready for the test suite, doing only what is missing:
-#   Debian packages (docker.io, debootstrap, chromium, hyperfine), a running Docker engine,
+#   Debian packages (docker.io, debootstrap, chromium, hyperfine, postgresql), a running Docker engine,
 #   the offline JDK images (local/debian-openjdk:21 and :25), and a JDK 21+ for the build.
 # Prints the JAVA_HOME to build with on its last line. Needs root for installs (as CI and dev machines here are).
 set -euo pipefail
@@ -13,6 +13,7 @@ command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v hyperfine >/dev/null 2>&1 || missing+=(hyperfine)
 command -v taskset >/dev/null 2>&1 || missing+=(util-linux)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)   # the Grafana sink's tests start their own server
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

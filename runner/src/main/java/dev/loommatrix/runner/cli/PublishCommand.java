@@ -24,27 +24,50 @@ final class PublishCommand implements Callable<Integer> {
             description = "Keep only the newest N runs in the site's history (default: all).")
     Integer keep;
 
+    @Option(
+            names = "--postgres",
+            paramLabel = "JDBC_URL",
+            description = "Also upsert the run into PostgreSQL for Grafana, e.g."
+                    + " jdbc:postgresql://localhost:5432/loom?user=loom&password=… (schema created and migrated).")
+    String postgres;
+
     @Spec
     CommandSpec spec;
+
+    /** The URL without its password, for messages. */
+    static String redact(String jdbcUrl) {
+        return jdbcUrl.replaceAll("(?i)(password=)[^&]*", "$1***");
+    }
 
     @Override
     public Integer call() throws Exception {
         if (keep != null && keep < 1) {
             throw new LoomMatrix.UsageException("--keep must be at least 1, got " + keep);
         }
+        RunDirectory dir = new RunDirectory(run);
+        SitePublisher.Published published;
         try {
-            SitePublisher.Published published =
-                    SitePublisher.publish(new RunDirectory(run), site, java.util.Optional.ofNullable(keep));
-            published.history().note().ifPresent(n -> spec.commandLine()
-                    .getErr()
-                    .println("note: " + n));
-            spec.commandLine()
-                    .getOut()
-                    .println("published " + run + " → " + published.page() + " ("
-                            + published.history().index().runs().size() + " runs in the history)");
-            return ExitCode.OK.code;
+            published = SitePublisher.publish(dir, site, java.util.Optional.ofNullable(keep));
         } catch (dev.loommatrix.runner.publish.History.Refused refused) {
             throw new LoomMatrix.UsageException(refused.getMessage());
         }
+        var out = spec.commandLine().getOut();
+        published.history().note().ifPresent(n -> spec.commandLine().getErr().println("note: " + n));
+        out.println("published " + run + " → " + published.page() + " ("
+                + published.history().index().runs().size() + " runs in the history)");
+        if (postgres != null) {
+            try {
+                var written = dev.loommatrix.runner.publish.PostgresSink.publish(
+                        postgres, dir.readManifest(), dir.readCells());
+                out.printf(
+                        "postgres: %d cells, %d measurements, %d samples upserted%n",
+                        written.cells(), written.measurements(), written.samples());
+            } catch (java.sql.SQLException | org.flywaydb.core.api.FlywayException e) {
+                throw new LoomMatrix.UsageException("could not write to PostgreSQL at " + redact(postgres) + ": "
+                        + redact(String.valueOf(e.getMessage()))
+                        + " (the site was published; publish again once the database answers)");
+            }
+        }
+        return ExitCode.OK.code;
     }
 }

@@ -1,0 +1,199 @@
+package dev.loommatrix.runner.publish;
+
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.EnvironmentRecord;
+import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.runner.stats.Summary;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.flywaydb.core.Flyway;
+
+/**
+ * Writes a run into PostgreSQL for Grafana. The schema ({@code db/migration}) is created and migrated
+ * by Flyway before every publish; the run, its cells, measurements and samples are upserted in one
+ * transaction, so publishing the same run again leaves the same rows and a failure leaves none.
+ */
+public final class PostgresSink {
+
+    private PostgresSink() {}
+
+    /** The counts written, for the user. */
+    public record Written(int cells, int measurements, int samples) {}
+
+    public static Written publish(String jdbcUrl, RunManifest run, List<CellRecord> cells) throws SQLException {
+        Flyway.configure()
+                .dataSource(jdbcUrl, null, null)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        try (Connection db = DriverManager.getConnection(jdbcUrl)) {
+            db.setAutoCommit(false);
+            try {
+                Written written = write(db, run, cells);
+                db.commit();
+                return written;
+            } catch (SQLException | RuntimeException e) {
+                db.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private static Written write(Connection db, RunManifest run, List<CellRecord> cells) throws SQLException {
+        try (PreparedStatement upsert = db.prepareStatement(
+                """
+                INSERT INTO runs (run_id, started_at, finished_at, status, trigger, git_commit, git_branch, git_dirty,
+                                  host_os, host_kernel, host_cpu_model, host_cpus, host_memory,
+                                  matrix_file, matrix_profile, matrix_sha256)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (run_id) DO UPDATE SET
+                  started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, status = EXCLUDED.status,
+                  trigger = EXCLUDED.trigger, git_commit = EXCLUDED.git_commit, git_branch = EXCLUDED.git_branch,
+                  git_dirty = EXCLUDED.git_dirty, host_os = EXCLUDED.host_os, host_kernel = EXCLUDED.host_kernel,
+                  host_cpu_model = EXCLUDED.host_cpu_model, host_cpus = EXCLUDED.host_cpus,
+                  host_memory = EXCLUDED.host_memory, matrix_file = EXCLUDED.matrix_file,
+                  matrix_profile = EXCLUDED.matrix_profile, matrix_sha256 = EXCLUDED.matrix_sha256
+                """)) {
+            int i = 1;
+            upsert.setString(i++, run.runId());
+            upsert.setTimestamp(i++, time(run.startedAt()));
+            upsert.setTimestamp(i++, run.finishedAt().map(PostgresSink::time).orElse(null));
+            upsert.setString(i++, run.status());
+            upsert.setString(i++, run.trigger());
+            upsert.setString(i++, run.git() == null ? null : run.git().commit());
+            upsert.setString(i++, run.git() == null ? null : run.git().branch());
+            upsert.setObject(i++, run.git() == null ? null : run.git().dirty(), Types.BOOLEAN);
+            upsert.setString(i++, run.host().os());
+            upsert.setString(i++, run.host().kernel());
+            upsert.setString(i++, run.host().cpuModel());
+            upsert.setInt(i++, run.host().cpus());
+            upsert.setLong(i++, run.host().memoryBytes());
+            upsert.setString(i++, run.matrix().file());
+            upsert.setString(i++, run.matrix().profile().orElse(null));
+            upsert.setString(i, run.matrix().sha256());
+            upsert.executeUpdate();
+        }
+        // A republished run replaces its cells whole (a cell may have gone, a variant been renamed);
+        // the cascade removes their measurements and samples, all inside this transaction.
+        try (PreparedStatement clear = db.prepareStatement("DELETE FROM cells WHERE run_id = ?")) {
+            clear.setString(1, run.runId());
+            clear.executeUpdate();
+        }
+        int measurements = 0;
+        int samples = 0;
+        try (PreparedStatement cellRow = db.prepareStatement(
+                        """
+                INSERT INTO cells (run_id, cell_id, jdk, vm, version, os, cpus, cpuset, parallelism, max_pool_size,
+                                   min_runnable, workload, status, reason, attested, available_processors,
+                                   java_version, vm_version, image, image_digest, backend, started_at, duration_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """);
+                PreparedStatement measurementRow = db.prepareStatement(
+                        """
+                INSERT INTO measurements (run_id, cell_id, variant, n, median_ms, mean_ms, stdev_ms, cv, ci_low_ms,
+                                          ci_high_ms, ci_level, unstable, lower_bound_ms, efficiency,
+                                          ceiling_threads, error)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """);
+                PreparedStatement sampleRow = db.prepareStatement(
+                        """
+                INSERT INTO samples (run_id, cell_id, variant, repetition, metric, value) VALUES (?, ?, ?, ?, ?, ?)
+                """)) {
+            for (CellRecord cell : cells) {
+                var c = cell.coordinates();
+                Optional<EnvironmentRecord> env = cell.environment();
+                int i = 1;
+                cellRow.setString(i++, run.runId());
+                cellRow.setString(i++, cell.cellId());
+                cellRow.setString(i++, c.jdk());
+                cellRow.setString(i++, c.vm());
+                cellRow.setInt(i++, c.version());
+                cellRow.setString(i++, c.os());
+                cellRow.setBigDecimal(i++, c.cpus());
+                cellRow.setString(i++, c.cpuset());
+                cellRow.setString(i++, c.parallelism());
+                cellRow.setString(i++, c.maxPoolSize());
+                cellRow.setString(i++, c.minRunnable());
+                cellRow.setString(i++, c.workload());
+                cellRow.setString(i++, cell.status());
+                cellRow.setString(i++, cell.reason().orElse(null));
+                cellRow.setObject(i++, env.map(EnvironmentRecord::attested).orElse(null), Types.BOOLEAN);
+                cellRow.setObject(
+                        i++, env.map(EnvironmentRecord::availableProcessors).orElse(null), Types.INTEGER);
+                cellRow.setString(i++, env.map(EnvironmentRecord::javaVersion).orElse(null));
+                cellRow.setString(i++, env.map(e -> e.vm().get("version")).orElse(null));
+                cellRow.setString(i++, env.flatMap(EnvironmentRecord::image).orElse(null));
+                cellRow.setString(
+                        i++, env.flatMap(EnvironmentRecord::imageDigest).orElse(null));
+                cellRow.setString(i++, cell.execution().backend());
+                cellRow.setTimestamp(i++, time(cell.execution().startedAt()));
+                cellRow.setLong(i, cell.execution().durationMs());
+                cellRow.executeUpdate();
+
+                for (Measurement m : cell.measurements()) {
+                    Optional<Summary> s = m.summary();
+                    int j = 1;
+                    measurementRow.setString(j++, run.runId());
+                    measurementRow.setString(j++, cell.cellId());
+                    measurementRow.setString(j++, m.variant());
+                    measurementRow.setObject(j++, s.map(Summary::n).orElse(null), Types.INTEGER);
+                    setDouble(measurementRow, j++, s.map(Summary::median));
+                    setDouble(measurementRow, j++, s.map(Summary::mean));
+                    setDouble(measurementRow, j++, s.map(Summary::stdev));
+                    setDouble(measurementRow, j++, s.map(Summary::cv));
+                    setDouble(measurementRow, j++, s.map(x -> x.ci95().get(0)));
+                    setDouble(measurementRow, j++, s.map(x -> x.ci95().get(1)));
+                    setDouble(measurementRow, j++, s.map(Summary::ciLevel));
+                    measurementRow.setObject(j++, s.map(Summary::unstable).orElse(null), Types.BOOLEAN);
+                    setDouble(measurementRow, j++, m.lowerBoundMs());
+                    setDouble(measurementRow, j++, m.efficiency());
+                    measurementRow.setObject(
+                            j++, m.ceiling().map(Measurement.Ceiling::threads).orElse(null), Types.BIGINT);
+                    measurementRow.setString(j, m.error().orElse(null));
+                    measurementRow.executeUpdate();
+                    measurements++;
+
+                    for (int rep = 0; rep < m.samples().size(); rep++) {
+                        for (Map.Entry<String, Object> metric :
+                                m.samples().get(rep).entrySet()) {
+                            if (!(metric.getValue() instanceof Number number)) {
+                                continue; // text and nested values (JMH's JSON) stay in the files
+                            }
+                            sampleRow.setString(1, run.runId());
+                            sampleRow.setString(2, cell.cellId());
+                            sampleRow.setString(3, m.variant());
+                            sampleRow.setInt(4, rep);
+                            sampleRow.setString(5, metric.getKey());
+                            sampleRow.setDouble(6, number.doubleValue());
+                            sampleRow.addBatch();
+                            samples++;
+                        }
+                    }
+                    sampleRow.executeBatch();
+                }
+            }
+        }
+        return new Written(cells.size(), measurements, samples);
+    }
+
+    private static void setDouble(PreparedStatement statement, int index, Optional<Double> value) throws SQLException {
+        if (value.isPresent() && !value.get().isNaN()) {
+            statement.setDouble(index, value.get());
+        } else {
+            statement.setNull(index, Types.DOUBLE);
+        }
+    }
+
+    private static Timestamp time(String instant) {
+        return Timestamp.from(Instant.parse(instant));
+    }
+}
