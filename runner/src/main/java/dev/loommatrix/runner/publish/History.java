@@ -118,6 +118,7 @@ public final class History {
             }
             Index index = new Index(SCHEMA_VERSION, entries);
             Json.writeAtomically(indexFile(site), index);
+            Json.writeAtomically(data(site).resolve("trends.json"), trends(site, index));
             // Only after the index no longer lists them: a crash here leaves directories the next
             // rebuild drops again under the same retention, never an index pointing at nothing.
             for (Entry gone : dropped) {
@@ -131,6 +132,18 @@ public final class History {
 
     private static final java.util.concurrent.ConcurrentMap<Path, java.util.concurrent.locks.ReentrantLock> LOCKS =
             new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Trends over the runs the index lists (their directories are the truth). */
+    static Trends trends(Path site, Index index) throws IOException {
+        List<Trends.Run> runs = new ArrayList<>();
+        for (Entry entry : index.runs()) {
+            Path dir = runDir(site, entry.runId());
+            runs.add(new Trends.Run(
+                    Json.MAPPER.readValue(dir.resolve("run.json").toFile(), RunManifest.class),
+                    List.of(Json.MAPPER.readValue(dir.resolve("cells.json").toFile(), CellRecord[].class))));
+        }
+        return Trends.of(runs);
+    }
 
     /** Oldest first: by start time, then id (ids sort by time too). */
     static final Comparator<Entry> ORDER =

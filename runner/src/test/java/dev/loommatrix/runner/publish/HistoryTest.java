@@ -132,4 +132,89 @@ class HistoryTest {
         assertThat(History.runDir(site, "r1")).doesNotExist();
         assertThat(History.runDir(site, "r2")).doesNotExist();
     }
+
+    @Test
+    void trendsCarryEachSeriesItsChangePointsAndAnnotations(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        // 10 runs: a level needs 5 runs on each side before the rank test can confirm it (p ≥ 2/252)
+        for (int i = 1; i <= 10; i++) {
+            RunDirectory run = run(tmp, "r" + i, String.format("2026-11-%02dT10:00:00Z", 10 + i));
+            CellRecord cell = run.readCells().get(0);
+            // the virtual variant's samples jump by 50 % from run 6 on, with a new JDK build at run 6
+            double scale = i >= 6 ? 1.5 : 1.0 + i * 0.001;
+            var measurements = cell.measurements().stream()
+                    .map(m -> m.variant().equals("virtual") ? scaled(m, scale) : m)
+                    .toList();
+            var env = cell.environment().orElseThrow();
+            var vm = new java.util.LinkedHashMap<>(env.vm());
+            if (i >= 6) {
+                vm.put("version", "21.0.13+1");
+            }
+            var newEnv = new dev.loommatrix.runner.result.EnvironmentRecord(
+                    env.availableProcessors(),
+                    env.scheduler(),
+                    vm,
+                    env.javaVersion(),
+                    env.gc(),
+                    env.javaToolOptions(),
+                    env.inputArguments(),
+                    env.image(),
+                    env.imageDigest(),
+                    env.javaVersionOutput(),
+                    env.limits(),
+                    env.attested(),
+                    env.attestation());
+            run.writeCell(new CellRecord(
+                    cell.schemaVersion(),
+                    cell.cellId(),
+                    cell.coordinates(),
+                    cell.status(),
+                    cell.reason(),
+                    cell.logTail(),
+                    Optional.of(newEnv),
+                    measurements,
+                    cell.execution()));
+            SitePublisher.publish(run, site, Optional.empty());
+        }
+        var trends = dev.loommatrix.runner.result.Json.MAPPER.readTree(
+                site.resolve("data/trends.json").toFile());
+        assertThat(trends.get("method").asText()).startsWith("PELT");
+        var virtual = java.util.stream.StreamSupport.stream(trends.get("series").spliterator(), false)
+                .filter(s -> s.get("variant").asText().equals("virtual"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(virtual.get("points")).hasSize(10);
+        assertThat(virtual.get("changePoints").toString()).isEqualTo("[\"r6\"]");
+        var pool = java.util.stream.StreamSupport.stream(trends.get("series").spliterator(), false)
+                .filter(s -> !s.get("variant").asText().equals("virtual"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(pool.get("changePoints")).isEmpty();
+        assertThat(trends.get("annotations").toString())
+                .contains("\"runId\":\"r6\"")
+                .contains("jdk build")
+                .contains("21.0.13+1");
+    }
+
+    static dev.loommatrix.runner.result.Measurement scaled(dev.loommatrix.runner.result.Measurement m, double k) {
+        var samples = m.samples().stream()
+                .map(s -> {
+                    Map<String, Object> copy = new java.util.LinkedHashMap<>(s);
+                    copy.put("wallMs", ((Number) s.get("wallMs")).doubleValue() * k);
+                    return copy;
+                })
+                .toList();
+        double[] walls =
+                samples.stream().mapToDouble(s -> (double) s.get("wallMs")).toArray();
+        return new dev.loommatrix.runner.result.Measurement(
+                m.variant(),
+                m.params(),
+                samples,
+                Optional.of(dev.loommatrix.runner.stats.Summary.of(walls)),
+                m.processSummary(),
+                m.lowerBoundMs(),
+                m.efficiency(),
+                m.ceiling(),
+                m.error());
+    }
 }

@@ -1,0 +1,98 @@
+package dev.loommatrix.runner.publish;
+
+import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.runner.stats.ChangePoints;
+import dev.loommatrix.runner.stats.Metric;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * {@code data/trends.json}: each cell variant's median across the runs of the history, the change
+ * points in it ({@link ChangePoints}), and annotations where something other than the code changed —
+ * the JDK build, the base image's digest, or the runner (host CPU model, kernel, CPU count) — so a
+ * reader can tell a regression from a new machine. Derived from the run directories; deterministic.
+ */
+public record Trends(int schemaVersion, String method, List<Series> series, List<Annotation> annotations) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public record Point(String runId, String startedAt, double median) {}
+
+    /** {@code changePoints}: the runs where a new level starts. */
+    public record Series(String cellId, String variant, String metric, List<Point> points, List<String> changePoints) {}
+
+    /** {@code cellId} is absent for a runner change, which concerns every cell of the run. */
+    public record Annotation(String runId, Optional<String> cellId, String kind, String from, String to) {}
+
+    /** One run of the history, oldest first. */
+    public record Run(RunManifest manifest, List<CellRecord> cells) {}
+
+    public static Trends of(List<Run> runs) {
+        Map<String, List<Point>> points = new TreeMap<>();
+        Map<String, String[]> keys = new TreeMap<>();
+        List<Annotation> annotations = new ArrayList<>();
+        Map<String, String> lastBuild = new LinkedHashMap<>();
+        Map<String, String> lastImage = new LinkedHashMap<>();
+        String lastRunner = null;
+        for (Run run : runs) {
+            String runId = run.manifest().runId();
+            var host = run.manifest().host();
+            String runner = host.cpuModel() + ", " + host.cpus() + " CPUs, kernel " + host.kernel();
+            if (lastRunner != null && !lastRunner.equals(runner)) {
+                annotations.add(new Annotation(runId, Optional.empty(), "runner", lastRunner, runner));
+            }
+            lastRunner = runner;
+            for (CellRecord cell : run.cells()) {
+                cell.environment().ifPresent(env -> {
+                    String build = env.vm().getOrDefault("version", env.javaVersion());
+                    note(annotations, lastBuild, runId, cell.cellId(), "jdk build", build);
+                    env.imageDigest().ifPresent(d -> note(annotations, lastImage, runId, cell.cellId(), "image", d));
+                });
+                Metric metric = Metric.of(cell.coordinates().workload());
+                for (Measurement m : cell.measurements()) {
+                    Optional<Double> median = metric.name().equals("wallMs")
+                            ? m.summary().map(s -> s.median())
+                            : m.medianOf(metric.name());
+                    if (median.isEmpty()) {
+                        continue;
+                    }
+                    String key = cell.cellId() + "\u0000" + m.variant();
+                    keys.putIfAbsent(key, new String[] {cell.cellId(), m.variant(), metric.name()});
+                    points.computeIfAbsent(key, k -> new ArrayList<>())
+                            .add(new Point(runId, run.manifest().startedAt(), median.get()));
+                }
+            }
+        }
+        List<Series> series = new ArrayList<>();
+        for (var entry : points.entrySet()) {
+            List<Point> p = entry.getValue();
+            double[] values = p.stream().mapToDouble(Point::median).toArray();
+            List<String> changes = ChangePoints.detect(values).stream()
+                    .map(i -> p.get(i).runId())
+                    .toList();
+            String[] key = keys.get(entry.getKey());
+            series.add(new Series(key[0], key[1], key[2], p, changes));
+        }
+        return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, annotations);
+    }
+
+    private static void note(
+            List<Annotation> annotations,
+            Map<String, String> last,
+            String runId,
+            String cellId,
+            String kind,
+            String now) {
+        String before = last.put(cellId, now);
+        if (before != null && !Objects.equals(before, now)) {
+            annotations.add(new Annotation(runId, Optional.of(cellId), kind, before, now));
+        }
+    }
+}
