@@ -123,6 +123,33 @@ class HistoryTest {
     }
 
     @Test
+    void publishersInSeparateProcessesAllLand(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> processes = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            RunDirectory run = run(tmp, "p" + i, "2026-11-21T10:00:0" + i + "Z");
+            processes.add(new ProcessBuilder(
+                            java,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            "dev.loommatrix.runner.cli.LoomMatrix",
+                            "publish",
+                            "--run",
+                            run.root().toString(),
+                            "--site",
+                            site.toString())
+                    .redirectErrorStream(true)
+                    .start());
+        }
+        for (Process p : processes) {
+            String output = new String(p.getInputStream().readAllBytes());
+            assertThat(p.waitFor()).as(output).isZero();
+        }
+        assertThat(runIds(site)).containsExactly("p0", "p1", "p2", "p3");
+    }
+
+    @Test
     void retentionKeepsTheNewestRuns(@TempDir Path tmp) throws Exception {
         Path site = tmp.resolve("site");
         for (int i = 1; i <= 4; i++) {
