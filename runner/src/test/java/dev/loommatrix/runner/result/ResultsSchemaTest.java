@@ -22,7 +22,7 @@ class ResultsSchemaTest {
     @Test
     void goldenCellAndCompareFilesAreValid() throws Exception {
         JsonSchema schema = schema();
-        for (String golden : List.of("cell-sleep-bound.json", "cell-mass-start.json", "compare.json")) {
+        for (String golden : List.of("cell-sleep-bound.json", "cell-mass-start.json", "compare.json", "run.json")) {
             var json = Json.MAPPER.readTree(
                     Path.of("src/test/resources/golden", golden).toFile());
             assertThat(schema.validate(json)).as(golden).isEmpty();
@@ -61,5 +61,13 @@ class ResultsSchemaTest {
                         "matrix.yaml", java.util.Optional.of("seeds-offline"), "ab12", java.util.Optional.empty()),
                 List.of("a", "b"));
         assertThat(schema().validate(Json.MAPPER.valueToTree(manifest))).isEmpty();
+        // and its bytes are sealed like the other formats (-Dgolden.update=true to rewrite for review)
+        String actual = Json.MAPPER.writeValueAsString(manifest) + "\n";
+        Path golden = Path.of("src/test/resources/golden/run.json");
+        if (Boolean.getBoolean("golden.update") || !Files.exists(golden)) {
+            Files.writeString(golden, actual);
+        }
+        assertThat(actual).isEqualTo(Files.readString(golden));
+        assertThat(Json.MAPPER.readValue(actual, RunManifest.class)).isEqualTo(manifest);
     }
 }
