@@ -2,7 +2,6 @@ package dev.loommatrix.harness.workload;
 
 import dev.loommatrix.harness.Params;
 import dev.loommatrix.harness.Variant;
-import dev.loommatrix.harness.jmh.JmhRun;
 import dev.loommatrix.harness.jmh.StartJoinBenchmark;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,13 +53,7 @@ public final class MassStart implements Workload {
     /** JMH's start-and-join cost of one thread of the kind ({@link StartJoinBenchmark}). */
     @Override
     public Map<String, Object> micro(Variant variant, Params params) {
-        return Workload.jmhSettings(params)
-                .map(settings -> JmhRun.run(
-                        StartJoinBenchmark.class,
-                        "startJoin",
-                        Map.of("kind", variant.name()),
-                        settings,
-                        "jmhNsPerStartJoin"))
-                .orElse(Map.of());
+        return Workload.jmh(
+                params, StartJoinBenchmark.class, "startJoin", Map.of("kind", variant.name()), "jmhNsPerStartJoin");
     }
 }

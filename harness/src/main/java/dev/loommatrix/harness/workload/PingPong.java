@@ -2,7 +2,6 @@ package dev.loommatrix.harness.workload;
 
 import dev.loommatrix.harness.Params;
 import dev.loommatrix.harness.Variant;
-import dev.loommatrix.harness.jmh.JmhRun;
 import dev.loommatrix.harness.jmh.PingPongBenchmark;
 import dev.loommatrix.harness.jmh.PingPongPair;
 import java.util.LinkedHashMap;
@@ -70,13 +69,7 @@ public final class PingPong implements Workload {
 
     @Override
     public Map<String, Object> micro(Variant variant, Params params) {
-        return Workload.jmhSettings(params)
-                .map(settings -> JmhRun.run(
-                        PingPongBenchmark.class,
-                        "roundTrip",
-                        Map.of("kind", kind(variant)),
-                        settings,
-                        "jmhNsPerRoundTrip"))
-                .orElse(Map.of());
+        return Workload.jmh(
+                params, PingPongBenchmark.class, "roundTrip", Map.of("kind", kind(variant)), "jmhNsPerRoundTrip");
     }
 }

@@ -3,7 +3,6 @@ package dev.loommatrix.harness.workload;
 import dev.loommatrix.harness.Params;
 import dev.loommatrix.harness.Variant;
 import dev.loommatrix.harness.env.Scheduler;
-import dev.loommatrix.harness.jmh.JmhRun;
 import dev.loommatrix.harness.jmh.PinnedHandOffBenchmark;
 import java.io.IOException;
 import java.io.InputStream;
@@ -123,14 +122,12 @@ public final class Pinning implements Workload {
         if (!variant.name().equals("synchronized") && !variant.name().equals("reentrant-lock")) {
             return Map.of();
         }
-        return Workload.jmhSettings(params)
-                .map(settings -> JmhRun.run(
-                        PinnedHandOffBenchmark.class,
-                        "roundTrip",
-                        Map.of("holding", variant.name()),
-                        settings,
-                        "jmhNsPerHeldRoundTrip"))
-                .orElse(Map.of());
+        return Workload.jmh(
+                params,
+                PinnedHandOffBenchmark.class,
+                "roundTrip",
+                Map.of("holding", variant.name()),
+                "jmhNsPerHeldRoundTrip");
     }
 
     /** One task's blocking step, prepared outside the timed section (class-init classes are loaded here). */

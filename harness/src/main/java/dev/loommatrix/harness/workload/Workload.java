@@ -32,13 +32,18 @@ public interface Workload {
         return Map.of();
     }
 
-    /** JMH settings from the workload's {@code jmh*} parameters; empty when {@code jmhIterations} is 0. */
-    static java.util.Optional<dev.loommatrix.harness.jmh.JmhRun.Settings> jmhSettings(Params params) {
+    /**
+     * Runs one JMH benchmark with the workload's {@code jmh*} parameters ({@link
+     * dev.loommatrix.harness.jmh.JmhRun}); nothing when {@code jmhIterations} is 0 or absent.
+     */
+    static Map<String, Object> jmh(
+            Params params, Class<?> benchmark, String method, Map<String, String> jmhParams, String scoreName) {
         if (!params.values().containsKey("jmhIterations") || params.get("jmhIterations") == 0) {
-            return java.util.Optional.empty();
+            return Map.of();
         }
-        return java.util.Optional.of(new dev.loommatrix.harness.jmh.JmhRun.Settings(
-                params.getInt("jmhWarmupIterations"), params.getInt("jmhIterations"), params.get("jmhIterationMs")));
+        var settings = new dev.loommatrix.harness.jmh.JmhRun.Settings(
+                params.getInt("jmhWarmupIterations"), params.getInt("jmhIterations"), params.get("jmhIterationMs"));
+        return dev.loommatrix.harness.jmh.JmhRun.run(benchmark, method, jmhParams, settings, scoreName);
     }
 
     /** Whether this variant runs its tasks on virtual threads (then the carriers used are reported). */
