@@ -59,13 +59,19 @@ final class CompareCommand implements Callable<Integer> {
         }
         RunDirectory before = open(baseline, "--baseline");
         RunDirectory after = open(candidate, "--candidate");
-        CompareReport report = Comparer.compare(
-                before.readManifest().runId(),
-                before.readCells(),
-                after.readManifest().runId(),
-                after.readCells(),
-                thresholdPercent / 100,
-                alpha);
+        CompareReport report;
+        try {
+            report = Comparer.compare(
+                    before.readManifest().runId(),
+                    before.readCells(),
+                    after.readManifest().runId(),
+                    after.readCells(),
+                    thresholdPercent / 100,
+                    alpha);
+        } catch (java.io.IOException unreadable) {
+            // a file of another schema, or a damaged one: the user's input, said plainly (exit 2)
+            throw new LoomMatrix.UsageException(unreadable.getMessage());
+        }
         var out = spec.commandLine().getOut();
         if (format.equals("json")) {
             out.println(Json.MAPPER.writeValueAsString(report));

@@ -144,7 +144,7 @@ class CompareCommandTest {
                 new String[] {"compare", "--baseline", base.toString(), "--candidate", base.toString()},
                 new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertThat(code).isNotZero();
+        assertThat(code).isEqualTo(2); // bad input, not an internal error
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains("has results schema 2; this loom-matrix reads schema 1 — upgrade loom-matrix");
         // and files are readable by others (published to static hosts)
