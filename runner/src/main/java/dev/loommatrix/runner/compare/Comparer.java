@@ -4,7 +4,6 @@ import dev.loommatrix.runner.result.CellRecord;
 import dev.loommatrix.runner.result.Measurement;
 import dev.loommatrix.runner.stats.Metric;
 import dev.loommatrix.runner.stats.RatioInterval;
-import dev.loommatrix.runner.stats.Speedup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -94,10 +93,10 @@ public final class Comparer {
 
     private static Comparison compare(
             String cellId, Measurement before, Measurement after, Metric metric, double alpha) {
-        double[] x = values(before, metric.name());
-        double[] y = values(after, metric.name());
-        double bm = median(x);
-        double cm = median(y);
+        double[] x = before.values(metric.name());
+        double[] y = after.values(metric.name());
+        double bm = RatioInterval.median(x);
+        double cm = RatioInterval.median(y);
         double p = x.length >= 2 && y.length >= 2
                 ? MannWhitneyUTest.withDefaults().test(x, y).getPValue()
                 : Double.NaN;
@@ -174,13 +173,5 @@ public final class Comparer {
             return false;
         }
         return 2 / BinomialCoefficientDouble.value(n1 + n2, n1) <= alpha;
-    }
-
-    static double[] values(Measurement m, String metric) {
-        return Speedup.values(m, metric);
-    }
-
-    static double median(double[] values) {
-        return RatioInterval.median(values);
     }
 }

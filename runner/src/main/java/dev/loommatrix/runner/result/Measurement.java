@@ -28,17 +28,21 @@ public record Measurement(
 
     /** The median of a numeric sample metric, if every sample has it. */
     public Optional<Double> medianOf(String metric) {
-        double[] values = samples.stream()
-                .map(s -> s.get(metric))
-                .filter(v -> v instanceof Number)
-                .mapToDouble(v -> ((Number) v).doubleValue())
-                .sorted()
-                .toArray();
+        double[] values = values(metric);
         if (values.length == 0 || values.length < samples.size()) {
             return Optional.empty();
         }
-        int mid = values.length / 2;
-        return Optional.of(values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2);
+        return Optional.of(dev.loommatrix.runner.stats.RatioInterval.median(values));
+    }
+
+    /** The numeric values of one sample metric, in repetition order (samples without it are skipped). */
+    public double[] values(String metric) {
+        return samples.stream()
+                .map(s -> s.get(metric))
+                .filter(v -> v instanceof Number)
+                .mapToDouble(v -> ((Number) v).doubleValue())
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
     }
 
     /** The thread count reached when a resource limit stopped thread creation. */

@@ -26,12 +26,12 @@ public record Speedup(String variant, String over, String metric, double ratio, 
         if (virtual.isEmpty()) {
             return out;
         }
-        double[] v = values(virtual.get(), metric.name());
+        double[] v = virtual.get().values(metric.name());
         for (Measurement other : measurements) {
             if (other == virtual.get()) {
                 continue;
             }
-            double[] o = values(other, metric.name());
+            double[] o = other.values(metric.name());
             if (v.length == 0 || o.length == 0) {
                 continue;
             }
@@ -48,14 +48,5 @@ public record Speedup(String variant, String over, String metric, double ratio, 
                     RatioInterval.of(x, y, seed)));
         }
         return out;
-    }
-
-    public static double[] values(Measurement m, String metric) {
-        return m.samples().stream()
-                .map(s -> s.get(metric))
-                .filter(x -> x instanceof Number)
-                .mapToDouble(x -> ((Number) x).doubleValue())
-                .filter(x -> !Double.isNaN(x))
-                .toArray();
     }
 }

@@ -17,6 +17,9 @@ import java.util.stream.Stream;
  */
 final class PostgresServer implements AutoCloseable {
 
+    /** PostgreSQL refuses to run as root; then its commands run as the package's postgres user. */
+    private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
+
     final Path dir;
     final int port;
     private final Path bin;
@@ -34,9 +37,8 @@ final class PostgresServer implements AutoCloseable {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        boolean root = "root".equals(System.getProperty("user.name"));
-        if (root) {
-            exec(List.of("chown", "-R", "postgres:postgres", dir.toString()), false);
+        if (ROOT) {
+            exec(List.of("chown", "-R", "postgres:postgres", dir.toString()));
         }
         PostgresServer server = new PostgresServer(dir, port, bin);
         server.run(List.of(
@@ -69,16 +71,15 @@ final class PostgresServer implements AutoCloseable {
     }
 
     private void run(List<String> command) throws Exception {
-        boolean root = "root".equals(System.getProperty("user.name"));
         List<String> full = new ArrayList<>();
-        if (root) {
+        if (ROOT) {
             full.addAll(List.of("runuser", "-u", "postgres", "--"));
         }
         full.addAll(command);
-        exec(full, true);
+        exec(full);
     }
 
-    private static void exec(List<String> command, boolean quietOutput) throws Exception {
+    private static void exec(List<String> command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(90, TimeUnit.SECONDS) || p.exitValue() != 0) {
