@@ -40,7 +40,7 @@ public final class PinnedEvents implements AutoCloseable {
         Recording recording = new Recording();
         // Threshold 0: every pinned park counts, not only those longer than the default 20 ms.
         recording.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
-        recording.setToDisk(true);
+        recording.setToDisk(true); // an in-memory recording cannot be dumped once stopped
         recording.start();
         return new PinnedEvents(recording, null);
     }

@@ -29,8 +29,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *       JEP 491 leaves class initialization pinned: ceil(N/P)·S.
  * </ul>
  *
- * Pinned parks are counted from JFR ({@code jdk.VirtualThreadPinned}) by the harness for every
- * workload. The JMH micro case ({@link PinnedHandOffBenchmark}) times one blocking hand-off under a
+ * Pinned parks are counted from JFR ({@code jdk.VirtualThreadPinned}) by the harness: the recording
+ * starts before the clock and is read after it stops. The JMH micro case ({@link PinnedHandOffBenchmark}) times one blocking hand-off under a
  * monitor or a lock, for the {@code synchronized} and {@code reentrant-lock} variants.
  */
 public final class Pinning implements Workload {
@@ -52,6 +52,11 @@ public final class Pinning implements Workload {
     @Override
     public Set<String> variants() {
         return Set.of("synchronized", "reentrant-lock", "object-wait", "class-init");
+    }
+
+    @Override
+    public boolean recordsPinnedEvents() {
+        return true;
     }
 
     @Override

@@ -46,6 +46,11 @@ public interface Workload {
         return dev.loommatrix.harness.jmh.JmhRun.run(benchmark, method, jmhParams, settings, scoreName);
     }
 
+    /** Whether JFR pinned events are the point of this workload (recorded then even though JFR costs CPU). */
+    default boolean recordsPinnedEvents() {
+        return false;
+    }
+
     /** Whether this variant runs its tasks on virtual threads (then the carriers used are reported). */
     default boolean usesVirtualThreads(Variant variant) {
         return variant instanceof Variant.Virtual;

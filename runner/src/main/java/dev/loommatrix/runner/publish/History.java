@@ -101,13 +101,17 @@ public final class History {
 
             Optional<String> note = Optional.empty();
             List<Entry> entries;
-            try {
-                entries = new ArrayList<>(readIndex(site).runs());
-            } catch (IOException unreadable) {
-                entries = new ArrayList<>(rebuild(site, unreadable).runs());
-                note = Optional.of("the index was unreadable (" + unreadable.getMessage() + "); rebuilt it from "
-                        + entries.size() + " run directories");
-            }
+            if (!Files.exists(indexFile(site))) {
+                entries = new ArrayList<>(
+                        rebuild(site, new IOException("no index yet")).runs()); // a new site
+            } else
+                try {
+                    entries = new ArrayList<>(readIndex(site).runs());
+                } catch (IOException unreadable) {
+                    entries = new ArrayList<>(rebuild(site, unreadable).runs());
+                    note = Optional.of("the index was unreadable (" + unreadable.getMessage() + "); rebuilt it from "
+                            + entries.size() + " run directories");
+                }
             entries.removeIf(e -> e.runId().equals(manifest.runId()));
             entries.add(entry(manifest, cells));
             entries.sort(ORDER);
