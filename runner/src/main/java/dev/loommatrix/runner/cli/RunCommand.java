@@ -40,6 +40,12 @@ final class RunCommand implements Callable<Integer> {
     String shard;
 
     @Option(
+            names = "--cell",
+            paramLabel = "CELL_ID",
+            description = "Only this cell (repeatable): how the dashboard's \"reproduce this cell\" command runs one.")
+    List<String> onlyCells = new java.util.ArrayList<>();
+
+    @Option(
             names = "--backend",
             defaultValue = "auto",
             description =
@@ -70,6 +76,22 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The cells named by --cell, in plan order; a name the plan does not have is the user's mistake. */
+    static List<Cell> only(List<Cell> planned, List<String> ids) {
+        if (ids.isEmpty()) {
+            return planned;
+        }
+        java.util.Set<String> known = new java.util.HashSet<>();
+        planned.forEach(c -> known.add(c.id()));
+        for (String id : ids) {
+            if (!known.contains(id)) {
+                throw new LoomMatrix.UsageException("--cell " + id + " is not a cell of this plan (matrix, profile"
+                        + " and shard); `loom-matrix plan` with the same options lists the cell ids");
+            }
+        }
+        return planned.stream().filter(c -> ids.contains(c.id())).toList();
+    }
+
     @Override
     public Integer call() throws Exception {
         MatrixRun.BackendChoice choice =
@@ -82,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
                                 "--backend must be auto, docker or local, got '" + backend + "'");
                 };
         Matrix matrix = options.load();
-        List<Cell> cells = PlanCommand.select(Planner.plan(matrix), shard);
+        List<Cell> cells = only(PlanCommand.select(Planner.plan(matrix), shard), onlyCells);
         PrintStream console = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
         var err = spec.commandLine().getErr();
 

@@ -1,6 +1,8 @@
 package dev.loommatrix.runner.publish;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.runner.compare.CompareReport;
+import dev.loommatrix.runner.compare.Comparer;
 import dev.loommatrix.runner.result.CellRecord;
 import dev.loommatrix.runner.result.Json;
 import dev.loommatrix.runner.result.RunManifest;
@@ -43,10 +45,48 @@ public final class History {
             String status,
             RunManifest.Git git,
             Optional<String> profile,
+            String trigger,
+            List<String> jdks,
+            List<String> workloads,
             int cells,
             int ok,
             int failed,
-            int attested) {}
+            int attested,
+            Optional<Compared> compared) {
+
+        public Entry {
+            jdks = List.copyOf(jdks);
+            workloads = List.copyOf(workloads);
+        }
+
+        Entry withCompared(Optional<Compared> c) {
+            return new Entry(
+                    runId,
+                    startedAt,
+                    finishedAt,
+                    status,
+                    git,
+                    profile,
+                    trigger,
+                    jdks,
+                    workloads,
+                    cells,
+                    ok,
+                    failed,
+                    attested,
+                    c);
+        }
+
+        boolean pullRequest() {
+            return trigger.equals("pull_request");
+        }
+    }
+
+    /**
+     * The run's comparison with its baseline ({@code data/runs/<runId>/compare.json}): the newest earlier
+     * run of the same profile that a pull request did not trigger — what the run would be judged against.
+     */
+    public record Compared(String baseline, int regressions, int improvements, int inconclusive) {}
 
     public record Index(int schemaVersion, List<Entry> runs) {
         public Index {
@@ -120,9 +160,10 @@ public final class History {
                 dropped.addAll(entries.subList(0, entries.size() - keep.get()));
                 entries = new ArrayList<>(entries.subList(entries.size() - keep.get(), entries.size()));
             }
+            entries = compareWithBaselines(site, entries);
             Index index = new Index(SCHEMA_VERSION, entries);
             Json.writeAtomically(indexFile(site), index);
-            Json.writeAtomically(data(site).resolve("trends.json"), trends(site, index));
+            writeTrends(site, index);
             // Only after the index no longer lists them: a crash here leaves directories the next
             // rebuild drops again under the same retention, never an index pointing at nothing.
             for (Entry gone : dropped) {
@@ -136,6 +177,88 @@ public final class History {
 
     private static final java.util.concurrent.ConcurrentMap<Path, java.util.concurrent.locks.ReentrantLock> LOCKS =
             new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Compares every run with its baseline where that pairing is new (a new run, or an older run
+     * published late that became a later run's baseline); unchanged pairings keep their file.
+     */
+    private static List<Entry> compareWithBaselines(Path site, List<Entry> entries) throws IOException {
+        List<Entry> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Entry entry = entries.get(i);
+            Optional<Entry> baseline = baselineOf(entries, i);
+            Path file = runDir(site, entry.runId()).resolve("compare.json");
+            if (baseline.isEmpty()) {
+                Files.deleteIfExists(file);
+                out.add(entry.withCompared(Optional.empty()));
+                continue;
+            }
+            String baselineId = baseline.get().runId();
+            if (entry.compared().map(c -> c.baseline().equals(baselineId)).orElse(false) && Files.isRegularFile(file)) {
+                out.add(entry);
+                continue;
+            }
+            CompareReport report = Comparer.compare(
+                    baselineId,
+                    readCells(site, baselineId),
+                    entry.runId(),
+                    readCells(site, entry.runId()),
+                    DEFAULT_THRESHOLD,
+                    DEFAULT_ALPHA);
+            Json.writeAtomically(file, report);
+            int inconclusive = (int) report.comparisons().stream()
+                    .filter(c -> c.verdict().equals("inconclusive"))
+                    .count();
+            out.add(entry.withCompared(
+                    Optional.of(new Compared(baselineId, report.regressions(), report.improvements(), inconclusive))));
+        }
+        return out;
+    }
+
+    /** The same defaults as {@code loom-matrix compare}. */
+    static final double DEFAULT_THRESHOLD = 0.10;
+
+    static final double DEFAULT_ALPHA = 0.05;
+
+    static Optional<Entry> baselineOf(List<Entry> entries, int index) {
+        Entry entry = entries.get(index);
+        for (int j = index - 1; j >= 0; j--) {
+            Entry candidate = entries.get(j);
+            if (!candidate.pullRequest() && candidate.profile().equals(entry.profile())) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<CellRecord> readCells(Path site, String runId) throws IOException {
+        return List.of(
+                Json.MAPPER.readValue(runDir(site, runId).resolve("cells.json").toFile(), CellRecord[].class));
+    }
+
+    /**
+     * {@code data/trends/<workload>.json}, one file per workload so the history view loads only what it
+     * shows (a year of nightly runs of a large matrix is megabytes per workload); files of workloads no
+     * longer in the history are removed.
+     */
+    private static void writeTrends(Path site, Index index) throws IOException {
+        Trends all = trends(site, index);
+        Path dir = data(site).resolve("trends");
+        Files.createDirectories(dir);
+        java.util.Set<String> written = new java.util.TreeSet<>();
+        for (var byWorkload : all.byWorkload().entrySet()) {
+            String name = byWorkload.getKey() + ".json";
+            Json.writeAtomically(dir.resolve(name), byWorkload.getValue());
+            written.add(name);
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path stale : files.filter(
+                            f -> !written.contains(f.getFileName().toString()))
+                    .toList()) {
+                Files.deleteIfExists(stale);
+            }
+        }
+    }
 
     /** Trends over the runs the index lists (their directories are the truth). */
     static Trends trends(Path site, Index index) throws IOException {
@@ -209,12 +332,24 @@ public final class History {
                 manifest.status(),
                 manifest.git(),
                 manifest.matrix().profile(),
+                manifest.trigger(),
+                cells.stream()
+                        .map(c -> c.coordinates().jdk())
+                        .distinct()
+                        .sorted()
+                        .toList(),
+                cells.stream()
+                        .map(c -> c.coordinates().workload())
+                        .distinct()
+                        .sorted()
+                        .toList(),
                 cells.size(),
                 ok,
                 (int) cells.stream()
                         .filter(c -> c.status().equals("failed") || c.status().equals("timeout"))
                         .count(),
-                attested);
+                attested,
+                Optional.empty());
     }
 
     private static void deleteTree(Path dir) throws IOException {

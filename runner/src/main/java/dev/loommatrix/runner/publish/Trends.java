@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * {@code data/trends.json}: each cell variant's median across the runs of the history, the change
+ * {@code data/trends/<workload>.json}: each cell variant's median across the runs of the history, the change
  * points in it ({@link ChangePoints}), and annotations where something other than the code changed —
  * the JDK build, the base image's digest, or the runner (host CPU model, kernel, CPU count) — so a
  * reader can tell a regression from a new machine. Derived from the run directories; deterministic.
@@ -26,7 +26,13 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
     public record Point(String runId, String startedAt, double median) {}
 
     /** {@code changePoints}: the runs where a new level starts. */
-    public record Series(String cellId, String variant, String metric, List<Point> points, List<String> changePoints) {}
+    public record Series(
+            String cellId,
+            String workload,
+            String variant,
+            String metric,
+            List<Point> points,
+            List<String> changePoints) {}
 
     /** {@code cellId} is absent for a runner change, which concerns every cell of the run. */
     public record Annotation(String runId, Optional<String> cellId, String kind, String from, String to) {}
@@ -64,7 +70,9 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                         continue;
                     }
                     String key = cell.cellId() + "\u0000" + m.variant();
-                    keys.putIfAbsent(key, new String[] {cell.cellId(), m.variant(), metric.name()});
+                    keys.putIfAbsent(
+                            key,
+                            new String[] {cell.cellId(), cell.coordinates().workload(), m.variant(), metric.name()});
                     points.computeIfAbsent(key, k -> new ArrayList<>())
                             .add(new Point(runId, run.manifest().startedAt(), median.get()));
                 }
@@ -78,9 +86,30 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                     .map(i -> p.get(i).runId())
                     .toList();
             String[] key = keys.get(entry.getKey());
-            series.add(new Series(key[0], key[1], key[2], p, changes));
+            series.add(new Series(key[0], key[1], key[2], key[3], p, changes));
         }
         return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, annotations);
+    }
+
+    /**
+     * The trends split by workload: each part keeps its own series, the annotations of its cells, and
+     * every runner annotation (a new machine concerns every series).
+     */
+    public Map<String, Trends> byWorkload() {
+        Map<String, List<Series>> parts = new TreeMap<>();
+        for (Series s : series) {
+            parts.computeIfAbsent(s.workload(), w -> new ArrayList<>()).add(s);
+        }
+        Map<String, Trends> out = new TreeMap<>();
+        parts.forEach((workload, list) -> {
+            java.util.Set<String> cells = new java.util.HashSet<>();
+            list.forEach(s -> cells.add(s.cellId()));
+            List<Annotation> mine = annotations.stream()
+                    .filter(a -> a.cellId().map(cells::contains).orElse(true))
+                    .toList();
+            out.put(workload, new Trends(schemaVersion, method, list, mine));
+        });
+        return out;
     }
 
     private static void note(

@@ -34,10 +34,14 @@ public final class Json {
     }
 
     public static void writeAtomically(Path target, String text) throws IOException {
+        writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static void writeAtomically(Path target, byte[] bytes) throws IOException {
         Files.createDirectories(target.toAbsolutePath().getParent());
         Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".tmp");
         try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.write(tmp, bytes);
             // createTempFile makes the file owner-only; results are published to static hosts and
             // shared between CI jobs, so they get the usual rw-r--r--.
             if (Files.getFileStore(tmp).supportsFileAttributeView("posix")) {

@@ -68,8 +68,11 @@ class HistoryTest {
         SitePublisher.publish(run(tmp, "r1", "2026-11-20T10:00:00Z"), site, Optional.empty());
         assertThat(snapshot(site)).isEqualTo(before);
         assertThat(runIds(site)).containsExactly("r1", "r2");
-        // the page shows the newest run even after an older one was republished
-        assertThat(Files.readString(site.resolve("index.html"))).contains("r2");
+        assertThat(History.readIndex(site).runs().get(1).compared())
+                .as("r2 is compared with r1, its baseline")
+                .map(History.Compared::baseline)
+                .contains("r1");
+        assertThat(site.resolve("data/runs/r2/compare.json")).isRegularFile();
     }
 
     @Test
@@ -96,6 +99,47 @@ class HistoryTest {
                 .hasMessageContaining("run directory r1")
                 .hasMessageContaining("refusing to write an index that would drop history");
         assertThat(Files.readString(History.indexFile(site))).isEqualTo("garbage");
+    }
+
+    @Test
+    void eachRunIsComparedWithTheNewestEarlierRunOfItsProfileThatNoPullRequestTriggered(@TempDir Path tmp)
+            throws Exception {
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(run(tmp, "r2", "2026-11-12T10:00:00Z"), site);
+        SitePublisher.publish(withTrigger(run(tmp, "r3", "2026-11-13T10:00:00Z"), "pull_request"), site);
+        SitePublisher.publish(run(tmp, "r4", "2026-11-14T10:00:00Z"), site);
+        assertThat(baselines(site)).containsExactly("r2=none", "r3=r2", "r4=r2");
+        // an older run published late becomes the baseline of the run after it
+        SitePublisher.publish(run(tmp, "r1", "2026-11-11T10:00:00Z"), site);
+        assertThat(baselines(site)).containsExactly("r1=none", "r2=r1", "r3=r2", "r4=r2");
+        assertThat(site.resolve("data/runs/r1/compare.json")).doesNotExist();
+        var report = dev.loommatrix.runner.result.Json.MAPPER.readTree(
+                site.resolve("data/runs/r2/compare.json").toFile());
+        assertThat(report.get("baseline").asText()).isEqualTo("r1");
+        assertThat(report.get("candidate").asText()).isEqualTo("r2");
+    }
+
+    static List<String> baselines(Path site) throws Exception {
+        return History.readIndex(site).runs().stream()
+                .map(e -> e.runId() + "="
+                        + e.compared().map(History.Compared::baseline).orElse("none"))
+                .toList();
+    }
+
+    static RunDirectory withTrigger(RunDirectory run, String trigger) throws Exception {
+        RunManifest m = run.readManifest();
+        run.writeManifest(new RunManifest(
+                m.schemaVersion(),
+                m.runId(),
+                m.startedAt(),
+                m.finishedAt(),
+                m.status(),
+                trigger,
+                m.git(),
+                m.host(),
+                m.matrix(),
+                m.cells()));
+        return run;
     }
 
     @Test
@@ -204,7 +248,7 @@ class HistoryTest {
             SitePublisher.publish(run, site, Optional.empty());
         }
         var trends = dev.loommatrix.runner.result.Json.MAPPER.readTree(
-                site.resolve("data/trends.json").toFile());
+                site.resolve("data/trends/sleep-bound.json").toFile());
         assertThat(trends.get("method").asText()).startsWith("PELT");
         var virtual = java.util.stream.StreamSupport.stream(trends.get("series").spliterator(), false)
                 .filter(s -> s.get("variant").asText().equals("virtual"))

@@ -2,41 +2,50 @@ package dev.loommatrix.runner.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Json;
-import dev.loommatrix.runner.result.RunManifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+/** The dashboard the runner carries, as publish installs it (its behaviour is tested in dashboard/). */
 class SitePublisherTest {
 
-    static final String HOSTILE = "<img src=x onerror=alert(1)>\"'&";
+    @Test
+    void publishInstallsTheDashboardWithAStrictPolicyAndNoInlineScript(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        Path page = SitePublisher.publish(HistoryTest.run(tmp, "r1", "2026-11-20T10:00:00Z"), site);
+        Document html = Jsoup.parse(Files.readString(page));
+        String policy = html.select("meta[http-equiv=Content-Security-Policy]").attr("content");
+        assertThat(policy)
+                .contains("default-src 'none'")
+                .contains("script-src 'self';")
+                .doesNotContain("unsafe-eval");
+        assertThat(html.select("script")).isNotEmpty().allSatisfy(s -> {
+            assertThat(s.attr("src"))
+                    .as("scripts load from files the policy allows")
+                    .startsWith("./assets/");
+            assertThat(s.data()).isBlank();
+        });
+        for (var asset : html.select("script[src], link[rel=stylesheet]")) {
+            String ref = asset.hasAttr("src") ? asset.attr("src") : asset.attr("href");
+            assertThat(site.resolve(ref))
+                    .as("relative, so the site works under a sub-path")
+                    .isRegularFile();
+        }
+        assertThat(site.resolve("data/index.json")).isRegularFile();
+    }
 
     @Test
-    void stringsFromTheDataStayText() throws Exception {
-        CellRecord cell = Json.MAPPER.readValue(
-                Files.readString(Path.of("src/test/resources/golden/cell-sleep-bound.json")), CellRecord.class);
-        RunManifest manifest = new RunManifest(
-                1,
-                "r1",
-                "2026-11-21T00:00:00Z",
-                Optional.empty(),
-                "finished",
-                "pull_request",
-                new RunManifest.Git("abc", HOSTILE, false),
-                new RunManifest.Host("Linux", "6", HOSTILE, 2, 1),
-                new RunManifest.MatrixInfo("matrix.yaml", Optional.of(HOSTILE), "00", Optional.empty()),
-                List.of(cell.cellId()));
-        Document page = Jsoup.parse(SitePublisher.html(manifest, List.of(cell)));
-        assertThat(page.select("img")).isEmpty();
-        assertThat(page.select("#summary").text()).contains(HOSTILE);
-        assertThat(page.select("tr[data-cell-id]")).hasSize(1);
-        assertThat(page.select("meta[http-equiv=Content-Security-Policy]").attr("content"))
-                .contains("default-src 'none'");
+    void assetsOfAnEarlierDashboardAreRemovedAndDataIsKept(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(HistoryTest.run(tmp, "r1", "2026-11-20T10:00:00Z"), site);
+        Path stale = site.resolve("assets/index-OLD.js");
+        Files.writeString(stale, "old");
+        SitePublisher.publish(HistoryTest.run(tmp, "r2", "2026-11-21T10:00:00Z"), site, Optional.empty());
+        assertThat(stale).doesNotExist();
+        assertThat(HistoryTest.runIds(site)).containsExactly("r1", "r2");
     }
 }

@@ -1,0 +1,54 @@
+import type { CellRecord, CompareReport, RunManifest, SiteIndex, Trends } from "./types";
+
+// Every URL is relative to the page, so the site works under any sub-path (a GitHub Pages project
+// site is served from /<repository>/). Run ids and workload ids are encoded: they become path segments.
+
+const SCHEMA_VERSION = 1;
+const cache = new Map<string, Promise<unknown>>();
+
+export class DataError extends Error {}
+
+async function fetchJson<T>(path: string): Promise<T> {
+  let pending = cache.get(path);
+  if (!pending) {
+    pending = fetch(path, { cache: "no-cache" }).then(async (response) => {
+      if (!response.ok) {
+        throw new DataError(`${path}: ${response.status} ${response.statusText}`);
+      }
+      try {
+        return await response.json();
+      } catch (e) {
+        throw new DataError(`${path} is not valid JSON (${(e as Error).message})`);
+      }
+    });
+    pending.catch(() => cache.delete(path)); // a failed load may be retried
+    cache.set(path, pending);
+  }
+  return pending as Promise<T>;
+}
+
+function checkSchema<T extends { schemaVersion: number }>(path: string, value: T): T {
+  if (value?.schemaVersion !== SCHEMA_VERSION) {
+    throw new DataError(
+      `${path} has schema version ${String(value?.schemaVersion)}; this dashboard reads ${SCHEMA_VERSION}. ` +
+        "Publish again with a matching loom-matrix.",
+    );
+  }
+  return value;
+}
+
+const runPath = (runId: string) => `data/runs/${encodeURIComponent(runId)}`;
+
+export const loadIndex = () => fetchJson<SiteIndex>("data/index.json").then((i) => checkSchema("data/index.json", i));
+
+export const loadRun = (runId: string) => fetchJson<RunManifest>(`${runPath(runId)}/run.json`);
+
+export const loadCells = (runId: string) => fetchJson<CellRecord[]>(`${runPath(runId)}/cells.json`);
+
+export const loadComparison = (runId: string) =>
+  fetchJson<CompareReport>(`${runPath(runId)}/compare.json`).then((c) => checkSchema("compare.json", c));
+
+export const loadTrends = (workload: string) =>
+  fetchJson<Trends>(`data/trends/${encodeURIComponent(workload)}.json`).then((t) =>
+    checkSchema(`data/trends/${workload}.json`, t),
+  );

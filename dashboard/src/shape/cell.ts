@@ -1,0 +1,112 @@
+import type { CellRecord, Measurement, RunManifest } from "../data/types";
+
+// The cell view's data: every repetition as a point, each variant's median and interval, the lower
+// bound, and the telemetry the harness recorded per JVM run.
+
+/**
+ * The metric a cell's speedups and comparisons use. The runner records it with every speedup; a cell
+ * without one (no virtual variant) is judged on wall time, as the runner's Metric does.
+ */
+export function metricOf(cell: CellRecord): string {
+  return cell.speedups?.[0]?.metric ?? (cell.coordinates.workload === "http-server" ? "throughputPerSecond" : "wallMs");
+}
+
+export interface Point {
+  variant: string;
+  repetition: number;
+  value: number;
+  outlier: boolean;
+}
+
+export interface VariantStats {
+  variant: string;
+  n: number;
+  median?: number;
+  ci?: [number, number];
+  ciLevel?: number;
+  cv?: number;
+  unstable: boolean;
+  lowerBoundMs?: number;
+  efficiency?: number;
+  ceiling?: { threads: number; reason: string };
+  error?: string;
+}
+
+export function points(cell: CellRecord, metric: string): Point[] {
+  return cell.measurements.flatMap((m) => {
+    const outliers = new Set(metric === "wallMs" ? (m.summary?.outliers ?? []) : []);
+    return m.samples.flatMap((s, i) => {
+      const v = s[metric];
+      return typeof v === "number" ? [{ variant: m.variant, repetition: i + 1, value: v, outlier: outliers.has(i) }] : [];
+    });
+  });
+}
+
+/** The runner's summary (order-statistic CI) for wall time; for another metric, its median only. */
+export function variantStats(cell: CellRecord, metric: string): VariantStats[] {
+  return cell.measurements.map((m) => {
+    const values = m.samples.map((s) => s[metric]).filter((v): v is number => typeof v === "number");
+    const summary = metric === "wallMs" ? m.summary : undefined;
+    return {
+      variant: m.variant,
+      n: values.length,
+      median: summary?.median ?? median(values),
+      ci: summary?.ci95,
+      ciLevel: summary?.ciLevel,
+      cv: summary?.cv,
+      unstable: m.summary?.unstable ?? false,
+      lowerBoundMs: m.lowerBoundMs,
+      efficiency: m.efficiency,
+      ceiling: m.ceiling,
+      error: m.error,
+    };
+  });
+}
+
+export function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export interface Telemetry {
+  variant: string;
+  carriers?: number;
+  pinnedEvents?: number;
+  pinnedEventsUnavailable: boolean;
+  gcCount?: number;
+  gcMs?: number;
+  cpuMs?: number;
+  peakRssBytes?: number;
+}
+
+/** Per variant, the median over repetitions of what the JVM reported about itself. */
+export function telemetry(m: Measurement): Telemetry {
+  const med = (key: string) =>
+    median(m.samples.map((s) => s[key]).filter((v): v is number => typeof v === "number"));
+  return {
+    variant: m.variant,
+    carriers: med("carriers"),
+    pinnedEvents: med("pinnedEvents"),
+    pinnedEventsUnavailable: m.samples.some((s) => s["pinnedEventsUnavailable"] === true),
+    gcCount: med("gcCount"),
+    gcMs: med("gcMs"),
+    cpuMs: med("cpuMs"),
+    peakRssBytes: med("peakRssBytes"),
+  };
+}
+
+/** A POSIX shell word: single quotes, with any single quote closed, escaped and reopened. */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command that runs this one cell again, from the same matrix file and profile. */
+export function reproduceCommand(manifest: RunManifest, cell: CellRecord): string {
+  const words = ["./loom-matrix", "run", "--matrix", shellWord(manifest.matrix.file)];
+  if (manifest.matrix.profile) words.push("--profile", shellWord(manifest.matrix.profile));
+  words.push("--cell", shellWord(cell.cellId));
+  if (cell.execution?.backend === "local") words.push("--backend", "local");
+  return words.join(" ");
+}

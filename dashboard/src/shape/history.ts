@@ -1,0 +1,92 @@
+import type { IndexEntry, TrendAnnotation, Trends, TrendSeries } from "../data/types";
+
+// The history view's data: each cell variant's median over the runs, joined with the index (date,
+// commit, branch, trigger), with the change points the runner found and the annotations for things
+// that changed other than the code (JDK build, image, runner).
+
+export type TriggerFilter = "all" | "scheduled" | "pull_request";
+
+export interface HistoryPoint {
+  cellId: string;
+  variant: string;
+  runId: string;
+  date: Date;
+  median: number;
+  commit: string;
+  branch: string;
+  trigger: string;
+  pullRequest: boolean;
+  changePoint: boolean;
+}
+
+export interface HistoryShape {
+  cells: string[];
+  points: HistoryPoint[];
+  changes: HistoryPoint[];
+  annotations: (TrendAnnotation & { date: Date; cellId: string })[];
+  metric?: string;
+}
+
+export function shapeHistory(
+  trends: Trends,
+  index: IndexEntry[],
+  options: { cell?: string; variant?: string; trigger?: TriggerFilter; jdk?: string },
+): HistoryShape {
+  const runs = new Map(index.map((e) => [e.runId, e]));
+  const series = trends.series.filter(
+    (s) =>
+      (!options.cell || s.cellId === options.cell) &&
+      (!options.variant || s.variant === options.variant) &&
+      (!options.jdk || s.cellId.startsWith(`${options.jdk}.`)),
+  );
+  const points = series.flatMap((s) => pointsOf(s, runs)).filter((p) => keep(p, options.trigger ?? "all"));
+  const cells = [...new Set(series.map((s) => s.cellId))].sort();
+  const cellSet = new Set(cells);
+  const dates = new Map(points.map((p) => [p.runId, p.date]));
+  const annotations = trends.annotations.flatMap((a) => {
+    const date = dates.get(a.runId) ?? dateOf(runs.get(a.runId)?.startedAt);
+    if (!date) return [];
+    // a runner change concerns every cell: repeat it in each small multiple
+    const targets = a.cellId ? (cellSet.has(a.cellId) ? [a.cellId] : []) : cells;
+    return targets.map((cellId) => ({ ...a, cellId, date }));
+  });
+  return {
+    cells,
+    points,
+    changes: points.filter((p) => p.changePoint),
+    annotations,
+    metric: series[0]?.metric,
+  };
+}
+
+function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>): HistoryPoint[] {
+  const changes = new Set(s.changePoints);
+  return s.points.map((p) => {
+    const run = runs.get(p.runId);
+    return {
+      cellId: s.cellId,
+      variant: s.variant,
+      runId: p.runId,
+      date: new Date(p.startedAt),
+      median: p.median,
+      commit: run?.git.commit ?? "?",
+      branch: run?.git.branch ?? "?",
+      trigger: run?.trigger ?? "?",
+      pullRequest: run?.trigger === "pull_request",
+      changePoint: changes.has(p.runId),
+    };
+  });
+}
+
+function keep(p: HistoryPoint, trigger: TriggerFilter): boolean {
+  return trigger === "all" || (trigger === "pull_request" ? p.pullRequest : !p.pullRequest);
+}
+
+function dateOf(iso: string | undefined): Date | undefined {
+  return iso ? new Date(iso) : undefined;
+}
+
+/** Every workload any run of the history had, for the history view's picker. */
+export function historyWorkloads(index: IndexEntry[]): string[] {
+  return [...new Set(index.flatMap((e) => e.workloads ?? []))].sort();
+}

@@ -1,0 +1,208 @@
+import type { CellRecord, Coordinates } from "../data/types";
+
+// The matrix view's data: one tile per cell of a workload, placed by JDK × VM × OS (rows) and
+// CPU limit × scheduler settings (columns), coloured by a speedup or an efficiency, and marked
+// when its number should not be trusted as is.
+
+export type ColourMetric = "speedup" | "efficiency";
+
+export const VIRTUAL = "virtual";
+
+export interface Tile {
+  cellId: string;
+  workload: string;
+  row: string;
+  cpus: string;
+  scheduler: string;
+  value?: number;
+  ci?: [number, number];
+  status: string;
+  attested?: boolean;
+  unstable: boolean;
+  ceiling: boolean;
+  /** The marks drawn on the tile, most serious first; each is explained in the legend. */
+  marks: Mark[];
+  reason?: string;
+}
+
+export type Mark = "failed" | "skipped" | "unattested" | "ceiling" | "unstable";
+
+export const MARK_SYMBOL: Record<Mark, string> = {
+  failed: "✕",
+  skipped: "–",
+  unattested: "!",
+  ceiling: "⊤",
+  unstable: "~",
+};
+
+export const MARK_MEANING: Record<Mark, string> = {
+  failed: "failed or timed out: no numbers; the cell view has the reason and log tail",
+  skipped: "skipped: this runner had no such JDK (the cell view says why)",
+  unattested: "not attested: the JVM did not see the requested CPU limit or scheduler settings",
+  ceiling: "ceiling: a variant hit the thread limit before its target count",
+  unstable: "unstable: a variant's repetitions vary by more than 10 % (CV)",
+};
+
+export const rowOf = (c: Coordinates) => `${c.jdk} · ${c.vm} ${c.version} · ${c.os}`;
+
+export const cpusOf = (c: Coordinates) =>
+  `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` + (c.cpuset && c.cpuset !== "all" ? ` on {${c.cpuset}}` : "");
+
+export const SCHEDULER_SETTINGS = ["parallelism", "maxPoolSize", "minRunnable"] as const;
+
+/**
+ * A column's label names only the settings that vary in the view (the rest are said once above the
+ * chart), so a matrix that sweeps parallelism reads "parallelism 1", not three settings per column.
+ */
+export function schedulerLabel(c: Coordinates, varying: readonly string[]): string {
+  const parts = SCHEDULER_SETTINGS.filter((s) => varying.includes(s)).map((s) => `${s} ${c[s]}`);
+  return parts.length ? parts.join(" · ") : "scheduler defaults";
+}
+
+export function varyingSettings(cells: CellRecord[]): string[] {
+  return SCHEDULER_SETTINGS.filter((s) => new Set(cells.map((c) => c.coordinates[s])).size > 1);
+}
+
+export function workloadsOf(cells: CellRecord[]): string[] {
+  return [...new Set(cells.map((c) => c.coordinates.workload))].sort();
+}
+
+export function variantsOf(cells: CellRecord[], workload: string): string[] {
+  const seen = new Set<string>();
+  for (const cell of cells) {
+    if (workload !== "all" && cell.coordinates.workload !== workload) continue;
+    for (const m of cell.measurements) seen.add(m.variant);
+    for (const v of cell.execution?.variantOrder ?? []) seen.add(v);
+  }
+  return [...seen].sort((a, b) => (a === VIRTUAL ? -1 : b === VIRTUAL ? 1 : a.localeCompare(b)));
+}
+
+/** Speedup when the workload has a virtual variant to compare; efficiency otherwise (pinning, fib-fanout). */
+export function defaultMetric(cells: CellRecord[], workload: string): ColourMetric {
+  return variantsOf(cells, workload).includes(VIRTUAL) ? "speedup" : "efficiency";
+}
+
+/**
+ * The variant the colour is about: for a speedup, the variant virtual threads are compared with
+ * (platform threads when the cell has them); for an efficiency, the variant whose lower bound is used.
+ */
+export function defaultVariant(cells: CellRecord[], workload: string, metric: ColourMetric): string | undefined {
+  const variants = variantsOf(cells, workload);
+  if (metric === "speedup") {
+    const others = variants.filter((v) => v !== VIRTUAL);
+    return others.find((v) => v === "platform") ?? others[0];
+  }
+  const withBound = variants.filter((v) =>
+    cells.some((c) => c.measurements.some((m) => m.variant === v && m.efficiency !== undefined)),
+  );
+  return withBound.find((v) => v === VIRTUAL) ?? withBound[0] ?? variants[0];
+}
+
+export interface MatrixShape {
+  tiles: Tile[];
+  rows: string[];
+  cpus: string[];
+  schedulers: string[];
+  /** Scheduler settings equal in every cell of the view, said once instead of in every column. */
+  fixedScheduler: string[];
+  workloads: string[];
+  domain: [number, number];
+}
+
+export interface MatrixOptions {
+  workload: string; // a workload id, or "all"
+  metric: ColourMetric;
+  variant?: string;
+  jdk?: string;
+  os?: string;
+}
+
+export function shapeMatrix(cells: CellRecord[], options: MatrixOptions): MatrixShape {
+  const chosen = cells.filter(
+    (c) =>
+      (options.workload === "all" || c.coordinates.workload === options.workload) &&
+      (!options.jdk || c.coordinates.jdk === options.jdk) &&
+      (!options.os || c.coordinates.os === options.os),
+  );
+  const varying = varyingSettings(chosen);
+  const tiles = chosen.map((cell) => tile(cell, options, cells, varying));
+  const values = tiles.map((t) => t.value).filter((v): v is number => v !== undefined);
+  return {
+    tiles,
+    rows: sortedUnique(chosen, (c) => rowOf(c.coordinates), (a, b) => compareRows(a, b)),
+    cpus: sortedUnique(chosen, (c) => cpusOf(c.coordinates), (a, b) => parseFloat(a) - parseFloat(b) || a.localeCompare(b)),
+    schedulers: sortedUnique(chosen, (c) => schedulerLabel(c.coordinates, varying), (a, b) => a.localeCompare(b, "en", { numeric: true })),
+    fixedScheduler: SCHEDULER_SETTINGS.filter((s) => !varying.includes(s)).map((s) => `${s} ${chosen[0]?.coordinates[s] ?? "?"}`),
+    workloads: workloadsOf(chosen),
+    domain: domainOf(options.metric, values),
+  };
+}
+
+function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varying: string[]): Tile {
+  const c = cell.coordinates;
+  // In the all-workloads view each workload is coloured against its own default variant.
+  const variant = options.workload === "all" ? defaultVariant(all, c.workload, options.metric) : options.variant;
+  let value: number | undefined;
+  let ci: [number, number] | undefined;
+  if (options.metric === "speedup") {
+    const s = cell.speedups?.find((x) => x.variant === variant && x.over === VIRTUAL);
+    value = s?.ratio;
+    ci = s?.ci95;
+  } else {
+    value = cell.measurements.find((m) => m.variant === variant)?.efficiency;
+  }
+  const unstable = cell.measurements.some((m) => m.summary?.unstable === true);
+  const ceiling = cell.measurements.some((m) => m.ceiling !== undefined);
+  const attested = cell.environment?.attested;
+  const marks: Mark[] = [];
+  if (cell.status === "failed" || cell.status === "timeout") marks.push("failed");
+  if (cell.status === "skipped") marks.push("skipped");
+  if (attested === false) marks.push("unattested");
+  if (ceiling) marks.push("ceiling");
+  if (unstable) marks.push("unstable");
+  return {
+    cellId: cell.cellId,
+    workload: c.workload,
+    row: rowOf(c),
+    cpus: cpusOf(c),
+    scheduler: schedulerLabel(c, varying),
+    value: cell.status === "ok" ? value : undefined,
+    ci,
+    status: cell.status,
+    attested,
+    unstable,
+    ceiling,
+    marks,
+    reason: cell.reason,
+  };
+}
+
+/** Speedups are ratios: a symmetric domain in log space around 1 so 2× better and 2× worse look alike. */
+function domainOf(metric: ColourMetric, values: number[]): [number, number] {
+  if (metric === "efficiency") return [0, 1];
+  const extreme = Math.max(2, ...values.map((v) => Math.max(v, 1 / v)));
+  return [1 / extreme, extreme];
+}
+
+function compareRows(a: string, b: string): number {
+  return a.localeCompare(b, "en", { numeric: true });
+}
+
+function sortedUnique<T>(items: T[], key: (t: T) => string, order: (a: string, b: string) => number): string[] {
+  return [...new Set(items.map(key))].sort(order);
+}
+
+/** What the tile says in words: for its tooltip, its accessible name and the cells table. */
+export function describe(t: Tile, metric: ColourMetric, variant: string | undefined): string {
+  const what =
+    t.value === undefined
+      ? t.status === "ok"
+        ? `no ${metric} for ${variant ?? "this variant"}`
+        : t.status
+      : metric === "speedup"
+        ? `virtual is ${t.value.toPrecision(3)}× ${variant}` +
+          (t.ci ? ` (95 % CI ${t.ci[0].toPrecision(3)}–${t.ci[1].toPrecision(3)})` : "")
+        : `efficiency ${(t.value * 100).toPrecision(3)} % of the lower bound (${variant})`;
+  const marks = t.marks.map((m) => m).join(", ");
+  return `${t.cellId}: ${what}${marks ? `; ${marks}` : ""}`;
+}

@@ -1,0 +1,55 @@
+import type { CellRecord } from "../data/types";
+
+// The run view's data: what failed and why, and where the time went.
+
+export interface Failure {
+  cellId: string;
+  status: string;
+  reason: string;
+}
+
+export function failures(cells: CellRecord[]): Failure[] {
+  return cells
+    .filter((c) => c.status !== "ok")
+    .map((c) => ({ cellId: c.cellId, status: c.status, reason: c.reason ?? "no reason recorded" }))
+    .sort((a, b) => a.status.localeCompare(b.status) || a.cellId.localeCompare(b.cellId));
+}
+
+export interface Duration {
+  cellId: string;
+  workload: string;
+  seconds: number;
+  backend: string;
+}
+
+export function durations(cells: CellRecord[]): Duration[] {
+  return cells
+    .filter((c) => c.execution)
+    .map((c) => ({
+      cellId: c.cellId,
+      workload: c.coordinates.workload,
+      seconds: c.execution.durationMs / 1000,
+      backend: c.execution.backend,
+    }))
+    .sort((a, b) => b.seconds - a.seconds);
+}
+
+export interface Coverage {
+  jdks: string[];
+  workloads: string[];
+  statuses: Record<string, number>;
+  attested: number;
+  unattested: number;
+}
+
+export function coverage(cells: CellRecord[]): Coverage {
+  const statuses: Record<string, number> = {};
+  for (const c of cells) statuses[c.status] = (statuses[c.status] ?? 0) + 1;
+  return {
+    jdks: [...new Set(cells.map((c) => c.coordinates.jdk))].sort(),
+    workloads: [...new Set(cells.map((c) => c.coordinates.workload))].sort(),
+    statuses,
+    attested: cells.filter((c) => c.environment?.attested === true).length,
+    unattested: cells.filter((c) => c.environment?.attested === false).length,
+  };
+}

@@ -1,0 +1,45 @@
+// Builds DOM from data without ever parsing markup: every string becomes a Text node or an attribute
+// value, so a branch name like `<img onerror=…>` (attacker-controlled in pull-request runs) stays text.
+// There is deliberately no innerHTML anywhere in the dashboard.
+
+export type Child = Node | string | number | null | undefined | false | Child[];
+
+type Attributes = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === "function") {
+      element.addEventListener(name.replace(/^on/, ""), value);
+    } else if (name === "href" && typeof value === "string" && !isSafeHref(value)) {
+      throw new Error(`refusing a link to ${value}`);
+    } else {
+      element.setAttribute(name, value === true ? "" : String(value));
+    }
+  }
+  append(element, children);
+  return element;
+}
+
+export function append(parent: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(parent, child);
+    else parent.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Only in-page routes and relative data files: never `javascript:` or another origin. */
+function isSafeHref(value: string): boolean {
+  return value.startsWith("#") || /^data\/[^:]*$/.test(value);
+}
+
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, children);
+}

@@ -1,0 +1,227 @@
+import * as Plot from "@observablehq/plot";
+import { loadCells, loadRun } from "../data/load";
+import type { CellRecord } from "../data/types";
+import { metricOf, points, reproduceCommand, telemetry, variantStats } from "../shape/cell";
+import { type Child, h } from "../ui/dom";
+import { bytes, ms, num, percent, ratio } from "../ui/format";
+import { type Context, chosenRun, empty, keyValues, link, section, table } from "./common";
+
+export async function cellView(ctx: Context): Promise<Child[]> {
+  const run = chosenRun(ctx);
+  if (!run) return [empty("No runs published yet.")];
+  const [manifest, cells] = await Promise.all([loadRun(run.runId), loadCells(run.runId)]);
+  const cell = cells.find((c) => c.cellId === ctx.params.cell);
+  if (!cell) {
+    return [
+      h("h1", {}, "Cell"),
+      empty(`Run ${run.runId} has no cell ${ctx.params.cell ?? "(none named)"}. Pick one in the matrix.`),
+      link("matrix", { run: run.runId }, "← Matrix of this run"),
+    ];
+  }
+  const c = cell.coordinates;
+  const metric = metricOf(cell);
+  const env = cell.environment;
+  const command = reproduceCommand(manifest, cell);
+  const copy = h(
+    "button",
+    {
+      type: "button",
+      onclick: async (e: Event) => {
+        const button = e.currentTarget as HTMLButtonElement;
+        try {
+          await navigator.clipboard.writeText(command);
+          button.textContent = "Copied";
+        } catch {
+          // no clipboard permission (e.g. not a secure context): select the text so Ctrl+C works
+          const selection = getSelection();
+          selection?.selectAllChildren(document.getElementById("reproduce")!);
+          button.textContent = "Selected — press Ctrl+C";
+        }
+      },
+    },
+    "Copy",
+  );
+
+  return [
+    h(
+      "nav",
+      { class: "crumbs" },
+      link("matrix", { run: run.runId, workload: c.workload }, `← ${c.workload} in run ${run.runId}`),
+      " · ",
+      link("history", { workload: c.workload, cell: cell.cellId }, "History of this cell"),
+    ),
+    h("h1", { class: "cell-id" }, cell.cellId),
+    h(
+      "p",
+      { class: `status status-${cell.status}` },
+      `${cell.status}`,
+      env ? (env.attested ? " · attested" : " · NOT attested: see the attestation below") : " · no environment recorded",
+    ),
+    keyValues([
+      ["JDK", `${c.jdk} (${c.vm} ${c.version})`],
+      ["OS", c.os],
+      ["CPU limit", `${c.cpus}${c.cpuset && c.cpuset !== "all" ? ` on CPUs {${c.cpuset}}` : ""}`],
+      ["Scheduler", `parallelism ${c.parallelism}, maxPoolSize ${c.maxPoolSize}, minRunnable ${c.minRunnable}`],
+      ["Workload", c.workload],
+    ]),
+    cell.reason || cell.logTail
+      ? section(
+          "Why it failed",
+          cell.reason ? h("p", { class: "reason" }, cell.reason) : null,
+          cell.logTail ? h("pre", { class: "log" }, cell.logTail) : null,
+        )
+      : null,
+    section("Reproduce this cell", h("div", { class: "reproduce" }, h("code", { id: "reproduce" }, command), copy)),
+    cell.measurements.length ? repetitions(cell, metric) : null,
+    cell.measurements.length ? statsTable(cell, metric) : null,
+    cell.speedups?.length
+      ? section(
+          "Speedup of virtual threads",
+          table(
+            ["over", "metric", "ratio", "95 % CI (bootstrap)"],
+            cell.speedups.map((s) => [s.variant, s.metric, ratio(s.ratio), `${num(s.ci95[0])}–${num(s.ci95[1])}`]),
+          ),
+        )
+      : null,
+    cell.measurements.length ? telemetryTable(cell) : null,
+    env ? environmentBlock(cell) : null,
+    executionBlock(cell),
+  ];
+}
+
+function repetitions(cell: CellRecord, metric: string): HTMLElement {
+  const data = points(cell, metric);
+  const stats = variantStats(cell, metric);
+  const unit = metric === "wallMs" ? "ms" : metric;
+  const intervals = stats.filter((s) => s.ci);
+  const bounds = metric === "wallMs" ? stats.filter((s) => s.lowerBoundMs !== undefined) : [];
+  return section(
+    "Repetitions",
+    h(
+      "p",
+      { class: "explain" },
+      `Each dot is one repetition in a fresh JVM (${unit}); the bar is the median with its confidence interval` +
+        " (order statistics; its real coverage is in the table); the dashed line is the variant's lower bound." +
+        " Hollow dots are outliers (modified Z-score above 14.826, hyperfine's threshold), kept in every statistic.",
+    ),
+    h(
+      "figure",
+      { class: "repetitions" },
+      Plot.plot({
+        width: 900,
+        height: 60 + stats.length * 46,
+        marginLeft: 130,
+        style: { fontSize: "12px", background: "transparent" },
+        x: { label: `${metric} →`, grid: true, zero: metric !== "wallMs" ? false : undefined },
+        y: { label: null, domain: stats.map((s) => s.variant) },
+        marks: [
+          Plot.ruleX(bounds, { x: "lowerBoundMs", y: "variant", stroke: "var(--bound)", strokeDasharray: "6,3", strokeWidth: 2 }),
+          Plot.link(intervals, {
+            x1: (s) => s.ci![0],
+            x2: (s) => s.ci![1],
+            y: "variant",
+            stroke: "var(--fg)",
+            strokeWidth: 6,
+            strokeOpacity: 0.3,
+          }),
+          Plot.tickX(stats.filter((s) => s.median !== undefined), { x: "median", y: "variant", stroke: "var(--fg)", strokeWidth: 3 }),
+          Plot.dot(data, {
+            x: "value",
+            y: "variant",
+            fill: (p: { outlier: boolean }) => (p.outlier ? "none" : "var(--accent)"),
+            stroke: "var(--accent)",
+            r: 4,
+            title: (p: { repetition: number; value: number }) => `repetition ${p.repetition}: ${num(p.value)} ${unit}`,
+          }),
+        ],
+      }),
+    ),
+  );
+}
+
+function statsTable(cell: CellRecord, metric: string): HTMLElement {
+  const stats = variantStats(cell, metric);
+  return section(
+    "Per variant",
+    table(
+      ["variant", "n", `median (${metric})`, "CI", "CV", "lower bound", "efficiency", "ceiling / error"],
+      stats.map((s) => [
+        s.variant + (s.unstable ? " ~ unstable" : ""),
+        String(s.n),
+        metric === "wallMs" ? ms(s.median) : num(s.median),
+        s.ci ? `${num(s.ci[0])}–${num(s.ci[1])} (${Math.round((s.ciLevel ?? 0) * 100)} %)` : "—",
+        s.cv === undefined ? "—" : percent(s.cv),
+        s.lowerBoundMs === undefined ? "—" : ms(s.lowerBoundMs),
+        s.efficiency === undefined ? "—" : percent(s.efficiency),
+        s.ceiling ? `ceiling at ${s.ceiling.threads} threads: ${s.ceiling.reason}` : (s.error ?? "—"),
+      ]),
+      { class: "stats" },
+    ),
+  );
+}
+
+function telemetryTable(cell: CellRecord): HTMLElement {
+  return section(
+    "Inside the JVM (median over repetitions)",
+    table(
+      ["variant", "carriers used", "pinned events", "GC count", "GC time", "CPU time", "peak RSS"],
+      cell.measurements.map(telemetry).map((t) => [
+        t.variant,
+        num(t.carriers),
+        t.pinnedEventsUnavailable ? "not available on this VM" : t.pinnedEvents === undefined ? "not recorded" : num(t.pinnedEvents),
+        num(t.gcCount),
+        ms(t.gcMs),
+        ms(t.cpuMs),
+        bytes(t.peakRssBytes),
+      ]),
+      { class: "telemetry" },
+    ),
+  );
+}
+
+function environmentBlock(cell: CellRecord): HTMLElement {
+  const env = cell.environment!;
+  return section(
+    "Environment and attestation",
+    h(
+      "p",
+      { class: env.attested ? "attested" : "not-attested" },
+      env.attested
+        ? "Attested: every requested limit and setting below was observed from inside the JVM."
+        : "Not attested: at least one requested limit or setting was not what the JVM observed.",
+    ),
+    table(
+      ["setting", "requested", "observed", "", "note"],
+      env.attestation.map((check) => [check.setting, check.requested, check.observed, check.ok ? "✓" : "✕ differs", check.note ?? ""]),
+      { class: "attestation" },
+    ),
+    keyValues([
+      ["available processors", String(env.availableProcessors)],
+      ["scheduler", Object.entries(env.scheduler).map(([k, v]) => `${k} ${String(v)}`).join(", ")],
+      ["VM", Object.values(env.vm).join(" · ")],
+      ["Java", env.javaVersion],
+      ["GC", env.gc.join(", ")],
+      ["image", env.image ? `${env.image}${env.imageDigest ? ` (${env.imageDigest})` : ""}` : undefined],
+      ["limits", Object.entries(env.limits).map(([k, v]) => `${k} ${String(v)}`).join(", ")],
+      ["JAVA_TOOL_OPTIONS", env.javaToolOptions === undefined ? "(image's)" : env.javaToolOptions || "(empty)"],
+      ["JVM arguments", env.inputArguments.join(" ")],
+    ]),
+    env.javaVersionOutput ? h("pre", { class: "java-version" }, env.javaVersionOutput) : null,
+  );
+}
+
+function executionBlock(cell: CellRecord): HTMLElement | null {
+  const e = cell.execution;
+  if (!e) return null;
+  return section(
+    "Execution",
+    keyValues([
+      ["backend", `${e.backend} (${e.driver})`],
+      ["started", e.startedAt],
+      ["duration", ms(e.durationMs)],
+      ["variant order", e.variantOrder.join(", ")],
+      ["fallback", e.fallbackReason],
+      ["ran beside", e.parallel ? `on CPUs {${e.parallel.cpuset}} beside ${e.parallel.ranBeside.join(", ") || "nothing"}` : "alone"],
+    ]),
+  );
+}

@@ -1,0 +1,79 @@
+import type { IndexEntry } from "../data/types";
+import { h } from "../ui/dom";
+import { href, type View } from "../ui/route";
+import { date } from "../ui/format";
+
+// Pieces every view uses: pickers that write the URL, and run labels.
+
+export interface Context {
+  index: IndexEntry[];
+  params: Record<string, string>;
+  /** Replaces some parameters of the current view's URL (a new history entry, so Back works). */
+  go: (params: Record<string, string | undefined>) => void;
+}
+
+export function runLabel(e: IndexEntry): string {
+  const pr = e.trigger === "pull_request" ? "PR · " : "";
+  return `${date(e.startedAt)} · ${pr}${e.git.branch} @ ${e.git.commit.slice(0, 7)} · ${e.profile ?? "no profile"}`;
+}
+
+/** The run the URL names, else the newest run. */
+export function chosenRun(ctx: Context): IndexEntry | undefined {
+  const id = ctx.params.run;
+  return (id && ctx.index.find((e) => e.runId === id)) || ctx.index[ctx.index.length - 1];
+}
+
+export function select(
+  label: string,
+  name: string,
+  options: { value: string; text: string }[],
+  value: string | undefined,
+  onChange: (value: string) => void,
+): HTMLLabelElement {
+  const control = h(
+    "select",
+    { name, onchange: (e: Event) => onChange((e.target as HTMLSelectElement).value) },
+    options.map((o) => h("option", { value: o.value, selected: o.value === value }, o.text)),
+  );
+  return h("label", { class: "control" }, h("span", {}, label), control);
+}
+
+export function runPicker(ctx: Context, runs: IndexEntry[] = ctx.index): HTMLLabelElement {
+  const current = chosenRun(ctx)?.runId;
+  return select(
+    "Run",
+    "run",
+    [...runs].reverse().map((e) => ({ value: e.runId, text: runLabel(e) })),
+    current,
+    (run) => ctx.go({ run }),
+  );
+}
+
+export function link(view: View, params: Record<string, string | undefined>, ...text: string[]): HTMLAnchorElement {
+  return h("a", { href: href(view, params) }, ...text);
+}
+
+export function section(title: string, ...children: (Node | string | null | undefined | false)[]): HTMLElement {
+  return h("section", {}, h("h2", {}, title), ...children);
+}
+
+export function table(headers: string[], rows: (Node | string)[][], attributes: Record<string, string> = {}): HTMLTableElement {
+  return h(
+    "table",
+    attributes,
+    h("thead", {}, h("tr", {}, headers.map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c) => h("td", {}, c))))),
+  );
+}
+
+export function keyValues(pairs: [string, Node | string | number | undefined][]): HTMLDListElement {
+  return h(
+    "dl",
+    { class: "kv" },
+    pairs.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v === undefined ? "—" : v)]),
+  );
+}
+
+export function empty(text: string): HTMLParagraphElement {
+  return h("p", { class: "empty" }, text);
+}

@@ -1,0 +1,119 @@
+import * as Plot from "@observablehq/plot";
+import { loadComparison } from "../data/load";
+import type { Comparison, Verdict } from "../data/types";
+import { change, counts, ordered, VERDICTS } from "../shape/compare";
+import { type Child, h } from "../ui/dom";
+import { num } from "../ui/format";
+import { type Context, chosenRun, empty, link, runLabel, runPicker, section, select, table } from "./common";
+
+export async function compareView(ctx: Context): Promise<Child[]> {
+  const compared = ctx.index.filter((e) => e.compared);
+  const run = chosenRun(ctx);
+  const head = [h("h1", {}, "Compare")];
+  if (!run) return [...head, empty("No runs published yet.")];
+  if (!run.compared) {
+    return [
+      ...head,
+      h("form", { class: "controls" }, runPicker(ctx, compared.length ? compared : ctx.index)),
+      empty(
+        `Run ${run.runId} has no baseline: no earlier run of profile ${run.profile ?? "(none)"} that a pull request did not trigger.`,
+      ),
+    ];
+  }
+  const report = await loadComparison(run.runId);
+  const baseline = ctx.index.find((e) => e.runId === report.baseline);
+  const verdict = VERDICTS.includes(ctx.params.verdict as Verdict) ? (ctx.params.verdict as Verdict) : undefined;
+  const rows = ordered(report, verdict);
+  const tally = counts(report);
+  return [
+    ...head,
+    h(
+      "form",
+      { class: "controls", "aria-label": "Compare options" },
+      runPicker(ctx, compared),
+      select(
+        "Show",
+        "verdict",
+        [{ value: "", text: "every verdict" }, ...VERDICTS.map((v) => ({ value: v, text: `${v} (${tally[v]})` }))],
+        verdict ?? "",
+        (v) => ctx.go({ verdict: v }),
+      ),
+    ),
+    h(
+      "div",
+      { class: "sides" },
+      h("div", {}, h("h2", {}, "Baseline"), link("run", { run: report.baseline }, baseline ? runLabel(baseline) : report.baseline)),
+      h("div", {}, h("h2", {}, "Candidate"), link("run", { run: run.runId }, runLabel(run))),
+    ),
+    h(
+      "p",
+      { class: "verdicts" },
+      VERDICTS.map((v) => h("span", { class: `chip verdict-${v}` }, `${tally[v]} ${v}`)),
+    ),
+    h(
+      "p",
+      { class: "explain" },
+      `A change counts when it is both significant (Mann-Whitney U, Benjamini–Hochberg at ${report.alpha}) and beyond` +
+        ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means too few repetitions to tell.` +
+        " Ratios are candidate ÷ baseline, with a bootstrap 95 % interval.",
+    ),
+    rows.length ? h("figure", { class: "compare" }, chart(rows, report.threshold)) : empty("No comparisons with this verdict."),
+    section(
+      "Side by side",
+      table(
+        ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "95 % CI of ratio", "p (adjusted)", "verdict"],
+        rows.map((c) => [
+          link("cell", { run: run.runId, cell: c.cellId }, c.cellId),
+          c.variant,
+          `${num(c.baseline.median)} (${c.baseline.n})`,
+          `${num(c.candidate.median)} (${c.candidate.n})`,
+          change(c),
+          `${num(c.ci95[0])}–${num(c.ci95[1])}`,
+          num(c.pAdjusted, 2),
+          h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
+        ]),
+        { id: "comparisons" },
+      ),
+    ),
+    report.onlyInBaseline.length || report.onlyInCandidate.length
+      ? section(
+          "On one side only",
+          h("p", {}, `Only in the baseline: ${report.onlyInBaseline.join(", ") || "none"}`),
+          h("p", {}, `Only in the candidate: ${report.onlyInCandidate.join(", ") || "none"}`),
+        )
+      : null,
+  ];
+}
+
+const VERDICT_COLOUR: Record<Verdict, string> = {
+  regression: "var(--bad)",
+  improvement: "var(--good)",
+  inconclusive: "var(--warn)",
+  unchanged: "var(--muted)",
+};
+
+function chart(rows: Comparison[], threshold: number): Element {
+  const label = (c: Comparison) => `${c.cellId} · ${c.variant}`;
+  const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0]));
+  const hi = Math.max(1 + threshold, ...rows.map((c) => c.ci95[1]));
+  return Plot.plot({
+    width: 1000,
+    height: 50 + rows.length * 22,
+    marginLeft: 520,
+    style: { fontSize: "11px", background: "transparent" },
+    x: { type: "log", domain: [lo * 0.95, hi * 1.05], label: "candidate ÷ baseline →", grid: true },
+    y: { domain: rows.map(label), label: null },
+    marks: [
+      Plot.rectX([0], { x1: 1 - threshold, x2: 1 + threshold, fill: "var(--muted)", fillOpacity: 0.12 }),
+      Plot.ruleX([1], { stroke: "var(--fg)" }),
+      Plot.link(rows, { x1: (c: Comparison) => c.ci95[0], x2: (c: Comparison) => c.ci95[1], y: label, stroke: (c: Comparison) => VERDICT_COLOUR[c.verdict], strokeWidth: 3 }),
+      Plot.dot(rows, {
+        x: "ratio",
+        y: label,
+        fill: (c: Comparison) => VERDICT_COLOUR[c.verdict],
+        r: 4,
+        title: (c: Comparison) => `${label(c)}: ${change(c)}, ${c.verdict} (p adj ${num(c.pAdjusted, 2)})`,
+      }),
+    ],
+  });
+}

@@ -1,0 +1,230 @@
+import * as Plot from "@observablehq/plot";
+import { loadCells } from "../data/load";
+import {
+  type ColourMetric,
+  defaultMetric,
+  defaultVariant,
+  describe,
+  MARK_MEANING,
+  MARK_SYMBOL,
+  type Mark,
+  shapeMatrix,
+  type Tile,
+  variantsOf,
+  workloadsOf,
+} from "../shape/matrix";
+import { type Child, h } from "../ui/dom";
+import { href } from "../ui/route";
+import { num, percent, ratio } from "../ui/format";
+import { type Context, chosenRun, empty, link, runPicker, section, select, table } from "./common";
+
+export async function matrixView(ctx: Context): Promise<Child[]> {
+  const run = chosenRun(ctx);
+  if (!run) return [empty("No runs published yet: `loom-matrix publish --run <dir> --site <site>` adds one.")];
+  const cells = await loadCells(run.runId);
+  const workloads = workloadsOf(cells);
+  const workload = ctx.params.workload && (ctx.params.workload === "all" || workloads.includes(ctx.params.workload))
+    ? ctx.params.workload
+    : "all";
+  const metric: ColourMetric =
+    ctx.params.metric === "speedup" || ctx.params.metric === "efficiency"
+      ? ctx.params.metric
+      : workload === "all"
+        ? "speedup"
+        : defaultMetric(cells, workload);
+  const variants = variantsOf(cells, workload);
+  const variant =
+    workload === "all"
+      ? undefined
+      : ctx.params.variant && variants.includes(ctx.params.variant)
+        ? ctx.params.variant
+        : defaultVariant(cells, workload, metric);
+  const shape = shapeMatrix(cells, { workload, metric, variant, jdk: ctx.params.jdk, os: ctx.params.os });
+  const jdks = [...new Set(cells.map((c) => c.coordinates.jdk))].sort();
+  const oses = [...new Set(cells.map((c) => c.coordinates.os))].sort();
+
+  const controls = h(
+    "form",
+    { class: "controls", "aria-label": "Matrix options" },
+    runPicker(ctx),
+    select(
+      "Workload",
+      "workload",
+      [{ value: "all", text: "all workloads" }, ...workloads.map((w) => ({ value: w, text: w }))],
+      workload,
+      (w) => ctx.go({ workload: w, variant: undefined, metric: undefined }),
+    ),
+    select(
+      "Colour",
+      "metric",
+      [
+        { value: "speedup", text: "speedup of virtual threads" },
+        { value: "efficiency", text: "efficiency against the lower bound" },
+      ],
+      metric,
+      (m) => ctx.go({ metric: m, variant: undefined }),
+    ),
+    workload === "all"
+      ? null
+      : select(
+          metric === "speedup" ? "Virtual over" : "Variant",
+          "variant",
+          variants.filter((v) => metric === "efficiency" || v !== "virtual").map((v) => ({ value: v, text: v })),
+          variant,
+          (v) => ctx.go({ variant: v }),
+        ),
+    select("JDK", "jdk", [{ value: "", text: "all JDKs" }, ...jdks.map((j) => ({ value: j, text: j }))], ctx.params.jdk ?? "", (j) =>
+      ctx.go({ jdk: j }),
+    ),
+    select("OS", "os", [{ value: "", text: "all" }, ...oses.map((o) => ({ value: o, text: o }))], ctx.params.os ?? "", (o) =>
+      ctx.go({ os: o }),
+    ),
+  );
+
+  const explanation =
+    metric === "speedup"
+      ? `Colour: how many times better virtual threads are than ${variant ?? "each workload's platform or pool variant"} on the workload's metric (wall time, or throughput for http-server); > 1 (blue) means virtual threads win. Tiles say the ratio.`
+      : `Colour: efficiency of ${variant ?? "each workload's variant"} against its lower bound (bound ÷ median wall time; 100 % is the bound).`;
+
+  return [
+    h("h1", {}, "Matrix", h("span", { class: "subtitle" }, ` · run ${run.runId}`)),
+    controls,
+    h("p", { class: "explain" }, explanation),
+    shape.fixedScheduler.length ? h("p", { class: "explain" }, `In every column: ${shape.fixedScheduler.join(", ")}.`) : null,
+    shape.tiles.length === 0 ? empty("No cells match these filters.") : heatmap(shape, metric, run.runId, workload),
+    legend(shape.tiles),
+    section(
+      `Cells (${shape.tiles.length})`,
+      h(
+        "details",
+        {},
+        h("summary", {}, "Every cell as a table"),
+        table(
+          ["cell", "JDK · VM · OS", "CPU limit", "scheduler", metric, "status", "marks"],
+          shape.tiles.map((t) => [
+            link("cell", { run: run.runId, cell: t.cellId }, t.cellId),
+            t.row,
+            t.cpus,
+            t.scheduler,
+            t.value === undefined ? "—" : metric === "speedup" ? ratio(t.value) : percent(t.value),
+            t.status,
+            t.marks.map((m) => `${MARK_SYMBOL[m]} ${m}`).join(", "),
+          ]),
+          { id: "cells" },
+        ),
+      ),
+    ),
+  ];
+}
+
+function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, runId: string, workload: string): Element {
+  const all = workload === "all";
+  const label = (t: Tile) =>
+    (t.value === undefined ? (t.status === "ok" ? "n/a" : "") : metric === "speedup" ? `${num(t.value, 2)}×` : `${Math.round(t.value * 100)}%`) +
+    (t.marks.length ? ` ${t.marks.map((m) => MARK_SYMBOL[m]).join("")}` : "");
+  const open = (t: Tile) => {
+    location.hash = href("cell", { run: runId, cell: t.cellId });
+  };
+  // Plot draws one rect per datum it keeps, in index order: tie each to its tile for click and keyboard.
+  const interactive =
+    (data: Tile[]): Plot.RenderFunction =>
+    (index, scales, values, dimensions, context, next) => {
+      const g = next!(index, scales, values, dimensions, context) as SVGGElement;
+      const rects = g.querySelectorAll("rect");
+      [...index].forEach((i, k) => {
+        const rect = rects[k];
+        const t = data[i];
+        if (!rect || !t) return;
+        rect.setAttribute("tabindex", "0");
+        rect.setAttribute("role", "link");
+        rect.setAttribute("aria-label", describe(t, metric, undefined));
+        rect.setAttribute("data-cell-id", t.cellId);
+        rect.addEventListener("click", () => open(t));
+        rect.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            open(t);
+          }
+        });
+      });
+      return g;
+    };
+  const withValue = shape.tiles.filter((t) => t.value !== undefined);
+  const withoutValue = shape.tiles.filter((t) => t.value === undefined);
+  const failed = shape.tiles.filter((t) => t.marks.includes("failed"));
+  const unattested = shape.tiles.filter((t) => t.marks.includes("unattested"));
+  const place = { x: "scheduler", y: "row", fx: "cpus", fy: all ? "workload" : undefined } as const;
+  const rowsPerFacet = all ? shape.rows.length * shape.workloads.length : shape.rows.length;
+  const width = Math.max(640, Math.min(1600, 160 + shape.cpus.length * shape.schedulers.length * 150));
+  return h(
+    "figure",
+    { class: "heatmap", "aria-label": "Matrix heatmap: click a tile, or focus it and press Enter, to explain its cell" },
+    Plot.plot({
+      width,
+      height: 60 + rowsPerFacet * 34 + (all ? shape.workloads.length * 12 : 0),
+      marginLeft: 230,
+      marginRight: all ? 110 : 20,
+      marginTop: 50,
+      marginBottom: 30,
+      style: { fontSize: "12px", background: "transparent" },
+      x: { label: null, domain: shape.schedulers, axis: "top" },
+      y: { label: null, domain: shape.rows },
+      fx: { label: null, domain: shape.cpus, axis: "bottom" },
+      fy: all ? { label: null, domain: shape.workloads } : undefined,
+      color:
+        metric === "speedup"
+          ? { type: "log", scheme: "RdBu", domain: shape.domain, legend: true, label: "virtual speedup (×)", tickFormat: (d: number) => `${num(d, 2)}×` }
+          : { type: "linear", scheme: "Blues", domain: shape.domain, legend: true, label: "efficiency", tickFormat: "%" },
+      marks: [
+        Plot.cell(withValue, {
+          ...place,
+          fill: "value",
+          stroke: "var(--grid)",
+          inset: 1.5,
+          title: (t: Tile) => describe(t, metric, undefined),
+          render: interactive(withValue),
+        }),
+        Plot.cell(withoutValue, {
+          ...place,
+          fill: "var(--na)",
+          stroke: "var(--grid)",
+          inset: 1.5,
+          title: (t: Tile) => describe(t, metric, undefined),
+          render: interactive(withoutValue),
+        }),
+        Plot.cell(failed, { ...place, fill: "none", stroke: "var(--bad)", strokeWidth: 3, inset: 2.5, pointerEvents: "none" }),
+        Plot.cell(unattested, {
+          ...place,
+          fill: "none",
+          stroke: "var(--warn)",
+          strokeWidth: 3,
+          strokeDasharray: "5,3",
+          inset: 2.5,
+          pointerEvents: "none",
+        }),
+        Plot.text(shape.tiles, {
+          ...place,
+          text: label,
+          fill: "var(--tile-text)",
+          stroke: "var(--tile-halo)",
+          strokeWidth: 3,
+          paintOrder: "stroke",
+          pointerEvents: "none",
+        }),
+      ],
+    }),
+  );
+}
+
+function legend(tiles: Tile[]): HTMLElement {
+  const present = new Set(tiles.flatMap((t) => t.marks));
+  const marks = (Object.keys(MARK_SYMBOL) as Mark[]).map((m) =>
+    h("li", { class: present.has(m) ? "present" : "absent" }, h("span", { class: `mark mark-${m}` }, MARK_SYMBOL[m]), ` ${MARK_MEANING[m]}`),
+  );
+  return h(
+    "div",
+    { class: "legend" },
+    h("p", {}, "Marks on tiles (solid red border: failed; dashed orange border: not attested; grey tile: no number):"),
+    h("ul", {}, marks),
+  );
+}

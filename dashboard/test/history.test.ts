@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import type { IndexEntry, Trends } from "../src/data/types";
+import { historyWorkloads, shapeHistory } from "../src/shape/history";
+
+const entry = (runId: string, day: number, trigger: string, branch = "main"): IndexEntry => ({
+  runId,
+  startedAt: `2026-11-${String(day).padStart(2, "0")}T02:00:00Z`,
+  status: "finished",
+  git: { commit: `c${day}`, branch, dirty: false },
+  profile: "full",
+  trigger,
+  jdks: ["t21"],
+  workloads: ["sleep-bound"],
+  cells: 2,
+  ok: 2,
+  failed: 0,
+  attested: 2,
+});
+
+const index = [entry("r1", 1, "schedule"), entry("r2", 2, "pull_request", "<b>evil</b>"), entry("r3", 3, "schedule")];
+const trends: Trends = {
+  schemaVersion: 1,
+  method: "PELT",
+  series: [
+    {
+      cellId: "t21.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound",
+      workload: "sleep-bound",
+      variant: "virtual",
+      metric: "wallMs",
+      points: index.map((e, i) => ({ runId: e.runId, startedAt: e.startedAt, median: 100 + i * 50 })),
+      changePoints: ["r3"],
+    },
+    {
+      cellId: "t21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound",
+      workload: "sleep-bound",
+      variant: "virtual",
+      metric: "wallMs",
+      points: [{ runId: "r3", startedAt: index[2].startedAt, median: 90 }],
+      changePoints: [],
+    },
+  ],
+  annotations: [
+    { runId: "r3", cellId: "t21.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound", kind: "jdk build", from: "21.0.1", to: "21.0.2" },
+    { runId: "r2", kind: "runner", from: "a", to: "b" },
+  ],
+};
+
+describe("history", () => {
+  it("joins every point with its run's commit, branch and trigger", () => {
+    const shape = shapeHistory(trends, index, {});
+    expect(shape.points).toHaveLength(4);
+    const pr = shape.points.find((p) => p.runId === "r2")!;
+    expect(pr).toMatchObject({ pullRequest: true, branch: "<b>evil</b>", commit: "c2" });
+    expect(shape.changes.map((p) => p.runId)).toEqual(["r3"]);
+    expect(shape.metric).toBe("wallMs");
+  });
+
+  it("separates pull-request runs from scheduled ones", () => {
+    expect(shapeHistory(trends, index, { trigger: "pull_request" }).points.map((p) => p.runId)).toEqual(["r2"]);
+    expect(shapeHistory(trends, index, { trigger: "scheduled" }).points.every((p) => !p.pullRequest)).toBe(true);
+  });
+
+  it("repeats a runner change in every cell's panel, and a JDK build change only in its cell's", () => {
+    const shape = shapeHistory(trends, index, {});
+    expect(shape.annotations.filter((a) => a.kind === "runner").map((a) => a.cellId)).toEqual(shape.cells);
+    expect(shape.annotations.filter((a) => a.kind === "jdk build")).toHaveLength(1);
+    const one = shapeHistory(trends, index, { cell: trends.series[1].cellId });
+    expect(one.annotations.map((a) => a.kind)).toEqual(["runner"]);
+  });
+
+  it("lists the workloads of the whole history", () => {
+    expect(historyWorkloads([{ ...index[0], workloads: ["b", "a"] }, index[1]])).toEqual(["a", "b", "sleep-bound"]);
+  });
+});

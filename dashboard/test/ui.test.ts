@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { h } from "../src/ui/dom";
+import { date, ms } from "../src/ui/format";
+import { href, parseRoute } from "../src/ui/route";
+
+const HOSTILE = `<img src=x onerror="window.__pwned=1">&amp;"'`;
+
+describe("the DOM builder", () => {
+  it("keeps strings from the data as text", () => {
+    const el = h("p", { title: HOSTILE }, HOSTILE, h("span", {}, HOSTILE));
+    expect(el.querySelector("img")).toBeNull();
+    expect(el.textContent).toBe(HOSTILE + HOSTILE);
+    expect(el.getAttribute("title")).toBe(HOSTILE);
+  });
+
+  it("refuses links that are not in-page routes or data files", () => {
+    expect(() => h("a", { href: "javascript:alert(1)" })).toThrow(/refusing/);
+    expect(() => h("a", { href: "https://example.com/" })).toThrow(/refusing/);
+    expect(h("a", { href: "#/cell?run=1" }).getAttribute("href")).toBe("#/cell?run=1");
+  });
+});
+
+describe("URL state", () => {
+  it("round-trips every parameter, whatever characters it has", () => {
+    const params = { run: "20261122T0101Z-ab12", cell: "t21.linux.cpus-1.par-auto.max-auto.minr-auto.x", jdk: HOSTILE };
+    const route = parseRoute(href("cell", params));
+    expect(route).toEqual({ view: "cell", params });
+  });
+
+  it("falls back to the matrix for an unknown or empty view", () => {
+    expect(parseRoute("").view).toBe("matrix");
+    expect(parseRoute("#/nonsense?x=1")).toEqual({ view: "matrix", params: { x: "1" } });
+  });
+
+  it("orders parameters so a link is stable", () => {
+    expect(href("matrix", { workload: "w", run: "r", metric: undefined })).toBe("#/matrix?run=r&workload=w");
+  });
+});
+
+describe("formatting", () => {
+  it("says times to the minute and durations in their unit", () => {
+    expect(date("2026-11-22T01:44:39.722135853Z")).toBe("2026-11-22 01:44 UTC");
+    expect(ms(1234.5)).toBe("1,235 ms");
+    expect(ms(65_000)).toBe("65 s");
+  });
+});
