@@ -16,6 +16,8 @@ export interface Tile {
   scheduler: string;
   value?: number;
   ci?: [number, number];
+  /** The variant the value is about (compared with virtual threads, or measured against its bound). */
+  against?: string;
   status: string;
   attested?: boolean;
   unstable: boolean;
@@ -168,6 +170,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
     scheduler: schedulerLabel(c, varying),
     value: cell.status === "ok" ? value : undefined,
     ci,
+    against: variant,
     status: cell.status,
     attested,
     unstable,
@@ -193,7 +196,8 @@ function sortedUnique<T>(items: T[], key: (t: T) => string, order: (a: string, b
 }
 
 /** What the tile says in words: for its tooltip, its accessible name and the cells table. */
-export function describe(t: Tile, metric: ColourMetric, variant: string | undefined): string {
+export function describe(t: Tile, metric: ColourMetric): string {
+  const variant = t.against;
   const what =
     t.value === undefined
       ? t.status === "ok"

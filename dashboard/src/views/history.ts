@@ -120,11 +120,12 @@ function chart(
     width: 1000,
     height: 40 + cells.length * 150,
     marginLeft: 60,
-    marginRight: 280,
+    marginRight: 300,
     style: { fontSize: "12px", background: "transparent" },
     x: { type: "utc", label: null },
     y: { label: metric ?? null, grid: true, zero: false },
-    fy: { domain: cells, label: null },
+    // the panel label drops what every panel shares (the workload), to fit beside the chart
+    fy: { domain: cells, label: null, tickFormat: (id: string) => id.replace(/\.[^.]+$/, "").replace(".linux.", " ") },
     color: { legend: true, label: "variant" },
     marks: [
       Plot.ruleX(annotations, { x: "date", fy: "cellId", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),

@@ -137,7 +137,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
         if (!rect || !t) return;
         rect.setAttribute("tabindex", "0");
         rect.setAttribute("role", "link");
-        rect.setAttribute("aria-label", describe(t, metric, undefined));
+        rect.setAttribute("aria-label", describe(t, metric));
         rect.setAttribute("data-cell-id", t.cellId);
         rect.addEventListener("click", () => open(t));
         rect.addEventListener("keydown", (e) => {
@@ -173,7 +173,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       fy: all ? { label: null, domain: shape.workloads } : undefined,
       color:
         metric === "speedup"
-          ? { type: "log", scheme: "RdBu", domain: shape.domain, legend: true, label: "virtual speedup (×)", tickFormat: (d: number) => `${num(d, 2)}×` }
+          ? { type: "log", scheme: "RdBu", domain: shape.domain, legend: true, label: "virtual speedup (×)", ticks: [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8, 16].filter((t) => t >= shape.domain[0] && t <= shape.domain[1]), tickFormat: (d: number) => `${num(d, 2)}×` }
           : { type: "linear", scheme: "Blues", domain: shape.domain, legend: true, label: "efficiency", tickFormat: "%" },
       marks: [
         Plot.cell(withValue, {
@@ -181,7 +181,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           fill: "value",
           stroke: "var(--grid)",
           inset: 1.5,
-          title: (t: Tile) => describe(t, metric, undefined),
+          title: (t: Tile) => describe(t, metric),
           render: interactive(withValue),
         }),
         Plot.cell(withoutValue, {
@@ -189,7 +189,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           fill: "var(--na)",
           stroke: "var(--grid)",
           inset: 1.5,
-          title: (t: Tile) => describe(t, metric, undefined),
+          title: (t: Tile) => describe(t, metric),
           render: interactive(withoutValue),
         }),
         Plot.cell(failed, { ...place, fill: "none", stroke: "var(--bad)", strokeWidth: 3, inset: 2.5, pointerEvents: "none" }),

@@ -1,0 +1,161 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, ready, watch } from "./browser";
+import { HOSTILE_BRANCH, JDKS, matrixCells, WORKLOADS, writeRun } from "./fixtures";
+import { publish } from "./publish";
+import { type Host, serve } from "./serve";
+
+// Three runs published by the real runner into one site — scheduled, then a pull request from a branch
+// with a hostile name, then scheduled again with a 40 % slower virtual variant and a new JDK build —
+// served under a sub-path and visited view by view in Chromium. Screenshots go to LOOM_ARTIFACTS.
+
+const ARTIFACTS = process.env.LOOM_ARTIFACTS ?? join(tmpdir(), "loom-dashboard-e2e");
+const BASE = "/loom-matrix/";
+let host: Host;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), "loom-e2e-"));
+  const site = join(work, "site");
+  const runs = [
+    { runId: "20261101T020000Z-aaaa", startedAt: "2026-11-01T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1, jdkBuild: "21.0.8+9" },
+    { runId: "20261102T120000Z-bbbb", startedAt: "2026-11-02T12:00:00Z", trigger: "pull_request", branch: HOSTILE_BRANCH, virtualScale: 1.02, jdkBuild: "21.0.8+9" },
+    { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
+  ];
+  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, matrixCells(spec)), site);
+  host = await serve(site, BASE);
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  problems = watch(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+async function visit(hash: string, view: string, shot?: string): Promise<void> {
+  await page.goto(host.url(hash));
+  await ready(page, view);
+  if (shot) await page.screenshot({ path: join(ARTIFACTS, `${shot}.png`), fullPage: true });
+}
+
+describe("the dashboard under a sub-path", () => {
+  it("shows the whole matrix of the newest run at once: every JDK and workload", async () => {
+    await visit("", "matrix", "matrix");
+    const svgText = (await page.locator("figure.heatmap svg").last().textContent()) ?? "";
+    for (const j of JDKS) expect(svgText).toContain(`${j.jdk} · ${j.vm} ${j.version} · linux`);
+    for (const w of WORKLOADS) expect(svgText).toContain(w);
+    expect(svgText).toContain("1 CPU");
+    expect(svgText).toContain("2 CPUs");
+    // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, every tile focusable
+    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(24);
+    expect(await page.locator("#cells tbody tr").count()).toBe(24);
+    expect(problems, problems.join("\n")).toEqual([]);
+    // nothing was fetched from outside the base path
+    expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
+  });
+
+  it("keeps a hostile branch name as text in every view that shows it", async () => {
+    await visit("#/runs", "runs", "runs");
+    const text = await page.locator("#runs").innerText();
+    expect(text).toContain(HOSTILE_BRANCH);
+    expect(await page.locator("main img, main script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await visit("#/run?run=20261102T120000Z-bbbb", "run");
+    expect(await page.locator("main dl.kv").first().innerText()).toContain(HOSTILE_BRANCH);
+    const options = await page.locator("select[name=run] option").allInnerTexts();
+    expect(options.some((o) => o.includes(HOSTILE_BRANCH))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(problems).toEqual([]);
+  });
+
+  it("explains a cell in one click on its tile", async () => {
+    await visit("#/matrix?workload=sleep-bound", "matrix", "matrix-sleep-bound");
+    const id = "debian-21.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound";
+    await page.locator(`rect[data-cell-id="${id}"]`).click();
+    await ready(page, "cell");
+    expect(page.url()).toContain(`cell=${id}`);
+    await page.screenshot({ path: join(ARTIFACTS, "cell.png"), fullPage: true });
+    expect(await page.locator("h1.cell-id").innerText()).toBe(id);
+    // repetitions as points: 8 per variant, the bound drawn, the medians as ticks
+    expect(await page.locator("figure.repetitions svg circle").count()).toBe(16);
+    expect(await page.locator("#reproduce").innerText()).toBe(`./loom-matrix run --matrix matrix.yaml --profile full --cell ${id}`);
+    const attestation = await page.locator("table.attestation").innerText();
+    expect(attestation).toContain("availableProcessors");
+    expect(await page.locator("table.telemetry").innerText()).toContain("carriers used");
+    expect(await page.locator("main").innerText()).toContain("Attested");
+  });
+
+  it("opens a cell from the keyboard", async () => {
+    await visit("#/matrix?workload=mass-start", "matrix");
+    const tile = page.locator('rect[data-cell-id^="semeru-21.linux.cpus-1"]').first();
+    await tile.focus();
+    await page.keyboard.press("Enter");
+    await ready(page, "cell");
+    const main = await page.locator("main").innerText();
+    expect(main).toContain("NOT attested");
+    expect(main).toContain("✕ differs");
+  });
+
+  it("shows a failed cell's reason and log tail, and marks it in the matrix", async () => {
+    const id = "debian-25.linux.cpus-2.par-1.max-auto.minr-auto.sleep-bound";
+    await visit(`#/matrix?workload=sleep-bound&metric=efficiency`, "matrix");
+    expect(await page.locator(`rect[data-cell-id="${id}"]`).getAttribute("aria-label")).toContain("failed");
+    await visit(`#/cell?cell=${id}`, "cell", "cell-failed");
+    expect(await page.locator("p.reason").innerText()).toContain("code 137");
+    expect(await page.locator("pre.log").innerText()).toContain("Killed");
+  });
+
+  it("marks a ceiling", async () => {
+    await visit("#/matrix?workload=mass-start", "matrix");
+    expect(await page.locator('rect[data-cell-id="debian-21.linux.cpus-1.par-auto.max-auto.minr-auto.mass-start"]').getAttribute("aria-label")).toContain("ceiling");
+  });
+
+  it("draws each series over the runs, pull-request runs apart, with the JDK build change annotated", async () => {
+    await visit("#/history?workload=sleep-bound&jdk=debian-21", "history", "history");
+    const svg = page.locator("figure.history svg");
+    // 4 debian-21 cells × 2 variants × 2 scheduled runs as dots; the pull-request run as diamonds
+    expect(await svg.locator("circle").count()).toBe(16);
+    expect(await page.locator("figure.history svg path[d]").count()).toBeGreaterThan(8);
+    const annotations = await page.locator("#annotations").innerText();
+    expect(annotations).toContain("jdk build");
+    expect(annotations).toContain("21.0.8+9");
+    expect(annotations).toContain("21.0.9+10");
+  });
+
+  it("compares the newest run with its baseline, skipping the pull request, coloured by verdict", async () => {
+    await visit("#/compare", "compare", "compare");
+    const sides = await page.locator(".sides").innerText();
+    expect(sides).toContain("2026-11-01"); // the scheduled run, not the pull request
+    expect(await page.locator("#comparisons .verdict-regression").count()).toBeGreaterThan(0);
+    expect(await page.locator("figure.compare svg circle").count()).toBe(await page.locator("#comparisons tbody tr").count());
+    await visit("#/compare?verdict=regression", "compare");
+    const verdicts = await page.locator("#comparisons tbody tr td:last-child").allInnerTexts();
+    expect(new Set(verdicts)).toEqual(new Set(["regression"]));
+  });
+
+  it("shows the run: host, matrix, failures and durations", async () => {
+    await visit("#/run", "run", "run");
+    const main = await page.locator("main").innerText();
+    expect(main).toContain("AMD EPYC 7763");
+    expect(main).toContain("semeru-21");
+    expect(await page.locator("#failures tbody tr").count()).toBe(1);
+    expect(await page.locator("figure.durations svg rect").count()).toBeGreaterThan(0);
+  });
+
+  it("reads well in the dark theme", async () => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await visit("", "matrix", "matrix-dark");
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe("rgb(18, 20, 23)");
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+});

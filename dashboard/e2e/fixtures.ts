@@ -1,0 +1,123 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CellRecord, Coordinates, Measurement, RunManifest, Summary } from "../src/data/types";
+
+// Run directories for the end-to-end test, made from the runner's golden cell records (real records
+// from real cells) moved across a matrix of JDKs, VMs, CPU limits and scheduler settings. `publish`
+// then turns them into a site exactly as it would a real run.
+
+const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "runner", "src", "test", "resources", "golden");
+export const golden = (name: string): CellRecord => JSON.parse(readFileSync(join(GOLDEN, name), "utf8"));
+
+export const HOSTILE_BRANCH = `feature/<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp;"'`;
+
+export const JDKS = [
+  { jdk: "debian-21", vm: "hotspot", version: 21 },
+  { jdk: "debian-25", vm: "hotspot", version: 25 },
+  { jdk: "semeru-21", vm: "openj9", version: 21 },
+];
+export const WORKLOADS = ["sleep-bound", "mass-start"];
+
+export interface RunSpec {
+  runId: string;
+  startedAt: string;
+  trigger: string;
+  branch: string;
+  /** Multiplies the virtual variant's wall times: > 1 is a regression. */
+  virtualScale: number;
+  jdkBuild: string;
+}
+
+export function cellId(c: Coordinates): string {
+  return `${c.jdk}.${c.os}.cpus-${c.cpus}.par-${c.parallelism}.max-${c.maxPoolSize}.minr-${c.minRunnable}.${c.workload}`;
+}
+
+export function matrixCells(spec: Pick<RunSpec, "virtualScale" | "jdkBuild">, jdks = JDKS, cpus = [1, 2], parallelism = ["auto", "1"]): CellRecord[] {
+  const out: CellRecord[] = [];
+  for (const workload of WORKLOADS) {
+    const base = golden(`cell-${workload}.json`);
+    for (const j of jdks) {
+      for (const cpu of cpus) {
+        for (const par of parallelism) {
+          const coordinates: Coordinates = { ...base.coordinates, ...j, cpus: cpu, parallelism: par, workload };
+          const cell = structuredClone(base);
+          cell.coordinates = coordinates;
+          cell.cellId = cellId(coordinates);
+          cell.environment!.vm = { ...cell.environment!.vm, version: spec.jdkBuild };
+          // OpenJ9 here is a fixture: its environment says so, and it is not attested at 1 CPU
+          if (j.vm === "openj9") {
+            cell.environment!.vm = { name: "Eclipse OpenJ9 VM", vendor: "Eclipse OpenJ9", version: "openj9-0.46.0" };
+            cell.environment!.attested = cpu !== 1;
+            if (cpu === 1) {
+              cell.environment!.attestation = cell.environment!.attestation.map((c) =>
+                c.setting === "availableProcessors" ? { ...c, observed: "2", ok: false } : c,
+              );
+            }
+          }
+          cell.measurements = cell.measurements.map((m, k) =>
+            widen(m, m.variant === "virtual" ? spec.virtualScale * (par === "1" ? 1.1 : 1) : 1, k),
+          );
+          out.push(cell);
+        }
+      }
+    }
+  }
+  // one failed cell, with its reason and log tail, and one that hit the thread ceiling
+  const failed = out.find((c) => c.coordinates.jdk === "debian-25" && c.coordinates.cpus === 2 && c.coordinates.parallelism === "1")!;
+  Object.assign(failed, {
+    status: "failed",
+    reason: "container exited with code 137 (SIGKILL: killed from outside or out of memory)",
+    logTail: "[0.412s] harness: starting variant virtual\n[2.301s] harness: repetition 2 of 8\nKilled",
+    measurements: [],
+    environment: undefined,
+  });
+  const platform = out.find((c) => c.coordinates.workload === "mass-start" && c.coordinates.jdk === "debian-21" && c.coordinates.cpus === 1)!;
+  platform.measurements.find((m) => m.variant === "platform")!.ceiling = { threads: 4021, reason: "unable to create native thread: possibly out of memory or process/resource limits reached" };
+  return out;
+}
+
+/** Eight repetitions from the golden three (a compare needs more than 3 + 3 to reach significance). */
+function widen(m: Measurement, scale: number, salt: number): Measurement {
+  const samples = Array.from({ length: 8 }, (_, i) => {
+    const s = { ...m.samples[i % m.samples.length] };
+    s.wallMs = (s.wallMs as number) * scale * (1 + ((i * 7 + salt) % 5) * 0.004);
+    return s;
+  });
+  const walls = samples.map((s) => s.wallMs as number);
+  return { ...m, samples, summary: summary(walls), efficiency: m.lowerBoundMs ? m.lowerBoundMs / summary(walls).median : undefined };
+}
+
+function summary(values: number[]): Summary {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  const median = (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const stdev = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+  // order statistics 2 and 7 of 8: a 93 % interval for the median
+  return { n, median, mean, stdev, cv: stdev / mean, ci95: [sorted[1], sorted[6]], ciLevel: 0.93, outliers: [], unstable: stdev / mean > 0.1 };
+}
+
+export function writeRun(root: string, spec: RunSpec, cells: CellRecord[]): string {
+  const dir = join(root, spec.runId);
+  mkdirSync(join(dir, "cells"), { recursive: true });
+  const manifest: RunManifest = {
+    schemaVersion: 1,
+    runId: spec.runId,
+    startedAt: spec.startedAt,
+    finishedAt: new Date(Date.parse(spec.startedAt) + 47 * 60_000).toISOString().replace(/\.\d+Z$/, "Z"),
+    status: "finished",
+    trigger: spec.trigger,
+    git: { commit: `${spec.runId}0123456789abcdef`.slice(0, 12), branch: spec.branch, dirty: false },
+    host: { os: "Linux", kernel: "6.8.0", cpuModel: "AMD EPYC 7763 64-Core Processor", cpus: 4, memoryBytes: 16 * 2 ** 30 },
+    matrix: { file: "matrix.yaml", profile: "full", sha256: "9f2c".padEnd(64, "0") },
+    cells: cells.map((c) => c.cellId),
+    shards: [],
+  };
+  writeFileSync(join(dir, "run.json"), JSON.stringify(manifest, null, 2));
+  for (const cell of cells) {
+    const { speedups: _derived, ...record } = cell; // the runner derives speedups itself
+    writeFileSync(join(dir, "cells", `${cell.cellId}.json`), JSON.stringify(record, null, 2));
+  }
+  return dir;
+}
