@@ -64,7 +64,7 @@ export function matrixCells(spec: Pick<RunSpec, "virtualScale" | "jdkBuild">, jd
     }
   }
   // one failed cell, with its reason and log tail, and one that hit the thread ceiling
-  const failed = out.find((c) => c.coordinates.jdk === "debian-25" && c.coordinates.cpus === 2 && c.coordinates.parallelism === "1")!;
+  const failed = out.find((c) => c.coordinates.jdk === jdks[1].jdk && c.coordinates.cpus === cpus[1] && c.coordinates.parallelism === parallelism[1])!;
   Object.assign(failed, {
     status: "failed",
     reason: "container exited with code 137 (SIGKILL: killed from outside or out of memory)",
@@ -72,7 +72,7 @@ export function matrixCells(spec: Pick<RunSpec, "virtualScale" | "jdkBuild">, jd
     measurements: [],
     environment: undefined,
   });
-  const platform = out.find((c) => c.coordinates.workload === "mass-start" && c.coordinates.jdk === "debian-21" && c.coordinates.cpus === 1)!;
+  const platform = out.find((c) => c.coordinates.workload === "mass-start" && c.coordinates.jdk === jdks[0].jdk && c.coordinates.cpus === cpus[0])!;
   platform.measurements.find((m) => m.variant === "platform")!.ceiling = { threads: 4021, reason: "unable to create native thread: possibly out of memory or process/resource limits reached" };
   return out;
 }
