@@ -1,0 +1,253 @@
+import { PanelBuilder as BarGauge } from "@grafana/grafana-foundation-sdk/bargauge";
+import { BarGaugeDisplayMode, ReduceDataOptionsBuilder, VizOrientation } from "@grafana/grafana-foundation-sdk/common";
+import {
+  DashboardBuilder,
+  DashboardLinkBuilder,
+  DashboardLinkType,
+  QueryVariableBuilder,
+  ThresholdsConfigBuilder,
+  ThresholdsMode,
+  VariableRefresh,
+  VariableSort,
+} from "@grafana/grafana-foundation-sdk/dashboard";
+import { PanelBuilder as Stat } from "@grafana/grafana-foundation-sdk/stat";
+import { PanelBuilder as Table } from "@grafana/grafana-foundation-sdk/table";
+import { PanelBuilder as TimeSeries } from "@grafana/grafana-foundation-sdk/timeseries";
+import { POSTGRES, SqlQueryBuilder } from "./sql";
+
+// The Grafana dashboards over the Postgres sink (runner/src/main/resources/db/migration): matrix,
+// history and compare. Typed here with the Grafana Foundation SDK; `npm run grafana` writes the JSON
+// that provisioning loads (dashboards/*.json), and a test checks that JSON is current.
+//
+// Template variables: $run, $baseline, $candidate (run ids), $workload, $jdk (multi-value: Grafana
+// interpolates it as a quoted list for SQL data sources, hence `IN ($jdk)`), $variant.
+
+const variable = (name: string, label: string, sql: string) =>
+  new QueryVariableBuilder(name)
+    .label(label)
+    .datasource(POSTGRES)
+    .query(sql.trim())
+    .definition(sql.trim())
+    .refresh(VariableRefresh.OnTimeRangeChanged)
+    .sort(VariableSort.Disabled);
+
+/** A bar per row of the query (a cell), not one reduced value per column. */
+const EVERY_ROW = new ReduceDataOptionsBuilder().values(true).calcs([]);
+
+const RUNS_NEWEST_FIRST = "SELECT run_id FROM runs ORDER BY started_at DESC";
+
+const workloadVariable = () =>
+  variable("workload", "Workload", "SELECT DISTINCT workload FROM cells ORDER BY 1");
+
+const jdkVariable = () =>
+  variable("jdk", "JDK", "SELECT DISTINCT jdk FROM cells WHERE workload = '$workload' ORDER BY 1")
+    .multi(true)
+    .includeAll(true);
+
+const links = () => [
+  new DashboardLinkBuilder("loom-matrix").type(DashboardLinkType.Dashboards).tags(["loom-matrix"]).asDropdown(false),
+];
+
+const ratioThresholds = (badAbove: boolean) =>
+  new ThresholdsConfigBuilder().mode(ThresholdsMode.Absolute).steps(
+    badAbove
+      ? [
+          { value: null as unknown as number, color: "green" },
+          { value: 0.9, color: "text" },
+          { value: 1.1, color: "red" },
+        ]
+      : [
+          { value: null as unknown as number, color: "red" },
+          { value: 1, color: "text" },
+          { value: 1.1, color: "blue" },
+        ],
+  );
+
+export function matrixDashboard() {
+  return new DashboardBuilder("loom-matrix · matrix")
+    .uid("loom-matrix-matrix")
+    .tags(["loom-matrix"])
+    .description("One run's cells for a workload: status, attestation, medians and the speedup of virtual threads.")
+    .time({ from: "now-90d", to: "now" })
+    .withVariable(variable("run", "Run", RUNS_NEWEST_FIRST))
+    .withVariable(workloadVariable())
+    .withVariable(jdkVariable())
+    .links(links())
+    .withPanel(
+      new Stat()
+        .title("Cells")
+        .description("Cells of the run for this workload and JDKs, by outcome.")
+        .gridPos({ x: 0, y: 0, w: 8, h: 5 })
+        .withTarget(
+          new SqlQueryBuilder(`
+SELECT count(*) FILTER (WHERE status = 'ok') AS "ok",
+       count(*) FILTER (WHERE status IN ('failed', 'timeout')) AS "failed",
+       count(*) FILTER (WHERE status = 'skipped') AS "skipped",
+       count(*) FILTER (WHERE attested IS FALSE) AS "not attested"
+FROM cells
+WHERE run_id = '$run' AND workload = '$workload' AND jdk IN ($jdk)`).refId("A"),
+        ),
+    )
+    .withPanel(
+      new BarGauge()
+        .title("Speedup of virtual threads")
+        .description("Other variant's median wall time ÷ virtual's, per cell: > 1 means virtual threads win.")
+        .gridPos({ x: 8, y: 0, w: 16, h: 14 })
+        .orientation(VizOrientation.Horizontal)
+        .displayMode(BarGaugeDisplayMode.Gradient)
+        .min(0)
+        .unit("x")
+        .reduceOptions(EVERY_ROW)
+        .thresholds(ratioThresholds(false))
+        .withTarget(
+          new SqlQueryBuilder(`
+SELECT c.cell_id || ' · over ' || o.variant AS "cell",
+       o.median_ms / v.median_ms AS "speedup"
+FROM cells c
+JOIN measurements v ON v.run_id = c.run_id AND v.cell_id = c.cell_id AND v.variant = 'virtual'
+JOIN measurements o ON o.run_id = c.run_id AND o.cell_id = c.cell_id AND o.variant <> 'virtual'
+WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk) AND v.median_ms > 0
+ORDER BY c.jdk, c.cpus, c.parallelism, o.variant`).refId("A"),
+        ),
+    )
+    .withPanel(
+      new Table()
+        .title("Cells")
+        .description("Every cell and variant: the median with its confidence interval, the lower bound and efficiency.")
+        .gridPos({ x: 0, y: 14, w: 24, h: 14 })
+        .withTarget(
+          new SqlQueryBuilder(`
+SELECT c.jdk, c.vm, c.version, c.os, c.cpus, c.cpuset, c.parallelism, c.max_pool_size, c.min_runnable,
+       c.status, c.attested, m.variant, m.n, m.median_ms, m.ci_low_ms, m.ci_high_ms, m.ci_level, m.cv,
+       m.unstable, m.lower_bound_ms, m.efficiency, m.ceiling_threads, c.reason
+FROM cells c
+LEFT JOIN measurements m ON m.run_id = c.run_id AND m.cell_id = c.cell_id
+WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk)
+ORDER BY c.jdk, c.cpus, c.parallelism, m.variant`).refId("A"),
+        ),
+    );
+}
+
+export function historyDashboard() {
+  return new DashboardBuilder("loom-matrix · history")
+    .uid("loom-matrix-history")
+    .tags(["loom-matrix"])
+    .description("Each cell variant's median over the runs in the time range.")
+    .time({ from: "now-1y", to: "now" })
+    .withVariable(workloadVariable())
+    .withVariable(jdkVariable())
+    .withVariable(
+      variable("variant", "Variant", "SELECT DISTINCT m.variant FROM measurements m JOIN cells c USING (run_id, cell_id) WHERE c.workload = '$workload' ORDER BY 1"),
+    )
+    .links(links())
+    .withPanel(
+      new TimeSeries()
+        .title("Median wall time of $variant")
+        .description("One line per cell; scheduled and pull-request runs alike (see the runs table for the trigger).")
+        .gridPos({ x: 0, y: 0, w: 24, h: 12 })
+        .unit("ms")
+        .withTarget(
+          new SqlQueryBuilder(
+            `
+SELECT r.started_at AS "time", m.cell_id AS "metric", m.median_ms AS "value"
+FROM measurements m
+JOIN cells c ON c.run_id = m.run_id AND c.cell_id = m.cell_id
+JOIN runs r ON r.run_id = m.run_id
+WHERE $__timeFilter(r.started_at) AND c.workload = '$workload' AND c.jdk IN ($jdk) AND m.variant = '$variant'
+ORDER BY 1`,
+            "time_series",
+          ).refId("A"),
+        ),
+    )
+    .withPanel(
+      new TimeSeries()
+        .title("Efficiency of $variant against its lower bound")
+        .gridPos({ x: 0, y: 12, w: 24, h: 10 })
+        .unit("percentunit")
+        .min(0)
+        .withTarget(
+          new SqlQueryBuilder(
+            `
+SELECT r.started_at AS "time", m.cell_id AS "metric", m.efficiency AS "value"
+FROM measurements m
+JOIN cells c ON c.run_id = m.run_id AND c.cell_id = m.cell_id
+JOIN runs r ON r.run_id = m.run_id
+WHERE $__timeFilter(r.started_at) AND c.workload = '$workload' AND c.jdk IN ($jdk) AND m.variant = '$variant'
+  AND m.efficiency IS NOT NULL
+ORDER BY 1`,
+            "time_series",
+          ).refId("A"),
+        ),
+    )
+    .withPanel(
+      new Table()
+        .title("Runs")
+        .description("Pull-request runs are marked by their trigger; a new JDK build or host shows in the columns.")
+        .gridPos({ x: 0, y: 22, w: 24, h: 10 })
+        .withTarget(
+          new SqlQueryBuilder(`
+SELECT r.started_at, r.run_id, r.trigger, r.git_branch, r.git_commit, r.matrix_profile, r.host_cpu_model, r.host_cpus,
+       string_agg(DISTINCT c.vm_version, ', ') AS "jdk builds",
+       count(*) FILTER (WHERE c.status = 'ok') AS "ok", count(*) AS "cells"
+FROM runs r JOIN cells c ON c.run_id = r.run_id
+WHERE $__timeFilter(r.started_at) AND c.workload = '$workload'
+GROUP BY r.run_id
+ORDER BY r.started_at DESC`).refId("A"),
+        ),
+    );
+}
+
+export function compareDashboard() {
+  return new DashboardBuilder("loom-matrix · compare")
+    .uid("loom-matrix-compare")
+    .tags(["loom-matrix"])
+    .description(
+      "Two runs side by side: the ratio of medians per cell variant. The significance verdicts (Mann-Whitney U," +
+        " Benjamini–Hochberg) are computed by `loom-matrix compare` and shown on the static dashboard.",
+    )
+    .time({ from: "now-90d", to: "now" })
+    .withVariable(variable("baseline", "Baseline run", RUNS_NEWEST_FIRST))
+    .withVariable(variable("candidate", "Candidate run", RUNS_NEWEST_FIRST))
+    .links(links())
+    .withPanel(
+      new BarGauge()
+        .title("Candidate ÷ baseline, median wall time")
+        .description("> 1.1: slower by more than 10 % (red); < 0.9: faster (green).")
+        .gridPos({ x: 0, y: 0, w: 24, h: 14 })
+        .orientation(VizOrientation.Horizontal)
+        .displayMode(BarGaugeDisplayMode.Basic)
+        .min(0)
+        .unit("x")
+        .reduceOptions(EVERY_ROW)
+        .thresholds(ratioThresholds(true))
+        .withTarget(
+          new SqlQueryBuilder(`
+SELECT b.cell_id || ' · ' || b.variant AS "cell", c.median_ms / b.median_ms AS "ratio"
+FROM measurements b
+JOIN measurements c ON c.cell_id = b.cell_id AND c.variant = b.variant
+WHERE b.run_id = '$baseline' AND c.run_id = '$candidate' AND b.median_ms > 0
+ORDER BY abs(ln(c.median_ms / b.median_ms)) DESC`).refId("A"),
+        ),
+    )
+    .withPanel(
+      new Table()
+        .title("Side by side")
+        .gridPos({ x: 0, y: 14, w: 24, h: 14 })
+        .withTarget(
+          new SqlQueryBuilder(`
+SELECT b.cell_id, b.variant, b.n AS "baseline n", b.median_ms AS "baseline median ms",
+       c.n AS "candidate n", c.median_ms AS "candidate median ms", c.median_ms / b.median_ms AS "ratio",
+       b.unstable OR c.unstable AS "unstable"
+FROM measurements b
+JOIN measurements c ON c.cell_id = b.cell_id AND c.variant = b.variant
+WHERE b.run_id = '$baseline' AND c.run_id = '$candidate' AND b.median_ms > 0
+ORDER BY b.cell_id, b.variant`).refId("A"),
+        ),
+    );
+}
+
+export const DASHBOARDS = { matrix: matrixDashboard, history: historyDashboard, compare: compareDashboard };
+
+export function render(name: keyof typeof DASHBOARDS): string {
+  return `${JSON.stringify(DASHBOARDS[name]().build(), null, 2)}\n`;
+}
