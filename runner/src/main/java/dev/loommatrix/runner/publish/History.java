@@ -207,7 +207,7 @@ public final class History {
                     DEFAULT_ALPHA);
             Json.writeAtomically(file, report);
             int inconclusive = (int) report.comparisons().stream()
-                    .filter(c -> c.verdict().equals("inconclusive"))
+                    .filter(c -> c.verdict() == dev.loommatrix.runner.compare.Comparison.Verdict.inconclusive)
                     .count();
             out.add(entry.withCompared(
                     Optional.of(new Compared(baselineId, report.regressions(), report.improvements(), inconclusive))));

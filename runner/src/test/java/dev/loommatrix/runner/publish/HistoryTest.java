@@ -73,6 +73,14 @@ class HistoryTest {
                 .map(History.Compared::baseline)
                 .contains("r1");
         assertThat(site.resolve("data/runs/r2/compare.json")).isRegularFile();
+        // 3 repetitions against 3 can never reach significance: both variants are inconclusive
+        assertThat(History.readIndex(site)
+                        .runs()
+                        .get(1)
+                        .compared()
+                        .orElseThrow()
+                        .inconclusive())
+                .isEqualTo(2);
     }
 
     @Test
