@@ -74,6 +74,13 @@ final class PlanCommand implements Callable<Integer> {
                     } else {
                         item.put("cell", cell.id());
                         cell.coordinates().axisValues().forEach(item::put);
+                        // what a workflow job needs to run the cell: the runner image, and for cells
+                        // run on the host (Windows), the JDK that actions/setup-java installs
+                        item.put(
+                                "runsOn",
+                                cell.coordinates().os().equals("windows") ? "windows-latest" : "ubuntu-latest");
+                        item.put("distribution", cell.jdk().setupJava().getOrDefault("distribution", ""));
+                        item.put("javaVersion", cell.jdk().setupJava().getOrDefault("java-version", ""));
                     }
                 }
                 out.println(Json.MAPPER.writeValueAsString(root));

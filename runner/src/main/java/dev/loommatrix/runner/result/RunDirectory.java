@@ -76,6 +76,18 @@ public final class RunDirectory {
     public List<CellRecord> readCells() throws IOException {
         List<CellRecord> cells = new ArrayList<>();
         Path dir = root.resolve("cells");
+        Path published = root.resolve("cells.json");
+        if (!Files.isDirectory(dir) && Files.isRegularFile(published)) {
+            // a run as publish keeps it in a site (data/runs/<id>/): what a pull request compares against
+            for (CellRecord cell : Json.MAPPER.readValue(published.toFile(), CellRecord[].class)) {
+                if (cell.schemaVersion() != CellRecord.SCHEMA_VERSION) {
+                    throw new IOException(published + " holds cells of schema " + cell.schemaVersion()
+                            + "; this loom-matrix reads schema " + CellRecord.SCHEMA_VERSION);
+                }
+                cells.add(cell);
+            }
+            return cells;
+        }
         if (!Files.isDirectory(dir)) {
             return cells;
         }

@@ -1,0 +1,130 @@
+package dev.loommatrix.runner.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.runner.result.Json;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+
+/**
+ * The GitHub workflows, checked here since GitHub is not: actionlint, the hygiene rules (least
+ * permissions, SHA-pinned actions, timeouts, no pull_request_target), and the workflows' command
+ * sequence (plan → one run per cell → merge → publish → baseline → compare) run locally.
+ */
+class WorkflowsIT {
+
+    static final Path ROOT = Path.of(System.getProperty("loom.projectRoot", ".."))
+            .toAbsolutePath()
+            .normalize();
+    static final Path WORKFLOWS = ROOT.resolve(".github/workflows");
+
+    static String run(Path dir, List<String> command, Map<String, String> env) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(20, TimeUnit.MINUTES)).isTrue();
+        return p.exitValue() + "\n" + out;
+    }
+
+    @Test
+    void actionlintIsClean() throws Exception {
+        String actionlint = System.getenv().getOrDefault("LOOM_ACTIONLINT", "actionlint");
+        String result = run(ROOT, List.of(actionlint, "-no-color"), Map.of());
+        assertThat(result).as(result).startsWith("0\n");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyJobHasLeastPermissionsATimeoutAndPinnedActions() throws Exception {
+        Pattern uses = Pattern.compile("uses: ([^@\\s]+)@(\\S+)(.*)");
+        try (Stream<Path> files = Files.list(WORKFLOWS)) {
+            for (Path file : files.toList()) {
+                String text = Files.readString(file);
+                assertThat(text).as(file + ": no pull_request_target").doesNotContain("pull_request_target");
+                Matcher m = uses.matcher(text);
+                while (m.find()) {
+                    assertThat(m.group(2))
+                            .as(file + ": " + m.group(1) + " pinned by full commit SHA")
+                            .matches("[0-9a-f]{40}");
+                    assertThat(m.group(3))
+                            .as(file + ": the version in a comment")
+                            .matches("\\s+# v\\d.*");
+                }
+                var workflow =
+                        (Map<String, Object>) new Load(LoadSettings.builder().build()).loadFromString(text);
+                assertThat(workflow.get("permissions"))
+                        .as(file + ": nothing by default")
+                        .isEqualTo(Map.of());
+                var jobs = (Map<String, Map<String, Object>>) workflow.get("jobs");
+                jobs.forEach((name, job) -> {
+                    assertThat(job).as(file + " job " + name).containsKeys("timeout-minutes", "permissions");
+                });
+            }
+        }
+        String triggers =
+                Files.readString(WORKFLOWS.resolve("matrix.yml")) + Files.readString(WORKFLOWS.resolve("pr.yml"));
+        assertThat(triggers).contains("schedule:", "workflow_dispatch:", "pull_request:");
+        assertThat(Files.readString(WORKFLOWS.resolve("pr-comment.yml")))
+                .contains("workflow_run:")
+                .doesNotContain("actions/checkout");
+    }
+
+    @Test
+    void theWorkflowsCommandSequenceRunsLocally(@TempDir Path tmp) throws Exception {
+        Path matrix = tmp.resolve("m.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
+                cpus: [1, 2]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual, "pool:20"], params: {tasks: 200, sleepMs: 20}}
+                repetitions: 2
+                warmup: 0
+                timeout: 2m
+                memory: 512m
+                """
+                        .formatted(Runtime.version().feature(), System.getProperty("java.home")));
+        Path work = tmp.resolve("work");
+        String result = run(
+                ROOT,
+                List.of("bash", "scripts/ci/pipeline.sh", work.toString(), matrix.toString(), "", "local"),
+                Map.of("JAVA_HOME", System.getProperty("java.home")));
+        assertThat(result).as(result).matches("(?s)[04]\n.*");
+
+        JsonNode plan = Json.MAPPER.readTree(work.resolve("plan.json").toFile());
+        assertThat(plan.get("include")).hasSize(2);
+        assertThat(plan.get("include").get(0).get("runsOn").asText()).isEqualTo("ubuntu-latest");
+        // the shards partition the plan: one cell each, together all of them, merged into one run
+        try (Stream<Path> shards = Files.list(work.resolve("shards"))) {
+            assertThat(shards.toList()).hasSize(2);
+        }
+        try (Stream<Path> cells = Files.list(work.resolve("merged/cells"))) {
+            assertThat(cells.toList()).hasSize(2);
+        }
+        var index = History.readIndex(work.resolve("site"));
+        assertThat(index.runs())
+                .extracting(History.Entry::runId)
+                .containsExactly("20260101T000000Z-base", "20260101T010000Z-pull");
+        assertThat(index.runs().get(1).trigger()).isEqualTo("pull_request");
+        assertThat(index.runs().get(1).compared())
+                .map(History.Compared::baseline)
+                .contains("20260101T000000Z-base");
+        assertThat(Files.readString(work.resolve("compare.md"))).contains("20260101T000000Z-base");
+    }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The command sequence of .github/workflows/matrix.yml and pr.yml, run on one machine:
+#   plan --format github → one `run --cell` per planned cell (the fan-out) → merge → publish → baseline → compare
+# Usage: scripts/ci/pipeline.sh WORK_DIR MATRIX [PROFILE] [BACKEND]
+# Writes WORK_DIR/{plan.json, shards/<n>/, merged/, site/, compare.md}; exit code is compare's (0, or 4).
+set -euo pipefail
+work="$1" matrix="$2" profile="${3:-}" backend="${4:-auto}"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+lm() { "$root/loom-matrix" "$@"; }
+profile_args=(); [ -n "$profile" ] && profile_args=(--profile "$profile")
+mkdir -p "$work/shards"
+
+run_matrix() {  # $1: run id, $2: trigger, $3: branch
+  local run_id="$1"
+  lm plan --matrix "$matrix" "${profile_args[@]}" --format github > "$work/plan.json"
+  rm -rf "$work/shards" "$work/merged"; mkdir -p "$work/shards"
+  local n=0
+  for cell in $(jq -r '.include[].cell' "$work/plan.json"); do   # each is one `run` job in matrix.yml
+    n=$((n + 1))
+    LOOM_TRIGGER="$2" GITHUB_HEAD_REF="$3" lm run --matrix "$matrix" "${profile_args[@]}" --backend "$backend" \
+      --cell "$cell" --run-id "$run_id" --out "$work/shards/$n" || [ $? -eq 3 ]   # a failed cell is a result
+  done
+  lm merge --out "$work/merged" "$work/shards"/*
+}
+
+# the scheduled run on main, published; then a pull request's run, compared with it
+run_matrix "20260101T000000Z-base" schedule main
+lm publish --run "$work/merged" --site "$work/site"
+run_matrix "20260101T010000Z-pull" pull_request feature
+baseline="$("$root/scripts/ci/baseline.sh" "$work/site" main "$profile")"
+[ -n "$baseline" ] || { echo "pipeline: no baseline found in $work/site" >&2; exit 1; }
+status=0
+lm compare --baseline "$baseline" --candidate "$work/merged" > "$work/compare.md" || status=$?
+lm publish --run "$work/merged" --site "$work/site"
+exit "$status"
