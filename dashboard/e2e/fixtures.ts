@@ -8,7 +8,8 @@ import type { CellRecord, Coordinates, Measurement, RunManifest, Summary } from 
 // then turns them into a site exactly as it would a real run.
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "runner", "src", "test", "resources", "golden");
-export const golden = (name: string): CellRecord => JSON.parse(readFileSync(join(GOLDEN, name), "utf8"));
+/** A golden file of the runner's, parsed: a cell record, or the compare report. */
+export const golden = <T = CellRecord>(name: string): T => JSON.parse(readFileSync(join(GOLDEN, name), "utf8"));
 
 export const HOSTILE_BRANCH = `feature/<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp;"'`;
 

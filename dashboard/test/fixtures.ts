@@ -1,12 +1,8 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { CellRecord, CompareReport, Coordinates } from "../src/data/types";
+import { cellId, golden } from "../e2e/fixtures";
 
 // Fixtures are the runner's own golden files (runner/src/test/resources/golden): real records, so the
 // dashboard is tested against what publish actually writes.
-const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "runner", "src", "test", "resources", "golden");
-const golden = (name: string) => JSON.parse(readFileSync(join(GOLDEN, name), "utf8"));
 
 export const sleepBound = (): CellRecord => golden("cell-sleep-bound.json");
 export const massStart = (): CellRecord => golden("cell-mass-start.json");
@@ -15,7 +11,5 @@ export const compareReport = (): CompareReport => golden("compare.json");
 /** A copy of a real cell moved to other coordinates (and optionally another status). */
 export function variant(cell: CellRecord, changes: Partial<Coordinates>, patch: Partial<CellRecord> = {}): CellRecord {
   const coordinates = { ...cell.coordinates, ...changes };
-  const c = coordinates;
-  const cellId = `${c.jdk}.${c.os}.cpus-${c.cpus}.par-${c.parallelism}.max-${c.maxPoolSize}.minr-${c.minRunnable}.${c.workload}`;
-  return { ...structuredClone(cell), cellId, coordinates, ...patch };
+  return { ...structuredClone(cell), cellId: cellId(coordinates), coordinates, ...patch };
 }

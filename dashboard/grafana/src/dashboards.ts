@@ -128,6 +128,23 @@ ORDER BY c.jdk, c.cpus, c.parallelism, m.variant`).refId("A"),
     );
 }
 
+/**
+ * One line per cell of $workload and $jdk: a measurements column of $variant over the runs in range.
+ * Medians keep their nulls (a run where the variant had none shows as a gap); efficiencies exist only
+ * where a workload has a lower bound, so rows without one are left out.
+ */
+const seriesOverTime = (column: "median_ms" | "efficiency") =>
+  new SqlQueryBuilder(
+    `
+SELECT r.started_at AS "time", m.cell_id AS "metric", m.${column} AS "value"
+FROM measurements m
+JOIN cells c ON c.run_id = m.run_id AND c.cell_id = m.cell_id
+JOIN runs r ON r.run_id = m.run_id
+WHERE $__timeFilter(r.started_at) AND c.workload = '$workload' AND c.jdk IN ($jdk) AND m.variant = '$variant'${column === "efficiency" ? " AND m.efficiency IS NOT NULL" : ""}
+ORDER BY 1`,
+    "time_series",
+  ).refId("A");
+
 export function historyDashboard() {
   return new DashboardBuilder("loom-matrix · history")
     .uid("loom-matrix-history")
@@ -147,16 +164,7 @@ export function historyDashboard() {
         .gridPos({ x: 0, y: 0, w: 24, h: 12 })
         .unit("ms")
         .withTarget(
-          new SqlQueryBuilder(
-            `
-SELECT r.started_at AS "time", m.cell_id AS "metric", m.median_ms AS "value"
-FROM measurements m
-JOIN cells c ON c.run_id = m.run_id AND c.cell_id = m.cell_id
-JOIN runs r ON r.run_id = m.run_id
-WHERE $__timeFilter(r.started_at) AND c.workload = '$workload' AND c.jdk IN ($jdk) AND m.variant = '$variant'
-ORDER BY 1`,
-            "time_series",
-          ).refId("A"),
+          seriesOverTime("median_ms"),
         ),
     )
     .withPanel(
@@ -166,17 +174,7 @@ ORDER BY 1`,
         .unit("percentunit")
         .min(0)
         .withTarget(
-          new SqlQueryBuilder(
-            `
-SELECT r.started_at AS "time", m.cell_id AS "metric", m.efficiency AS "value"
-FROM measurements m
-JOIN cells c ON c.run_id = m.run_id AND c.cell_id = m.cell_id
-JOIN runs r ON r.run_id = m.run_id
-WHERE $__timeFilter(r.started_at) AND c.workload = '$workload' AND c.jdk IN ($jdk) AND m.variant = '$variant'
-  AND m.efficiency IS NOT NULL
-ORDER BY 1`,
-            "time_series",
-          ).refId("A"),
+          seriesOverTime("efficiency"),
         ),
     )
     .withPanel(

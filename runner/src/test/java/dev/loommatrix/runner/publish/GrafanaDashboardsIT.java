@@ -55,17 +55,7 @@ class GrafanaDashboardsIT {
         for (int i = 1; i <= 3; i++) {
             var run = HistoryTest.run(tmp, "r" + i, "2026-11-1" + i + "T02:00:00Z");
             int exit = LoomMatrix.mainWithoutExit(
-                    new String[] {
-                        "publish",
-                        "--run",
-                        run.root().toString(),
-                        "--site",
-                        tmp.resolve("site").toString(),
-                        "--postgres",
-                        server.jdbcUrl()
-                    },
-                    System.out,
-                    System.err);
+                    PostgresSinkIT.publishArgs(run, tmp.resolve("site"), server.jdbcUrl()), System.out, System.err);
             assertThat(exit).isZero();
         }
     }

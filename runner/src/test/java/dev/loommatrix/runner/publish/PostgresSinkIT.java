@@ -33,6 +33,12 @@ class PostgresSinkIT {
         }
     }
 
+    /** {@code publish --run RUN --site SITE --postgres URL}. */
+    static String[] publishArgs(RunDirectory run, Path site, String jdbcUrl) {
+        return new String[] {"publish", "--run", run.root().toString(), "--site", site.toString(), "--postgres", jdbcUrl
+        };
+    }
+
     static String query(String sql) throws Exception {
         try (Connection db = DriverManager.getConnection(server.jdbcUrl());
                 Statement st = db.createStatement();
@@ -58,15 +64,7 @@ class PostgresSinkIT {
     void publishUpsertsTheRunAndPublishingAgainChangesNothing(@TempDir Path tmp) throws Exception {
         RunDirectory run = HistoryTest.run(tmp, "r1", "2026-11-21T10:00:00Z");
         CellRecord cell = run.readCells().get(0);
-        String[] args = {
-            "publish",
-            "--run",
-            run.root().toString(),
-            "--site",
-            tmp.resolve("site").toString(),
-            "--postgres",
-            server.jdbcUrl()
-        };
+        String[] args = publishArgs(run, tmp.resolve("site"), server.jdbcUrl());
         assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
 
         assertThat(query("SELECT count(*) FROM runs")).isEqualTo("1");
@@ -101,15 +99,7 @@ class PostgresSinkIT {
         RunDirectory run = HistoryTest.run(tmp, "r2", "2026-11-21T11:00:00Z");
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         int code = LoomMatrix.mainWithoutExit(
-                new String[] {
-                    "publish",
-                    "--run",
-                    run.root().toString(),
-                    "--site",
-                    tmp.resolve("site").toString(),
-                    "--postgres",
-                    "jdbc:postgresql://127.0.0.1:1/nowhere?user=x&password=secret"
-                },
+                publishArgs(run, tmp.resolve("site"), "jdbc:postgresql://127.0.0.1:1/nowhere?user=x&password=secret"),
                 System.out,
                 new java.io.PrintStream(err, true));
         assertThat(code).isEqualTo(2);
