@@ -57,7 +57,11 @@ class RunLifecycleIT {
     }
 
     static Process start(Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString()));
+        // As from a terminal: SIGINT at its default. A process started in the background by a
+        // non-interactive shell (as CI may start the build) inherits SIGINT ignored, and a JVM that
+        // starts with it ignored never sees Ctrl-C; exec keeps an ignored signal, so reset it first.
+        List<String> command = new ArrayList<>(List.of(
+                "perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\"", JAVA, "-jar", JAR.toString()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command)
                 .redirectErrorStream(true)
