@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The command sequence of .github/workflows/matrix.yml and pr.yml, run on one machine:
-#   plan --format github → one `run --cell` per planned cell (the fan-out) → merge → publish → baseline → compare
-# Usage: scripts/ci/pipeline.sh WORK_DIR MATRIX [PROFILE] [BACKEND]
+#   plan --format github → one `run` per planned job, with its cells (the fan-out) → merge → publish → baseline → compare
+# Usage: [MAX_JOBS=N] scripts/ci/pipeline.sh WORK_DIR MATRIX [PROFILE] [BACKEND]
 # Writes WORK_DIR/{plan.json, shards/<n>/, merged/, site/, compare.md}; exit code is compare's (0, or 4).
 set -euo pipefail
 work="$1" matrix="$2" profile="${3:-}" backend="${4:-auto}"
@@ -12,14 +12,16 @@ mkdir -p "$work/shards"
 
 run_matrix() {  # $1: run id, $2: trigger, $3: branch
   local run_id="$1"
-  lm plan --matrix "$matrix" "${profile_args[@]}" --format github > "$work/plan.json"
+  lm plan --matrix "$matrix" "${profile_args[@]}" --format github --max-jobs "${MAX_JOBS:-256}" > "$work/plan.json"
   rm -rf "$work/shards" "$work/merged"; mkdir -p "$work/shards"
   local n=0
-  for cell in $(jq -r '.include[].cell' "$work/plan.json"); do   # each is one `run` job in matrix.yml
+  while read -r cells; do   # each line is one `run` job of matrix.yml
     n=$((n + 1))
+    local cell_args=()
+    for cell in $cells; do cell_args+=(--cell "$cell"); done
     LOOM_TRIGGER="$2" GITHUB_HEAD_REF="$3" lm run --matrix "$matrix" "${profile_args[@]}" --backend "$backend" \
-      --cell "$cell" --run-id "$run_id" --out "$work/shards/$n" || [ $? -eq 3 ]   # a failed cell is a result
-  done
+      "${cell_args[@]}" --run-id "$run_id" --out "$work/shards/$n" < /dev/null || [ $? -eq 3 ]   # a failed cell is a result
+  done < <(jq -r '.include[].cells' "$work/plan.json")
   lm merge --out "$work/merged" "$work/shards"/*
 }
 

@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "loom-matrix",
         mixinStandardHelpOptions = true,
+        scope = CommandLine.ScopeType.INHERIT, // --help, --version and the exit codes on every subcommand too
         versionProvider = LoomMatrix.Version.class,
         description = "Benchmarks Java virtual threads against platform threads across a matrix of JDKs, VMs, "
                 + "OSes, CPU limits and scheduler settings.",

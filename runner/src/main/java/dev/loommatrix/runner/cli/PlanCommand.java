@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loommatrix.runner.matrix.Matrix;
 import dev.loommatrix.runner.plan.Cell;
 import dev.loommatrix.runner.plan.CostModel;
+import dev.loommatrix.runner.plan.GithubJobs;
 import dev.loommatrix.runner.plan.Planner;
 import dev.loommatrix.runner.plan.Shards;
 import dev.loommatrix.runner.result.Json;
@@ -38,12 +39,22 @@ final class PlanCommand implements Callable<Integer> {
             description = "table, json, or github (a strategy.matrix include list). Default: ${DEFAULT-VALUE}.")
     Format format;
 
+    @Option(
+            names = "--max-jobs",
+            paramLabel = "N",
+            description = "github format: at most N jobs; a larger plan becomes balanced shards of cells that"
+                    + " need the same runner and JDK set-up. Default: ${DEFAULT-VALUE}, GitHub's limit per matrix.")
+    int maxJobs = GithubJobs.MAX_JOBS_PER_MATRIX;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         Matrix matrix = options.load();
+        if (format != Format.github && spec.commandLine().getParseResult().hasMatchedOption("--max-jobs")) {
+            throw new LoomMatrix.UsageException("--max-jobs applies to --format github only");
+        }
         List<Cell> cells = select(Planner.plan(matrix), shard);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
@@ -62,31 +73,53 @@ final class PlanCommand implements Callable<Integer> {
                         cells.size(),
                         cells.stream().mapToDouble(CostModel::estimateMs).sum() / 1000);
             }
-            case json, github -> {
+            case json -> {
                 ObjectNode root = Json.MAPPER.createObjectNode();
-                ArrayNode list = root.putArray(format == Format.json ? "cells" : "include");
+                ArrayNode list = root.putArray("cells");
                 for (Cell cell : cells) {
                     ObjectNode item = list.addObject();
-                    if (format == Format.json) {
-                        item.put("id", cell.id());
-                        item.set("coordinates", Json.MAPPER.valueToTree(cell.coordinates()));
-                        item.put("estimatedMs", Math.round(CostModel.estimateMs(cell)));
-                    } else {
-                        item.put("cell", cell.id());
-                        cell.coordinates().axisValues().forEach(item::put);
-                        // what a workflow job needs to run the cell: the runner image, and for cells
-                        // run on the host (Windows), the JDK that actions/setup-java installs
-                        item.put(
-                                "runsOn",
-                                cell.coordinates().os().equals("windows") ? "windows-latest" : "ubuntu-latest");
-                        item.put("distribution", cell.jdk().setupJava().getOrDefault("distribution", ""));
-                        item.put("javaVersion", cell.jdk().setupJava().getOrDefault("java-version", ""));
-                    }
+                    item.put("id", cell.id());
+                    item.set("coordinates", Json.MAPPER.valueToTree(cell.coordinates()));
+                    item.put("estimatedMs", Math.round(CostModel.estimateMs(cell)));
                 }
                 out.println(Json.MAPPER.writeValueAsString(root));
             }
+            case github -> out.println(Json.MAPPER.writeValueAsString(githubMatrix(cells)));
         }
         return ExitCode.OK.code;
+    }
+
+    /**
+     * A strategy.matrix include list: per job, what it runs (`cells`, space-separated ids) and sets up
+     * (`runsOn`, and for cells on the host the `distribution` and `javaVersion` of actions/setup-java),
+     * its `name` and `timeoutMinutes`; a job of one cell also carries the cell's axis values.
+     */
+    private ObjectNode githubMatrix(List<Cell> cells) {
+        List<GithubJobs.Job> jobs;
+        try {
+            jobs = GithubJobs.of(cells, maxJobs);
+        } catch (IllegalArgumentException e) {
+            throw new LoomMatrix.UsageException(e.getMessage());
+        }
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        ArrayNode list = root.putArray("include");
+        for (GithubJobs.Job job : jobs) {
+            ObjectNode item = list.addObject();
+            item.put("name", job.name());
+            item.put(
+                    "cells", String.join(" ", job.cells().stream().map(Cell::id).toList()));
+            if (job.cells().size() == 1) {
+                Cell cell = job.cells().get(0);
+                item.put("cell", cell.id());
+                cell.coordinates().axisValues().forEach(item::put);
+            }
+            item.put("runsOn", job.runsOn());
+            item.put("os", job.os());
+            item.put("distribution", job.distribution());
+            item.put("javaVersion", job.javaVersion());
+            item.put("timeoutMinutes", job.timeoutMinutes());
+        }
+        return root;
     }
 
     static List<Cell> select(List<Cell> cells, String shard) {

@@ -64,7 +64,29 @@ class CliTest {
                 Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--format", "github", "--shard", "1/3")
                         .out());
         assertThat(github.get("include").size()).isBetween(1, 120);
-        assertThat(github.get("include").get(0).has("cell")).isTrue();
+        JsonNode first = github.get("include").get(0);
+        assertThat(first.get("cell").asText()).isEqualTo(first.get("cells").asText());
+        assertThat(first.get("runsOn").asText()).isEqualTo("ubuntu-latest");
+        assertThat(first.get("timeoutMinutes").asInt()).isEqualTo(20 + 30); // set-up + the cell's 30m timeout
+
+        JsonNode sharded =
+                Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--format", "github", "--max-jobs", "7")
+                        .out());
+        assertThat(sharded.get("include")).hasSize(7);
+        assertThat(sharded.get("include").get(0).has("cell")).isFalse();
+        assertThat(sharded.get("include").get(0).get("name").asText()).matches("linux 1/7 \\(\\d+ cells\\)");
+        assertThat(run("plan", "--matrix", "../matrix.yaml", "--max-jobs", "7").err())
+                .contains("--max-jobs applies to --format github only");
+    }
+
+    @Test
+    void everySubcommandHasHelpAndVersion() {
+        for (String command : java.util.List.of("validate", "plan", "run", "merge", "compare", "publish", "serve")) {
+            Result help = run(command, "--help");
+            assertThat(help.code()).as(command).isZero();
+            assertThat(help.out()).as(command).contains("Usage: loom-matrix " + command);
+            assertThat(run(command, "--version").out()).as(command).startsWith("loom-matrix ");
+        }
     }
 
     @Test
