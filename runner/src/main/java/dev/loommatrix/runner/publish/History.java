@@ -136,8 +136,8 @@ public final class History {
                         data(site).resolve(".publish.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = channel.lock()) {
             Path dir = runDir(site, manifest.runId());
-            Json.writeAtomically(dir.resolve("run.json"), manifest);
-            Json.writeAtomically(dir.resolve("cells.json"), cells);
+            Json.writeCompactAtomically(dir.resolve("run.json"), manifest);
+            Json.writeCompactAtomically(dir.resolve("cells.json"), cells);
 
             Optional<String> note = Optional.empty();
             List<Entry> entries;
@@ -162,7 +162,7 @@ public final class History {
             }
             entries = compareWithBaselines(site, entries);
             Index index = new Index(SCHEMA_VERSION, entries);
-            Json.writeAtomically(indexFile(site), index);
+            Json.writeCompactAtomically(indexFile(site), index);
             writeTrends(site, index);
             // Only after the index no longer lists them: a crash here leaves directories the next
             // rebuild drops again under the same retention, never an index pointing at nothing.
@@ -205,7 +205,7 @@ public final class History {
                     readCells(site, entry.runId()),
                     DEFAULT_THRESHOLD,
                     DEFAULT_ALPHA);
-            Json.writeAtomically(file, report);
+            Json.writeCompactAtomically(file, report);
             int inconclusive = (int) report.comparisons().stream()
                     .filter(c -> c.verdict() == dev.loommatrix.runner.compare.Comparison.Verdict.inconclusive)
                     .count();
@@ -248,7 +248,7 @@ public final class History {
         java.util.Set<String> written = new java.util.TreeSet<>();
         for (var byWorkload : all.byWorkload().entrySet()) {
             String name = byWorkload.getKey() + ".json";
-            Json.writeAtomically(dir.resolve(name), byWorkload.getValue());
+            Json.writeCompactAtomically(dir.resolve(name), byWorkload.getValue());
             written.add(name);
         }
         try (Stream<Path> files = Files.list(dir)) {
@@ -260,16 +260,16 @@ public final class History {
         }
     }
 
-    /** Trends over the runs the index lists (their directories are the truth). */
+    /** Trends over the runs the index lists (their directories are the truth), read one at a time. */
     static Trends trends(Path site, Index index) throws IOException {
-        List<Trends.Run> runs = new ArrayList<>();
+        Trends.Builder trends = new Trends.Builder();
         for (Entry entry : index.runs()) {
             Path dir = runDir(site, entry.runId());
-            runs.add(new Trends.Run(
+            trends.add(
                     Json.MAPPER.readValue(dir.resolve("run.json").toFile(), RunManifest.class),
-                    List.of(Json.MAPPER.readValue(dir.resolve("cells.json").toFile(), CellRecord[].class))));
+                    readCells(site, entry.runId()));
         }
-        return Trends.of(runs);
+        return trends.build();
     }
 
     /** Oldest first: by start time, then id (ids sort by time too). */

@@ -37,29 +37,31 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
     /** {@code cellId} is absent for a runner change, which concerns every cell of the run. */
     public record Annotation(String runId, Optional<String> cellId, String kind, String from, String to) {}
 
-    /** One run of the history, oldest first. */
-    public record Run(RunManifest manifest, List<CellRecord> cells) {}
+    /**
+     * Trends fed one run at a time, oldest first, keeping only the medians and what the annotations
+     * need: a year of nightly runs of a large matrix is gigabytes of cell records, never all in memory.
+     */
+    public static final class Builder {
+        private final Map<String, List<Point>> points = new TreeMap<>();
+        private final Map<String, String[]> keys = new TreeMap<>();
+        private final List<Annotation> annotations = new ArrayList<>();
+        private final Map<String, String> lastBuild = new LinkedHashMap<>();
+        private final Map<String, String> lastImage = new LinkedHashMap<>();
+        private String lastRunner;
 
-    public static Trends of(List<Run> runs) {
-        Map<String, List<Point>> points = new TreeMap<>();
-        Map<String, String[]> keys = new TreeMap<>();
-        List<Annotation> annotations = new ArrayList<>();
-        Map<String, String> lastBuild = new LinkedHashMap<>();
-        Map<String, String> lastImage = new LinkedHashMap<>();
-        String lastRunner = null;
-        for (Run run : runs) {
-            String runId = run.manifest().runId();
-            var host = run.manifest().host();
+        public Builder add(RunManifest manifest, List<CellRecord> cells) {
+            String runId = manifest.runId();
+            var host = manifest.host();
             String runner = host.cpuModel() + ", " + host.cpus() + " CPUs, kernel " + host.kernel();
             if (lastRunner != null && !lastRunner.equals(runner)) {
                 annotations.add(new Annotation(runId, Optional.empty(), "runner", lastRunner, runner));
             }
             lastRunner = runner;
-            for (CellRecord cell : run.cells()) {
+            for (CellRecord cell : cells) {
                 cell.environment().ifPresent(env -> {
                     String build = env.vm().getOrDefault("version", env.javaVersion());
-                    note(annotations, lastBuild, runId, cell.cellId(), "jdk build", build);
-                    env.imageDigest().ifPresent(d -> note(annotations, lastImage, runId, cell.cellId(), "image", d));
+                    note(lastBuild, runId, cell.cellId(), "jdk build", build);
+                    env.imageDigest().ifPresent(d -> note(lastImage, runId, cell.cellId(), "image", d));
                 });
                 Metric metric = Metric.of(cell.coordinates().workload());
                 for (Measurement m : cell.measurements()) {
@@ -74,21 +76,32 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                             key,
                             new String[] {cell.cellId(), cell.coordinates().workload(), m.variant(), metric.name()});
                     points.computeIfAbsent(key, k -> new ArrayList<>())
-                            .add(new Point(runId, run.manifest().startedAt(), median.get()));
+                            .add(new Point(runId, manifest.startedAt(), median.get()));
                 }
             }
+            return this;
         }
-        List<Series> series = new ArrayList<>();
-        for (var entry : points.entrySet()) {
-            List<Point> p = entry.getValue();
-            double[] values = p.stream().mapToDouble(Point::median).toArray();
-            List<String> changes = ChangePoints.detect(values).stream()
-                    .map(i -> p.get(i).runId())
-                    .toList();
-            String[] key = keys.get(entry.getKey());
-            series.add(new Series(key[0], key[1], key[2], key[3], p, changes));
+
+        public Trends build() {
+            List<Series> series = new ArrayList<>();
+            for (var entry : points.entrySet()) {
+                List<Point> p = entry.getValue();
+                double[] values = p.stream().mapToDouble(Point::median).toArray();
+                List<String> changes = ChangePoints.detect(values).stream()
+                        .map(i -> p.get(i).runId())
+                        .toList();
+                String[] key = keys.get(entry.getKey());
+                series.add(new Series(key[0], key[1], key[2], key[3], p, changes));
+            }
+            return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations));
         }
-        return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, annotations);
+
+        private void note(Map<String, String> last, String runId, String cellId, String kind, String now) {
+            String before = last.put(cellId, now);
+            if (before != null && !Objects.equals(before, now)) {
+                annotations.add(new Annotation(runId, Optional.of(cellId), kind, before, now));
+            }
+        }
     }
 
     /**
@@ -110,18 +123,5 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
             out.put(workload, new Trends(schemaVersion, method, list, mine));
         });
         return out;
-    }
-
-    private static void note(
-            List<Annotation> annotations,
-            Map<String, String> last,
-            String runId,
-            String cellId,
-            String kind,
-            String now) {
-        String before = last.put(cellId, now);
-        if (before != null && !Objects.equals(before, now)) {
-            annotations.add(new Annotation(runId, Optional.of(cellId), kind, before, now));
-        }
     }
 }
