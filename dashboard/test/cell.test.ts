@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunManifest } from "../src/data/types";
-import { median, metricOf, points, reproduceCommand, shellWord, telemetry, variantStats } from "../src/shape/cell";
+import { earlierAttempts, median, metricOf, points, reproduceCommand, shellWord, telemetry, variantStats } from "../src/shape/cell";
 import { sleepBound } from "./fixtures";
 
 const cell = sleepBound();
@@ -43,5 +43,17 @@ describe("a cell", () => {
   it("takes the median of an even count as the mean of the middle two", () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeUndefined();
+  });
+
+  it("says when a result needed more than one attempt, and why the earlier ones ended", () => {
+    expect(earlierAttempts(cell)).toBeUndefined();
+    const retried = structuredClone(cell);
+    retried.execution.earlierAttempts = [
+      { status: "failed", reason: "Docker engine error: database not open", startedAt: "a", finishedAt: "b" },
+      { status: "timeout", startedAt: "c", finishedAt: "d" },
+    ];
+    expect(earlierAttempts(retried)).toBe(
+      "2 before this one: failed — Docker engine error: database not open; timeout",
+    );
   });
 });

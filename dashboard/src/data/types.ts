@@ -147,6 +147,8 @@ export interface Execution {
   variantOrder: string[];
   fallbackReason?: string;
   parallel?: { cpuset: string; ranBeside: string[] };
+  /** Oldest first, when `run --resume --retry-failed` ran the cell again. */
+  earlierAttempts?: { status: string; reason?: string; startedAt: string; finishedAt: string }[];
 }
 
 export interface CellRecord {

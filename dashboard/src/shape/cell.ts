@@ -110,3 +110,14 @@ export function reproduceCommand(manifest: RunManifest, cell: CellRecord): strin
   if (cell.execution?.backend === "local") words.push("--backend", "local");
   return words.join(" ");
 }
+
+/**
+ * The cell's earlier attempts in a line ("1 before this one: failed — Docker engine error …"), or
+ * undefined when it ran once: a reader should know a result needed a second go.
+ */
+export function earlierAttempts(cell: CellRecord): string | undefined {
+  const attempts = cell.execution?.earlierAttempts ?? [];
+  if (attempts.length === 0) return undefined;
+  const each = attempts.map((a) => (a.reason ? `${a.status} — ${a.reason}` : a.status));
+  return `${attempts.length} before this one: ${each.join("; ")}`;
+}

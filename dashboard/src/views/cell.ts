@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { metricOf, points, reproduceCommand, telemetry, variantStats } from "../shape/cell";
+import { earlierAttempts, metricOf, points, reproduceCommand, telemetry, variantStats } from "../shape/cell";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
 import { type Context, chosenRun, empty, keyValues, link, section, table } from "./common";
@@ -222,6 +222,7 @@ function executionBlock(cell: CellRecord): HTMLElement | null {
       ["variant order", e.variantOrder.join(", ")],
       ["fallback", e.fallbackReason],
       ["ran beside", e.parallel ? `on CPUs {${e.parallel.cpuset}} beside ${e.parallel.ranBeside.join(", ") || "nothing"}` : "alone"],
+      ["earlier attempts", earlierAttempts(cell) ?? "none"],
     ]),
   );
 }

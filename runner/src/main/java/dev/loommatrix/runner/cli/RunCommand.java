@@ -59,6 +59,13 @@ final class RunCommand implements Callable<Integer> {
     boolean resume;
 
     @Option(
+            names = "--retry-failed",
+            description = "With --resume: also run the failed and timed-out cells again (a lost Docker engine, a"
+                    + " flaky runner). Each earlier attempt is kept in attempts/<cell-id>/<n>/, and the new record"
+                    + " lists them.")
+    boolean retryFailed;
+
+    @Option(
             names = "--run-id",
             paramLabel = "ID",
             description =
@@ -111,6 +118,9 @@ final class RunCommand implements Callable<Integer> {
         String runId;
         RunDirectory dir;
         RunManifest manifest;
+        if (retryFailed && !resume) {
+            throw new LoomMatrix.UsageException("--retry-failed needs --resume --out DIR, the run to retry cells of");
+        }
         if (resume) {
             if (out == null) {
                 throw new LoomMatrix.UsageException("--resume needs --out DIR, the run directory to continue");
@@ -180,7 +190,8 @@ final class RunCommand implements Callable<Integer> {
         // Ctrl-C (SIGINT) and SIGTERM: stop the current cell and leave a consistent run directory.
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
-        MatrixRun.Totals totals = run.run(manifest, cells, resume);
+        MatrixRun.Totals totals =
+                run.run(manifest, cells, retryFailed ? MatrixRun.Resume.RETRY_FAILED : MatrixRun.Resume.of(resume));
         if (run.wasStopped()) {
             console.printf(
                     "interrupted: %d cells finished are kept in %s; continue with --resume --out %s%n",

@@ -1,5 +1,6 @@
 package dev.loommatrix.runner.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.loommatrix.runner.plan.Coordinates;
 import java.util.List;
 import java.util.Optional;
@@ -40,12 +41,16 @@ public record CellRecord(
         return dev.loommatrix.runner.stats.Speedup.of(cellId, coordinates.workload(), measurements);
     }
 
-    /** How the cell was executed: facts for reproducing and for judging the numbers' conditions. */
     /** The measurement of one variant, if the cell has it. */
     public Optional<Measurement> measurement(String variant) {
         return measurements.stream().filter(m -> m.variant().equals(variant)).findFirst();
     }
 
+    /**
+     * How the cell was executed: facts for reproducing and for judging the numbers' conditions.
+     * {@code earlierAttempts}, oldest first, when {@code run --resume --retry-failed} ran a failed or
+     * timed-out cell again (absent otherwise): a reader sees the cell needed more than one go.
+     */
     public record Execution(
             String backend,
             String driver,
@@ -54,12 +59,52 @@ public record CellRecord(
             long durationMs,
             List<String> variantOrder,
             Optional<String> fallbackReason,
-            Optional<Beside> parallel) {
+            Optional<Beside> parallel,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Attempt> earlierAttempts) {
 
         public Execution {
             variantOrder = List.copyOf(variantOrder);
             parallel = parallel == null ? Optional.empty() : parallel;
+            earlierAttempts = earlierAttempts == null ? List.of() : List.copyOf(earlierAttempts);
         }
+
+        public Execution(
+                String backend,
+                String driver,
+                String startedAt,
+                String finishedAt,
+                long durationMs,
+                List<String> variantOrder,
+                Optional<String> fallbackReason,
+                Optional<Beside> parallel) {
+            this(backend, driver, startedAt, finishedAt, durationMs, variantOrder, fallbackReason, parallel, List.of());
+        }
+
+        public Execution withEarlierAttempts(List<Attempt> attempts) {
+            return new Execution(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    fallbackReason,
+                    parallel,
+                    attempts);
+        }
+    }
+
+    /** An earlier attempt at a cell: how it ended; its record and raw output are under attempts/. */
+    public record Attempt(String status, Optional<String> reason, String startedAt, String finishedAt) {}
+
+    /** This record as the attempt it was. */
+    public Attempt asAttempt() {
+        return new Attempt(status, reason, execution.startedAt(), execution.finishedAt());
+    }
+
+    public CellRecord withExecution(Execution execution) {
+        return new CellRecord(
+                schemaVersion, cellId, coordinates, status, reason, logTail, environment, measurements, execution);
     }
 
     /**

@@ -36,6 +36,50 @@ public final class RunDirectory {
         return root.resolve("raw").resolve(cellId);
     }
 
+    /** Earlier attempts at a cell that {@code --retry-failed} ran again: {@code attempts/<cell-id>/<n>/}. */
+    public Path attemptsDir(String cellId) {
+        return root.resolve("attempts").resolve(cellId);
+    }
+
+    /**
+     * Moves a cell's record and raw output aside to {@code attempts/<cell-id>/<n>/{cell.json,raw/}} (n =
+     * 1, 2, …) before the cell runs again, so the new attempt starts clean and the old one is kept. Raw
+     * output first, the record last: until the record moves, the cell still counts as ended, and an
+     * attempt directory without its record is reused by the next try.
+     */
+    public Path archiveAttempt(String cellId) throws IOException {
+        int n = 1;
+        while (Files.exists(attemptsDir(cellId).resolve(n + "").resolve("cell.json"))) {
+            n++;
+        }
+        Path attempt = Files.createDirectories(attemptsDir(cellId).resolve(n + ""));
+        if (Files.isDirectory(rawDir(cellId)) && !Files.exists(attempt.resolve("raw"))) {
+            Files.move(rawDir(cellId), attempt.resolve("raw"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        Files.move(cellFile(cellId), attempt.resolve("cell.json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return attempt;
+    }
+
+    /** The records of a cell's earlier attempts, oldest first (none for a cell that ran once). */
+    public List<CellRecord> readAttempts(String cellId) throws IOException {
+        Path dir = attemptsDir(cellId);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<CellRecord> attempts = new ArrayList<>();
+        try (var numbers = Files.list(dir)) {
+            for (Path attempt : numbers.filter(p -> p.getFileName().toString().matches("\\d+"))
+                    .sorted(java.util.Comparator.comparingInt(
+                            p -> Integer.parseInt(p.getFileName().toString())))
+                    .toList()) {
+                if (Files.isRegularFile(attempt.resolve("cell.json"))) {
+                    attempts.add(readCellFile(attempt.resolve("cell.json")));
+                }
+            }
+        }
+        return attempts;
+    }
+
     public void writeManifest(RunManifest manifest) throws IOException {
         Json.writeAtomically(manifestFile(), manifest);
     }

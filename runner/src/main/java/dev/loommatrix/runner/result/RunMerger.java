@@ -83,9 +83,9 @@ public final class RunMerger {
 
         for (var entry : cellJson.entrySet()) {
             Json.writeAtomically(target.cellFile(entry.getKey()), entry.getValue());
-            copyRaw(
-                    new RunDirectory(cellSource.get(entry.getKey())).rawDir(entry.getKey()),
-                    target.rawDir(entry.getKey()));
+            RunDirectory source = new RunDirectory(cellSource.get(entry.getKey()));
+            copyTree(source.rawDir(entry.getKey()), target.rawDir(entry.getKey()));
+            copyTree(source.attemptsDir(entry.getKey()), target.attemptsDir(entry.getKey()));
         }
         RunManifest merged = mergeManifests(manifests, cellJson.keySet());
         target.writeManifest(merged);
@@ -132,14 +132,19 @@ public final class RunMerger {
                 shards);
     }
 
-    private static void copyRaw(Path from, Path to) throws IOException {
+    /** Copies a directory tree (a cell's raw output, its earlier attempts), replacing same-named files. */
+    private static void copyTree(Path from, Path to) throws IOException {
         if (!Files.isDirectory(from)) {
             return;
         }
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                Files.copy(file, to.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path path : paths.toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
             }
         }
     }

@@ -24,7 +24,8 @@ import java.util.Random;
 /**
  * Runs a list of cells into a run directory. Each cell's file is written the moment the cell ends,
  * and run.json is rewritten after every cell, so a run stopped at any point leaves a consistent
- * directory; {@code resume} skips cells whose file already exists.
+ * directory; a resumed run skips cells whose file already exists, or, with {@link Resume#RETRY_FAILED},
+ * only those that ended ok or skipped.
  */
 public final class MatrixRun {
 
@@ -32,6 +33,20 @@ public final class MatrixRun {
         AUTO,
         DOCKER,
         LOCAL
+    }
+
+    /** Whether the run continues a run directory, and which of its ended cells run again. */
+    public enum Resume {
+        /** A new run. */
+        NO,
+        /** Every cell with a result is kept. */
+        KEEP_ENDED,
+        /** Failed and timed-out cells run again, their earlier attempts kept under attempts/. */
+        RETRY_FAILED;
+
+        public static Resume of(boolean resume) {
+            return resume ? KEEP_ENDED : NO;
+        }
     }
 
     /** How the cells ended, for the exit code and the closing line. */
@@ -100,6 +115,10 @@ public final class MatrixRun {
     }
 
     public Totals run(RunManifest manifest, List<Cell> cells, boolean resume) throws IOException, InterruptedException {
+        return run(manifest, cells, Resume.of(resume));
+    }
+
+    public Totals run(RunManifest manifest, List<Cell> cells, Resume resume) throws IOException, InterruptedException {
         try {
             return runCells(manifest, cells, resume);
         } finally {
@@ -110,14 +129,14 @@ public final class MatrixRun {
         }
     }
 
-    private Totals runCells(RunManifest manifest, List<Cell> cells, boolean resume)
+    private Totals runCells(RunManifest manifest, List<Cell> cells, Resume resume)
             throws IOException, InterruptedException {
         try (Progress progress = Progress.forConsole(out, cells.size())) {
             return runCells(manifest, cells, resume, progress);
         }
     }
 
-    private Totals runCells(RunManifest manifest, List<Cell> cells, boolean resume, Progress progress)
+    private Totals runCells(RunManifest manifest, List<Cell> cells, Resume resume, Progress progress)
             throws IOException, InterruptedException {
         dir.writeManifest(manifest);
         Tally tally =
@@ -125,8 +144,12 @@ public final class MatrixRun {
         List<Integer> toRun = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             Cell cell = cells.get(i);
-            Optional<CellRecord> existing = resume ? dir.readCell(cell.id()) : Optional.empty();
-            if (existing.isPresent()) {
+            Optional<CellRecord> existing = resume == Resume.NO ? Optional.empty() : dir.readCell(cell.id());
+            boolean retry = resume == Resume.RETRY_FAILED
+                    && existing.map(r ->
+                                    r.status().equals("failed") || r.status().equals("timeout"))
+                            .orElse(false);
+            if (existing.isPresent() && !retry) {
                 tally.resumed(CostModel.estimateMs(cell));
                 out.printf(
                         "[%d/%d] %s: already %s, skipped (--resume)%n",
@@ -231,8 +254,27 @@ public final class MatrixRun {
             throws IOException, InterruptedException {
         Cell cell = cells.get(i);
         double estimate = CostModel.estimateMs(cell);
+        List<CellRecord.Attempt> earlier;
+        synchronized (dir) {
+            if (dir.readCell(cell.id()).isPresent()) { // only a cell retried with --retry-failed has one here
+                dir.archiveAttempt(cell.id());
+            }
+            earlier = dir.readAttempts(cell.id()).stream()
+                    .map(CellRecord::asAttempt)
+                    .toList();
+        }
         synchronized (progress) {
             progress.started(i + 1, cells.size(), cell.id());
+            if (!earlier.isEmpty()) {
+                out.printf(
+                        "[%d/%d] %s: attempt %d (the last one %s; kept in %s)%n",
+                        i + 1,
+                        cells.size(),
+                        cell.id(),
+                        earlier.size() + 1,
+                        earlier.get(earlier.size() - 1).status(),
+                        dir.root().relativize(dir.attemptsDir(cell.id())));
+            }
         }
         Instant started = Instant.now();
         neighbours.begin(cell.id());
@@ -247,6 +289,7 @@ public final class MatrixRun {
         }
         CellRecord record = toRecord(
                 cell, execution, started, finished, slot.map(s -> new CellRecord.Beside(s.toString(), beside)));
+        record = record.withExecution(record.execution().withEarlierAttempts(earlier));
         synchronized (dir) {
             dir.writeCell(record);
             dir.writeManifest(manifest);

@@ -48,6 +48,8 @@ class CliTest {
         assertThat(run("plan", "--matrix", "../matrix.yaml", "--format", "xml").code())
                 .isEqualTo(2);
         assertThat(run("frobnicate").code()).isEqualTo(2);
+        assertThat(run("run", "--matrix", "../matrix.yaml", "--retry-failed").err())
+                .contains("--retry-failed needs --resume --out DIR");
     }
 
     @Test

@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Every format the runner writes, as sealed by the golden files, is valid against the published schema. */
-class ResultsSchemaTest {
+public class ResultsSchemaTest {
 
     static final Path SCHEMA = Path.of("../schemas/results.schema.json");
 
-    static JsonSchema schema() throws Exception {
+    public static JsonSchema schema() throws Exception {
         return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(Files.readString(SCHEMA));
     }
 

@@ -7,6 +7,7 @@ import dev.loommatrix.runner.backend.JdkLocator;
 import dev.loommatrix.runner.backend.LocalBackend;
 import dev.loommatrix.runner.plan.Cell;
 import dev.loommatrix.runner.result.CellRecord;
+import dev.loommatrix.runner.result.Json;
 import dev.loommatrix.runner.result.RunDirectory;
 import dev.loommatrix.runner.result.RunManifest;
 import java.io.PrintStream;
@@ -26,6 +27,10 @@ class LocalBackendIT {
     static final int VERSION = Runtime.version().feature();
 
     static List<Cell> cells(String extra) throws Exception {
+        return cells("2m", extra);
+    }
+
+    static List<Cell> cells(String timeout, String extra) throws Exception {
         return TestMatrices.plan(
                 """
                 schema: 1
@@ -37,11 +42,11 @@ class LocalBackendIT {
                   - {id: sleep-bound, variants: [virtual, "pool:20"], params: {tasks: 200, sleepMs: 50}}
                 repetitions: 2
                 warmup: 1
-                timeout: 2m
+                timeout: %s
                 memory: 512m
                 %s
                 """
-                        .formatted(VERSION, JAVA_HOME, VERSION, extra));
+                        .formatted(VERSION, JAVA_HOME, VERSION, timeout, extra));
     }
 
     static RunManifest manifest(List<Cell> cells) {
@@ -116,5 +121,51 @@ class LocalBackendIT {
         assertThat(again.ok() + again.failed() + again.skipped()).isZero();
         assertThat(java.nio.file.Files.readString(run.cellFile(cells.get(0).id())))
                 .isEqualTo(before);
+    }
+
+    @Test
+    void retryFailedRunsOnlyFailedCellsAgainAndKeepsEachEarlierAttempt(@TempDir Path dir) throws Exception {
+        RunDirectory run = new RunDirectory(dir);
+        MatrixRun runner = new MatrixRun(
+                run,
+                new PrintStream(System.out),
+                MatrixRun.BackendChoice.LOCAL,
+                Optional.empty(),
+                new LocalBackend(JdkLocator.forHost()));
+        List<Cell> tooShort = cells("500ms", ""); // six JVMs cannot finish in half a second
+        String id = tooShort.get(0).id();
+        runner.run(manifest(tooShort), tooShort, MatrixRun.Resume.NO);
+        CellRecord first = run.readCell(id).orElseThrow();
+        assertThat(first.status()).isEqualTo("timeout");
+        String skipped =
+                java.nio.file.Files.readString(run.cellFile(tooShort.get(1).id()));
+
+        List<Cell> cells = cells("2m", ""); // the same cells (a timeout is not a coordinate), time enough
+        assertThat(cells)
+                .extracting(Cell::id)
+                .isEqualTo(tooShort.stream().map(Cell::id).toList());
+        MatrixRun.Totals retried = runner.run(manifest(cells), cells, MatrixRun.Resume.RETRY_FAILED);
+        assertThat(retried.ok()).isEqualTo(1);
+        assertThat(retried.resumed()).as("the skipped cell is not retried").isEqualTo(1);
+        assertThat(java.nio.file.Files.readString(run.cellFile(tooShort.get(1).id())))
+                .isEqualTo(skipped);
+
+        CellRecord second = run.readCell(id).orElseThrow();
+        assertThat(second.status()).isEqualTo("ok");
+        assertThat(second.execution().earlierAttempts()).containsExactly(first.asAttempt());
+        assertThat(run.readAttempts(id)).containsExactly(first);
+        assertThat(dev.loommatrix.runner.result.ResultsSchemaTest.schema()
+                        .validate(Json.MAPPER.readTree(run.cellFile(id).toFile())))
+                .as("the record with its earlier attempts matches the published schema")
+                .isEmpty();
+        assertThat(run.attemptsDir(id).resolve("1/raw")).isDirectory();
+        assertThat(run.rawDir(id)).as("the new attempt's own raw output").isDirectory();
+        assertThat(run.readCells())
+                .extracting(CellRecord::cellId)
+                .containsExactlyInAnyOrder(id, tooShort.get(1).id());
+
+        MatrixRun.Totals again = runner.run(manifest(cells), cells, MatrixRun.Resume.RETRY_FAILED);
+        assertThat(again.resumed()).as("nothing left to retry").isEqualTo(2);
+        assertThat(run.readCell(id)).contains(second);
     }
 }
