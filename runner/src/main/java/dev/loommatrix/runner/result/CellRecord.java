@@ -68,18 +68,6 @@ public record CellRecord(
             earlierAttempts = earlierAttempts == null ? List.of() : List.copyOf(earlierAttempts);
         }
 
-        public Execution(
-                String backend,
-                String driver,
-                String startedAt,
-                String finishedAt,
-                long durationMs,
-                List<String> variantOrder,
-                Optional<String> fallbackReason,
-                Optional<Beside> parallel) {
-            this(backend, driver, startedAt, finishedAt, durationMs, variantOrder, fallbackReason, parallel, List.of());
-        }
-
         public Execution withEarlierAttempts(List<Attempt> attempts) {
             return new Execution(
                     backend,

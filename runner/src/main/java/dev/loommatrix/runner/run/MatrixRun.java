@@ -424,7 +424,8 @@ public final class MatrixRun {
                 Duration.between(started, finished).toMillis(),
                 execution.variantOrder(),
                 execution.fallbackReason(),
-                beside);
+                beside,
+                List.of());
         return switch (execution.outcome()) {
             case CellOutcome.Succeeded s ->
                 new CellRecord(

@@ -65,6 +65,14 @@ final class SyntheticRuns {
                 Optional.empty(),
                 List.of(m),
                 new CellRecord.Execution(
-                        "container", "test", "t0", "t1", 0, List.of(variant), Optional.empty(), Optional.empty()));
+                        "container",
+                        "test",
+                        "t0",
+                        "t1",
+                        0,
+                        List.of(variant),
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of()));
     }
 }

@@ -49,6 +49,12 @@ class LocalBackendIT {
                         .formatted(VERSION, JAVA_HOME, VERSION, timeout, extra));
     }
 
+    /** A run without a Docker engine: what {@code choice} makes of the host's JDKs. */
+    static MatrixRun localRun(RunDirectory run, MatrixRun.BackendChoice choice) {
+        return new MatrixRun(
+                run, new PrintStream(System.out), choice, Optional.empty(), new LocalBackend(JdkLocator.forHost()));
+    }
+
     static RunManifest manifest(List<Cell> cells) {
         return new RunManifest(
                 1,
@@ -67,12 +73,7 @@ class LocalBackendIT {
     void withoutADockerEngineAutoRunsOnTheHostsJdkAndSaysSo(@TempDir Path dir) throws Exception {
         List<Cell> cells = cells("");
         RunDirectory run = new RunDirectory(dir);
-        MatrixRun matrixRun = new MatrixRun(
-                run,
-                new PrintStream(System.out),
-                MatrixRun.BackendChoice.AUTO,
-                Optional.empty(),
-                new LocalBackend(JdkLocator.forHost()));
+        MatrixRun matrixRun = localRun(run, MatrixRun.BackendChoice.AUTO);
         MatrixRun.Totals totals = matrixRun.run(manifest(cells), cells, false);
         assertThat(totals.ok()).isEqualTo(1);
         assertThat(totals.skipped()).isEqualTo(1);
@@ -108,12 +109,7 @@ class LocalBackendIT {
     void resumeRunsNothingThatFinished(@TempDir Path dir) throws Exception {
         List<Cell> cells = cells("");
         RunDirectory run = new RunDirectory(dir);
-        MatrixRun first = new MatrixRun(
-                run,
-                new PrintStream(System.out),
-                MatrixRun.BackendChoice.LOCAL,
-                Optional.empty(),
-                new LocalBackend(JdkLocator.forHost()));
+        MatrixRun first = localRun(run, MatrixRun.BackendChoice.LOCAL);
         first.run(manifest(cells), cells, false);
         String before = java.nio.file.Files.readString(run.cellFile(cells.get(0).id()));
         MatrixRun.Totals again = first.run(manifest(cells), cells, true);
@@ -126,12 +122,7 @@ class LocalBackendIT {
     @Test
     void retryFailedRunsOnlyFailedCellsAgainAndKeepsEachEarlierAttempt(@TempDir Path dir) throws Exception {
         RunDirectory run = new RunDirectory(dir);
-        MatrixRun runner = new MatrixRun(
-                run,
-                new PrintStream(System.out),
-                MatrixRun.BackendChoice.LOCAL,
-                Optional.empty(),
-                new LocalBackend(JdkLocator.forHost()));
+        MatrixRun runner = localRun(run, MatrixRun.BackendChoice.LOCAL);
         List<Cell> tooShort = cells("500ms", ""); // six JVMs cannot finish in half a second
         String id = tooShort.get(0).id();
         runner.run(manifest(tooShort), tooShort, MatrixRun.Resume.NO);
