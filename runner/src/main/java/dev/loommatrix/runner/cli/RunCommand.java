@@ -128,6 +128,7 @@ final class RunCommand implements Callable<Integer> {
             dir = new RunDirectory(out);
             manifest = dir.readManifest();
             runId = manifest.runId();
+            checkSameMatrix(manifest.matrix(), err);
         } else {
             runId = requestedRunId != null
                     ? requestedRunId
@@ -146,8 +147,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new LoomMatrix.UsageException(
                         dir.root() + " already holds a run; use --resume to continue it, or another --out");
             }
-            String sha = HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(options.matrix)));
+            String sha = matrixSha256();
             manifest = new RunManifest(
                     1,
                     runId,
@@ -209,5 +209,37 @@ final class RunCommand implements Callable<Integer> {
                 totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "",
                 dir.root());
         return totals.anyFailed() ? ExitCode.CELLS_FAILED.code : ExitCode.OK.code;
+    }
+
+    private String matrixSha256() throws java.io.IOException, java.security.NoSuchAlgorithmException {
+        return HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(options.matrix)));
+    }
+
+    /**
+     * A resumed run must plan the same cells as the run it continues: another profile or shard is
+     * refused (its cells would join a run that never planned them); an edited matrix file is allowed —
+     * a longer timeout for a retry is a fair edit — but said, since changed parameters would mix.
+     */
+    private void checkSameMatrix(RunManifest.MatrixInfo started, java.io.PrintWriter err) throws Exception {
+        if (!started.profile().equals(Optional.ofNullable(options.profile))
+                || !started.shard().equals(Optional.ofNullable(shard))) {
+            throw new LoomMatrix.UsageException("the run in " + out + " was started with "
+                    + describe(started.profile(), started.shard()) + ", not "
+                    + describe(Optional.ofNullable(options.profile), Optional.ofNullable(shard))
+                    + "; resume it with the same --profile and --shard");
+        }
+        if (!started.sha256().equals(matrixSha256())) {
+            err.println("note: " + options.matrix + " changed since the run started (" + started.file()
+                    + ", sha256 "
+                    + started.sha256()
+                            .substring(0, Math.min(12, started.sha256().length()))
+                    + "…); the cells run now use the file as it is, the finished ones keep what they ran with");
+        }
+    }
+
+    private static String describe(Optional<String> profile, Optional<String> shard) {
+        return profile.map(p -> "--profile " + p).orElse("no profile") + " and "
+                + shard.map(s -> "--shard " + s).orElse("no shard");
     }
 }

@@ -97,4 +97,37 @@ class CliTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("Exit codes:").contains("3   the run finished but some cells failed");
     }
+
+    @Test
+    void resumeRefusesAnotherProfileAndSaysWhenTheMatrixChanged(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path matrix = tmp.resolve("m.yaml");
+        String yaml =
+                """
+                schema: 1
+                jdks:
+                  - {id: absent, vm: openj9, version: 21, javaHome: /nonexistent/jdk}
+                workloads:
+                  - {id: sleep-bound, variants: [virtual]}
+                profiles:
+                  p: {repetitions: 2}
+                """;
+        java.nio.file.Files.writeString(matrix, yaml);
+        String out = tmp.resolve("run").toString();
+        assertThat(run("run", "--matrix", matrix.toString(), "--backend", "local", "--out", out)
+                        .code())
+                .isZero(); // the one cell is skipped: no such JDK here
+
+        Result other = run("run", "--matrix", matrix.toString(), "--profile", "p", "--resume", "--out", out);
+        assertThat(other.code()).isEqualTo(2);
+        assertThat(other.err()).contains("was started with no profile and no shard, not --profile p and no shard");
+
+        assertThat(run("run", "--matrix", matrix.toString(), "--resume", "--out", out)
+                        .err())
+                .doesNotContain("changed since the run started");
+        java.nio.file.Files.writeString(matrix, yaml + "timeout: 20m\n");
+        Result edited = run("run", "--matrix", matrix.toString(), "--resume", "--out", out);
+        assertThat(edited.code()).isZero();
+        assertThat(edited.err()).contains("m.yaml changed since the run started");
+    }
 }
