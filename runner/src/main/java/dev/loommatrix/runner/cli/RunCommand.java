@@ -190,8 +190,12 @@ final class RunCommand implements Callable<Integer> {
         // Ctrl-C (SIGINT) and SIGTERM: stop the current cell and leave a consistent run directory.
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
-        MatrixRun.Totals totals =
-                run.run(manifest, cells, retryFailed ? MatrixRun.Resume.RETRY_FAILED : MatrixRun.Resume.of(resume));
+        MatrixRun.Totals totals = run.run(
+                manifest,
+                cells,
+                retryFailed
+                        ? MatrixRun.Resume.RETRY_FAILED
+                        : resume ? MatrixRun.Resume.KEEP_ENDED : MatrixRun.Resume.NO);
         if (run.wasStopped()) {
             console.printf(
                     "interrupted: %d cells finished are kept in %s; continue with --resume --out %s%n",

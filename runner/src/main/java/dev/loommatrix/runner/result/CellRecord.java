@@ -67,19 +67,6 @@ public record CellRecord(
             parallel = parallel == null ? Optional.empty() : parallel;
             earlierAttempts = earlierAttempts == null ? List.of() : List.copyOf(earlierAttempts);
         }
-
-        public Execution withEarlierAttempts(List<Attempt> attempts) {
-            return new Execution(
-                    backend,
-                    driver,
-                    startedAt,
-                    finishedAt,
-                    durationMs,
-                    variantOrder,
-                    fallbackReason,
-                    parallel,
-                    attempts);
-        }
     }
 
     /** An earlier attempt at a cell: how it ended; its record and raw output are under attempts/. */
@@ -88,11 +75,6 @@ public record CellRecord(
     /** This record as the attempt it was. */
     public Attempt asAttempt() {
         return new Attempt(status, reason, execution.startedAt(), execution.finishedAt());
-    }
-
-    public CellRecord withExecution(Execution execution) {
-        return new CellRecord(
-                schemaVersion, cellId, coordinates, status, reason, logTail, environment, measurements, execution);
     }
 
     /**

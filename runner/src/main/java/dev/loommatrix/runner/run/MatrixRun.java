@@ -42,11 +42,7 @@ public final class MatrixRun {
         /** Every cell with a result is kept. */
         KEEP_ENDED,
         /** Failed and timed-out cells run again, their earlier attempts kept under attempts/. */
-        RETRY_FAILED;
-
-        public static Resume of(boolean resume) {
-            return resume ? KEEP_ENDED : NO;
-        }
+        RETRY_FAILED
     }
 
     /** How the cells ended, for the exit code and the closing line. */
@@ -112,10 +108,6 @@ public final class MatrixRun {
 
     public boolean wasStopped() {
         return stopping;
-    }
-
-    public Totals run(RunManifest manifest, List<Cell> cells, boolean resume) throws IOException, InterruptedException {
-        return run(manifest, cells, Resume.of(resume));
     }
 
     public Totals run(RunManifest manifest, List<Cell> cells, Resume resume) throws IOException, InterruptedException {
@@ -288,8 +280,12 @@ public final class MatrixRun {
             return false;
         }
         CellRecord record = toRecord(
-                cell, execution, started, finished, slot.map(s -> new CellRecord.Beside(s.toString(), beside)));
-        record = record.withExecution(record.execution().withEarlierAttempts(earlier));
+                cell,
+                execution,
+                started,
+                finished,
+                slot.map(s -> new CellRecord.Beside(s.toString(), beside)),
+                earlier);
         synchronized (dir) {
             dir.writeCell(record);
             dir.writeManifest(manifest);
@@ -411,11 +407,16 @@ public final class MatrixRun {
     }
 
     public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
-        return toRecord(cell, execution, started, finished, Optional.empty());
+        return toRecord(cell, execution, started, finished, Optional.empty(), List.of());
     }
 
     static CellRecord toRecord(
-            Cell cell, Execution execution, Instant started, Instant finished, Optional<CellRecord.Beside> beside) {
+            Cell cell,
+            Execution execution,
+            Instant started,
+            Instant finished,
+            Optional<CellRecord.Beside> beside,
+            List<CellRecord.Attempt> earlierAttempts) {
         CellRecord.Execution exec = new CellRecord.Execution(
                 execution.backend(),
                 execution.driver(),
@@ -425,7 +426,7 @@ public final class MatrixRun {
                 execution.variantOrder(),
                 execution.fallbackReason(),
                 beside,
-                List.of());
+                earlierAttempts);
         return switch (execution.outcome()) {
             case CellOutcome.Succeeded s ->
                 new CellRecord(

@@ -74,7 +74,7 @@ class LocalBackendIT {
         List<Cell> cells = cells("");
         RunDirectory run = new RunDirectory(dir);
         MatrixRun matrixRun = localRun(run, MatrixRun.BackendChoice.AUTO);
-        MatrixRun.Totals totals = matrixRun.run(manifest(cells), cells, false);
+        MatrixRun.Totals totals = matrixRun.run(manifest(cells), cells, MatrixRun.Resume.NO);
         assertThat(totals.ok()).isEqualTo(1);
         assertThat(totals.skipped()).isEqualTo(1);
 
@@ -110,9 +110,9 @@ class LocalBackendIT {
         List<Cell> cells = cells("");
         RunDirectory run = new RunDirectory(dir);
         MatrixRun first = localRun(run, MatrixRun.BackendChoice.LOCAL);
-        first.run(manifest(cells), cells, false);
+        first.run(manifest(cells), cells, MatrixRun.Resume.NO);
         String before = java.nio.file.Files.readString(run.cellFile(cells.get(0).id()));
-        MatrixRun.Totals again = first.run(manifest(cells), cells, true);
+        MatrixRun.Totals again = first.run(manifest(cells), cells, MatrixRun.Resume.KEEP_ENDED);
         assertThat(again.resumed()).isEqualTo(2);
         assertThat(again.ok() + again.failed() + again.skipped()).isZero();
         assertThat(java.nio.file.Files.readString(run.cellFile(cells.get(0).id())))
