@@ -61,14 +61,14 @@ public final class GithubJobs {
         if (maxJobs < 1) {
             throw new IllegalArgumentException("--max-jobs must be at least 1, got " + maxJobs);
         }
-        Map<Setup, List<Cell>> groups = new LinkedHashMap<>();
-        plan.forEach(cell ->
-                groups.computeIfAbsent(Setup.of(cell), s -> new ArrayList<>()).add(cell));
         if (plan.size() <= maxJobs) {
             return plan.stream()
                     .map(cell -> job(cell.id(), Setup.of(cell), List.of(cell)))
                     .toList();
         }
+        Map<Setup, List<Cell>> groups = new LinkedHashMap<>();
+        plan.forEach(cell ->
+                groups.computeIfAbsent(Setup.of(cell), s -> new ArrayList<>()).add(cell));
         if (groups.size() > maxJobs) {
             throw new IllegalArgumentException(("the plan's %d cells need %d different runner and JDK set-ups,"
                             + " more than --max-jobs %d allows; raise it or split the matrix with --shard")
