@@ -1,9 +1,9 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.matrix.JdkEntry;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.result.EnvironmentRecord;
-import dev.loommatrix.runner.result.EnvironmentRecord.Check;
+import dev.loommatrix.core.matrix.JdkEntry;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.result.EnvironmentRecord.Check;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -104,8 +104,7 @@ public final class Attestation {
         expected.affinity().ifPresent(cpus -> {
             Object observed = env.get("affinity");
             boolean same = observed instanceof String list
-                    && dev.loommatrix.runner.plan.CpuSet.parse(list)
-                            .equals(dev.loommatrix.runner.plan.CpuSet.parse(cpus));
+                    && dev.loommatrix.core.plan.CpuSet.parse(list).equals(dev.loommatrix.core.plan.CpuSet.parse(cpus));
             checks.add(
                     new Check(
                             "cpu affinity",

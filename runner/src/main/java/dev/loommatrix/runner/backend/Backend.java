@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.core.plan.Cell;
 import java.nio.file.Path;
 
 /** Runs one cell and reports how it ended. Implementations never throw for trouble inside the cell. */

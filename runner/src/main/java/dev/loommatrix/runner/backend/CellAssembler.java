@@ -1,8 +1,8 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.result.EnvironmentRecord;
-import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.result.Measurement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +41,9 @@ public final class CellAssembler {
             try {
                 RawResults.VariantData variantData = RawResults.read(rawDir, variant, cell.warmup());
                 data.add(variantData);
-                if (!variantData.records().isEmpty() || variantErrors.containsKey(variant)) {
+                if (!variantData.records().isEmpty()
+                        || variantData.problem().isPresent()
+                        || variantErrors.containsKey(variant)) {
                     measurements.add(
                             RawResults.measurement(cell, variantData, Optional.ofNullable(variantErrors.get(variant))));
                 }

@@ -1,7 +1,7 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.result.EnvironmentRecord;
-import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.result.Measurement;
 import java.util.List;
 import java.util.Optional;
 

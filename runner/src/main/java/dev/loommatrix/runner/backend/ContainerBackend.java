@@ -7,8 +7,8 @@ import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.plan.CpuSet;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.CpuSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -198,7 +198,7 @@ public final class ContainerBackend implements Backend {
                 cell.jdk().vm(), cell.coordinates().cpus(), hostCpus);
         String rule = cell.jdk().vm().id() + " derives processors from the quota "
                 + cell.coordinates().cpus().toPlainString()
-                + (cell.jdk().vm() == dev.loommatrix.runner.matrix.JdkEntry.Vm.HOTSPOT
+                + (cell.jdk().vm() == dev.loommatrix.core.matrix.JdkEntry.Vm.HOTSPOT
                         ? " rounded up"
                         : " rounded down (min 1)")
                 + ", at most the host's " + hostCpus;

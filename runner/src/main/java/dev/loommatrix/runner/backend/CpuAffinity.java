@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.plan.CpuSet;
+import dev.loommatrix.core.plan.CpuSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.core.plan.Cell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.matrix.JdkEntry;
+import dev.loommatrix.core.matrix.JdkEntry;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

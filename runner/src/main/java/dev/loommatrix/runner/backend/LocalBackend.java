@@ -1,8 +1,8 @@
 package dev.loommatrix.runner.backend;
 
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.plan.CpuSet;
-import dev.loommatrix.runner.result.Json;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.CpuSet;
+import dev.loommatrix.core.result.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

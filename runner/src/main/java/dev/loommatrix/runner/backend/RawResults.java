@@ -1,10 +1,11 @@
 package dev.loommatrix.runner.backend;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.result.Json;
-import dev.loommatrix.runner.result.Measurement;
-import dev.loommatrix.runner.stats.Summary;
+import dev.loommatrix.core.matrix.Workloads;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.Sample;
+import dev.loommatrix.core.stats.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,21 +23,73 @@ import java.util.Optional;
  */
 public final class RawResults {
 
-    /** Records of one variant, warmups dropped, and the process times the driver measured. */
-    public record VariantData(String variant, List<Map<String, Object>> records, List<Double> processMs) {}
+    /**
+     * Records of one variant, warmups dropped, and the process times the driver measured.
+     *
+     * @param problem why some records could not be used (a wrong schema version, a missing wallMs): the
+     *     variant then fails with this reason instead of carrying a number that is not one
+     */
+    public record VariantData(
+            String variant, List<HarnessRecord> records, List<Double> processMs, Optional<String> problem) {}
+
+    /**
+     * One line of {@code <variant>.records.jsonl}: what the harness (or the agent) wrote after one JVM
+     * run. Only what the runner uses is typed; the rest of the line is ignored.
+     */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    public record HarnessRecord(
+            int schemaVersion,
+            double wallMs,
+            Optional<Double> lowerBoundMs,
+            Map<String, Object> metrics,
+            Optional<Map<String, Object>> environment,
+            Optional<Measurement.Ceiling> ceiling) {
+
+        /** The harness's record format this runner reads. */
+        public static final int SCHEMA_VERSION = 1;
+
+        public HarnessRecord {
+            metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
+        }
+
+        /** One line, checked: the schema version this runner reads and a finite {@code wallMs}. */
+        static HarnessRecord parse(String line, String where) throws IOException {
+            var tree = Json.MAPPER.readTree(line);
+            int version = tree.path("schemaVersion").asInt(-1);
+            if (version != SCHEMA_VERSION) {
+                throw new IOException(where + ": harness record schema " + (version < 0 ? "(none)" : version)
+                        + ", this runner reads " + SCHEMA_VERSION
+                        + " (the cell's image carries another harness than this runner's)");
+            }
+            if (!tree.path("wallMs").isNumber()
+                    || !Double.isFinite(tree.path("wallMs").asDouble())) {
+                throw new IOException(where + ": the harness record has no wallMs (a number) — "
+                        + "the workload did not report its own time");
+            }
+            return Json.MAPPER.treeToValue(tree, HarnessRecord.class);
+        }
+    }
 
     private RawResults() {}
 
     public static VariantData read(Path rawDir, String variant, int warmup) throws IOException {
         String slug = HarnessCommand.slug(variant);
-        List<Map<String, Object>> records = new ArrayList<>();
+        List<HarnessRecord> records = new ArrayList<>();
+        Optional<String> problem = Optional.empty();
         Path recordsFile = rawDir.resolve(slug + ".records.jsonl");
         if (Files.isRegularFile(recordsFile)) {
-            List<String> lines = Files.readAllLines(recordsFile).stream()
-                    .filter(l -> !l.isBlank())
-                    .toList();
-            for (String line : lines.subList(Math.min(warmup, lines.size()), lines.size())) {
-                records.add(Json.MAPPER.readValue(line, new TypeReference<Map<String, Object>>() {}));
+            List<String> lines = Files.readAllLines(recordsFile);
+            int seen = 0;
+            for (int n = 0; n < lines.size(); n++) {
+                if (lines.get(n).isBlank() || seen++ < warmup) {
+                    continue;
+                }
+                try {
+                    records.add(HarnessRecord.parse(lines.get(n), "raw/" + recordsFile.getFileName() + ":" + (n + 1)));
+                } catch (IOException e) {
+                    problem = Optional.of(e.getMessage());
+                    break;
+                }
             }
         }
         List<Double> processMs = new ArrayList<>();
@@ -47,38 +100,34 @@ public final class RawResults {
                 processMs.add(t.asDouble() * 1000.0);
             }
         }
-        return new VariantData(variant, records, processMs);
+        return new VariantData(variant, records, processMs, problem);
     }
 
     public static Measurement measurement(Cell cell, VariantData data, Optional<String> error) {
-        List<Map<String, Object>> samples = new ArrayList<>();
+        List<Sample> samples = new ArrayList<>();
         Optional<Double> lowerBound = Optional.empty();
         Optional<Measurement.Ceiling> ceiling = Optional.empty();
         for (int i = 0; i < data.records().size(); i++) {
-            Map<String, Object> record = data.records().get(i);
-            Map<String, Object> sample = new LinkedHashMap<>();
-            sample.put("wallMs", number(record.get("wallMs")));
+            HarnessRecord record = data.records().get(i);
+            Map<String, Object> sample = new LinkedHashMap<>(record.metrics());
+            sample.put("wallMs", record.wallMs());
             if (i < data.processMs().size()) {
                 sample.put("processMs", data.processMs().get(i));
             }
-            if (record.get("metrics") instanceof Map<?, ?> metrics) {
-                metrics.forEach((k, v) -> sample.put(String.valueOf(k), v));
+            samples.add(Sample.of(sample));
+            if (record.lowerBoundMs().isPresent()) {
+                lowerBound = record.lowerBoundMs();
             }
-            samples.add(sample);
-            if (record.get("lowerBoundMs") != null) {
-                lowerBound = Optional.of(number(record.get("lowerBoundMs")));
-            }
-            if (record.get("ceiling") instanceof Map<?, ?> c) {
-                long threads = ((Number) c.get("threads")).longValue();
-                if (ceiling.isEmpty() || threads < ceiling.get().threads()) {
-                    ceiling = Optional.of(new Measurement.Ceiling(threads, String.valueOf(c.get("reason"))));
-                }
+            if (record.ceiling().isPresent()
+                    && (ceiling.isEmpty()
+                            || record.ceiling().get().threads() < ceiling.get().threads())) {
+                ceiling = record.ceiling();
             }
         }
         Optional<Summary> summary = samples.isEmpty()
                 ? Optional.empty()
-                : Optional.of(Summary.of(samples.stream()
-                        .mapToDouble(s -> (double) s.get("wallMs"))
+                : Optional.of(Summary.of(data.records().stream()
+                        .mapToDouble(HarnessRecord::wallMs)
                         .toArray()));
         Optional<Summary> processSummary = data.processMs().isEmpty()
                 ? Optional.empty()
@@ -86,7 +135,7 @@ public final class RawResults {
                         .mapToDouble(Double::doubleValue)
                         .toArray()));
         Optional<Double> efficiency = lowerBound.flatMap(lb -> summary.map(s -> lb / s.median()));
-        Optional<String> problem = error;
+        Optional<String> problem = error.or(data::problem);
         int expected = cell.repetitions();
         if (problem.isEmpty() && samples.size() < expected) {
             problem = Optional.of("only " + samples.size() + " of " + expected + " repetitions produced a record");
@@ -94,6 +143,7 @@ public final class RawResults {
         return new Measurement(
                 data.variant(),
                 cell.workload().params(),
+                Workloads.judgedBy(cell.coordinates().workload()),
                 samples,
                 summary,
                 processSummary,
@@ -106,18 +156,12 @@ public final class RawResults {
     /** The environment block of the first record: what the JVM under test reported about itself. */
     public static Optional<Map<String, Object>> firstEnvironment(List<VariantData> variants) {
         for (VariantData data : variants) {
-            for (Map<String, Object> record : data.records()) {
-                if (record.get("environment") instanceof Map<?, ?> env) {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> typed = (Map<String, Object>) env;
-                    return Optional.of(typed);
+            for (HarnessRecord record : data.records()) {
+                if (record.environment().isPresent()) {
+                    return record.environment();
                 }
             }
         }
         return Optional.empty();
-    }
-
-    private static double number(Object value) {
-        return value instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 }

@@ -1,10 +1,10 @@
 package dev.loommatrix.runner.cli;
 
-import dev.loommatrix.runner.compare.CompareReport;
-import dev.loommatrix.runner.compare.Comparer;
-import dev.loommatrix.runner.compare.MarkdownReport;
-import dev.loommatrix.runner.result.Json;
-import dev.loommatrix.runner.result.RunDirectory;
+import dev.loommatrix.core.compare.CompareReport;
+import dev.loommatrix.core.compare.Comparer;
+import dev.loommatrix.core.compare.MarkdownReport;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

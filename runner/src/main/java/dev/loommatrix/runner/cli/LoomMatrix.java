@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.cli;
 
-import dev.loommatrix.runner.matrix.MatrixException;
+import dev.loommatrix.core.matrix.MatrixException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;

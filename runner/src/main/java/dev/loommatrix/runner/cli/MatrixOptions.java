@@ -1,8 +1,8 @@
 package dev.loommatrix.runner.cli;
 
-import dev.loommatrix.runner.matrix.Matrix;
-import dev.loommatrix.runner.matrix.MatrixException;
-import dev.loommatrix.runner.matrix.MatrixParser;
+import dev.loommatrix.core.matrix.Matrix;
+import dev.loommatrix.core.matrix.MatrixException;
+import dev.loommatrix.core.matrix.MatrixParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

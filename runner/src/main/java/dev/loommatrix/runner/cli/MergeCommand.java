@@ -1,7 +1,7 @@
 package dev.loommatrix.runner.cli;
 
-import dev.loommatrix.runner.result.RunManifest;
-import dev.loommatrix.runner.result.RunMerger;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.result.RunMerger;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

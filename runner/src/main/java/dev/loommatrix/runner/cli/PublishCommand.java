@@ -1,7 +1,7 @@
 package dev.loommatrix.runner.cli;
 
+import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.publish.SitePublisher;
-import dev.loommatrix.runner.result.RunDirectory;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

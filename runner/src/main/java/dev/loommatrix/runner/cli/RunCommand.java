@@ -1,13 +1,14 @@
 package dev.loommatrix.runner.cli;
 
+import dev.loommatrix.core.matrix.Matrix;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.Planner;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.ContainerBackend;
 import dev.loommatrix.runner.backend.JdkLocator;
 import dev.loommatrix.runner.backend.LocalBackend;
-import dev.loommatrix.runner.matrix.Matrix;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.plan.Planner;
-import dev.loommatrix.runner.result.RunDirectory;
-import dev.loommatrix.runner.result.RunManifest;
 import dev.loommatrix.runner.run.HostFacts;
 import dev.loommatrix.runner.run.MatrixRun;
 import java.io.PrintStream;
@@ -153,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
                     runId,
                     Instant.now().toString(),
                     Optional.empty(),
-                    "running",
+                    RunStatus.RUNNING,
                     System.getenv()
                             .getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
                     HostFacts.git(options.matrix.toAbsolutePath().getParent()),
@@ -203,7 +204,7 @@ final class RunCommand implements Callable<Integer> {
             return ExitCode.INTERNAL_ERROR.code;
         }
         Runtime.getRuntime().removeShutdownHook(onSignal);
-        dir.writeManifest(manifest.finish(Instant.now().toString(), "finished"));
+        dir.writeManifest(manifest.finish(Instant.now().toString(), RunStatus.FINISHED));
         console.printf(
                 "done: %d ok, %d failed, %d timed out, %d skipped%s → %s%n",
                 totals.ok(),

@@ -1,7 +1,7 @@
 package dev.loommatrix.runner.cli;
 
-import dev.loommatrix.runner.matrix.Matrix;
-import dev.loommatrix.runner.plan.Planner;
+import dev.loommatrix.core.matrix.Matrix;
+import dev.loommatrix.core.plan.Planner;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

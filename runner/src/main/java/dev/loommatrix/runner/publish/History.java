@@ -1,11 +1,13 @@
 package dev.loommatrix.runner.publish;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loommatrix.runner.compare.CompareReport;
-import dev.loommatrix.runner.compare.Comparer;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Json;
-import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.core.compare.CompareReport;
+import dev.loommatrix.core.compare.Comparer;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.result.RunStatus;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -42,7 +44,7 @@ public final class History {
             String runId,
             String startedAt,
             Optional<String> finishedAt,
-            String status,
+            RunStatus status,
             RunManifest.Git git,
             Optional<String> profile,
             String trigger,
@@ -207,7 +209,7 @@ public final class History {
                     DEFAULT_ALPHA);
             Json.writeCompactAtomically(file, report);
             int inconclusive = (int) report.comparisons().stream()
-                    .filter(c -> c.verdict() == dev.loommatrix.runner.compare.Comparison.Verdict.inconclusive)
+                    .filter(c -> c.verdict() == dev.loommatrix.core.compare.Comparison.Verdict.inconclusive)
                     .count();
             out.add(entry.withCompared(
                     Optional.of(new Compared(baselineId, report.regressions(), report.improvements(), inconclusive))));
@@ -321,7 +323,7 @@ public final class History {
     }
 
     static Entry entry(RunManifest manifest, List<CellRecord> cells) {
-        int ok = (int) cells.stream().filter(c -> c.status().equals("ok")).count();
+        int ok = (int) cells.stream().filter(c -> c.status() == CellStatus.OK).count();
         int attested = (int) cells.stream()
                 .filter(c -> c.environment().map(e -> e.attested()).orElse(false))
                 .count();
@@ -345,9 +347,7 @@ public final class History {
                         .toList(),
                 cells.size(),
                 ok,
-                (int) cells.stream()
-                        .filter(c -> c.status().equals("failed") || c.status().equals("timeout"))
-                        .count(),
+                (int) cells.stream().filter(c -> c.status().isFailure()).count(),
                 attested,
                 Optional.empty());
     }

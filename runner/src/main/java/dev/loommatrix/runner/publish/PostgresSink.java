@@ -1,10 +1,10 @@
 package dev.loommatrix.runner.publish;
 
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.EnvironmentRecord;
-import dev.loommatrix.runner.result.Measurement;
-import dev.loommatrix.runner.result.RunManifest;
-import dev.loommatrix.runner.stats.Summary;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.stats.Summary;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -67,7 +67,7 @@ public final class PostgresSink {
             upsert.setString(i++, run.runId());
             upsert.setTimestamp(i++, time(run.startedAt()));
             upsert.setTimestamp(i++, run.finishedAt().map(PostgresSink::time).orElse(null));
-            upsert.setString(i++, run.status());
+            upsert.setString(i++, run.status().word());
             upsert.setString(i++, run.trigger());
             upsert.setString(i++, run.git() == null ? null : run.git().commit());
             upsert.setString(i++, run.git() == null ? null : run.git().branch());
@@ -124,7 +124,7 @@ public final class PostgresSink {
                 cellRow.setString(i++, c.maxPoolSize());
                 cellRow.setString(i++, c.minRunnable());
                 cellRow.setString(i++, c.workload());
-                cellRow.setString(i++, cell.status());
+                cellRow.setString(i++, cell.status().word());
                 cellRow.setString(i++, cell.reason().orElse(null));
                 cellRow.setObject(i++, env.map(EnvironmentRecord::attested).orElse(null), Types.BOOLEAN);
                 cellRow.setObject(
@@ -163,11 +163,10 @@ public final class PostgresSink {
                     measurements++;
 
                     for (int rep = 0; rep < m.samples().size(); rep++) {
-                        for (Map.Entry<String, Object> metric :
-                                m.samples().get(rep).entrySet()) {
-                            if (!(metric.getValue() instanceof Number number)) {
-                                continue; // text and nested values (JMH's JSON) stay in the files
-                            }
+                        // text and nested values (JMH's JSON) stay in the files: only numbers are metrics
+                        for (Map.Entry<String, Number> metric :
+                                m.samples().get(rep).metrics().entrySet()) {
+                            Number number = metric.getValue();
                             sampleRow.setString(1, run.runId());
                             sampleRow.setString(2, cell.cellId());
                             sampleRow.setString(3, m.variant());

@@ -1,10 +1,10 @@
 package dev.loommatrix.runner.publish;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Json;
-import dev.loommatrix.runner.result.RunDirectory;
-import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package dev.loommatrix.runner.publish;
 
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Measurement;
-import dev.loommatrix.runner.result.RunManifest;
-import dev.loommatrix.runner.stats.ChangePoints;
-import dev.loommatrix.runner.stats.Metric;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.stats.ChangePoints;
+import dev.loommatrix.core.stats.MetricDescriptor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,8 +63,8 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                     note(lastBuild, runId, cell.cellId(), "jdk build", build);
                     env.imageDigest().ifPresent(d -> note(lastImage, runId, cell.cellId(), "image", d));
                 });
-                Metric metric = Metric.of(cell.coordinates().workload());
                 for (Measurement m : cell.measurements()) {
+                    MetricDescriptor metric = m.metric();
                     Optional<Double> median = metric.name().equals("wallMs")
                             ? m.summary().map(s -> s.median())
                             : m.medianOf(metric.name());

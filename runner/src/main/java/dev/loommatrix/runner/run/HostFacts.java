@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.run;
 
-import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.core.result.RunManifest;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

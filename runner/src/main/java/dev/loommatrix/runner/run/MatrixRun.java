@@ -1,16 +1,18 @@
 package dev.loommatrix.runner.run;
 
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.CostModel;
+import dev.loommatrix.core.plan.CpuSet;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.Backend;
 import dev.loommatrix.runner.backend.CellOutcome;
 import dev.loommatrix.runner.backend.ContainerBackend;
 import dev.loommatrix.runner.backend.Execution;
 import dev.loommatrix.runner.backend.LocalBackend;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.plan.CostModel;
-import dev.loommatrix.runner.plan.CpuSet;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.RunDirectory;
-import dev.loommatrix.runner.result.RunManifest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -115,7 +117,7 @@ public final class MatrixRun {
             return runCells(manifest, cells, resume);
         } finally {
             if (stopping) {
-                dir.writeManifest(manifest.finish(java.time.Instant.now().toString(), "interrupted"));
+                dir.writeManifest(manifest.finish(java.time.Instant.now().toString(), RunStatus.INTERRUPTED));
             }
             stopped.countDown();
         }
@@ -138,9 +140,7 @@ public final class MatrixRun {
             Cell cell = cells.get(i);
             Optional<CellRecord> existing = resume == Resume.NO ? Optional.empty() : dir.readCell(cell.id());
             boolean retry = resume == Resume.RETRY_FAILED
-                    && existing.map(r ->
-                                    r.status().equals("failed") || r.status().equals("timeout"))
-                            .orElse(false);
+                    && existing.map(r -> r.status().isFailure()).orElse(false);
             if (existing.isPresent() && !retry) {
                 tally.resumed(CostModel.estimateMs(cell));
                 out.printf(
@@ -429,44 +429,40 @@ public final class MatrixRun {
                 earlierAttempts);
         return switch (execution.outcome()) {
             case CellOutcome.Succeeded s ->
-                new CellRecord(
-                        CellRecord.SCHEMA_VERSION,
+                CellRecord.of(
                         cell.id(),
                         cell.coordinates(),
-                        "ok",
+                        CellStatus.OK,
                         Optional.empty(),
                         Optional.empty(),
                         Optional.of(s.environment()),
                         s.measurements(),
                         exec);
             case CellOutcome.Failed f ->
-                new CellRecord(
-                        CellRecord.SCHEMA_VERSION,
+                CellRecord.of(
                         cell.id(),
                         cell.coordinates(),
-                        "failed",
+                        CellStatus.FAILED,
                         Optional.of(f.reason()),
                         Optional.of(f.logTail()),
                         f.environment(),
                         f.measurements(),
                         exec);
             case CellOutcome.TimedOut t ->
-                new CellRecord(
-                        CellRecord.SCHEMA_VERSION,
+                CellRecord.of(
                         cell.id(),
                         cell.coordinates(),
-                        "timeout",
+                        CellStatus.TIMEOUT,
                         Optional.of(t.reason()),
                         Optional.of(t.logTail()),
                         t.environment(),
                         t.measurements(),
                         exec);
             case CellOutcome.Skipped s ->
-                new CellRecord(
-                        CellRecord.SCHEMA_VERSION,
+                CellRecord.of(
                         cell.id(),
                         cell.coordinates(),
-                        "skipped",
+                        CellStatus.SKIPPED,
                         Optional.of(s.reason()),
                         Optional.empty(),
                         Optional.empty(),
@@ -476,10 +472,10 @@ public final class MatrixRun {
     }
 
     private static String describe(CellRecord record) {
-        StringBuilder text = new StringBuilder(record.status());
+        StringBuilder text = new StringBuilder(record.status().word());
         record.reason().ifPresent(r -> text.append(" — ").append(r));
         record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
-        var headline = dev.loommatrix.runner.matrix.Workloads.find(
+        var headline = dev.loommatrix.core.matrix.Workloads.find(
                         record.coordinates().workload())
                 .flatMap(w -> w.headline());
         for (var m : record.measurements()) {

@@ -2,7 +2,7 @@ package dev.loommatrix.runner.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.matrix.JdkEntry.Vm;
+import dev.loommatrix.core.matrix.JdkEntry.Vm;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
@@ -44,8 +44,8 @@ class AttestationTest {
                 java.util.List.of());
     }
 
-    static dev.loommatrix.runner.plan.Cell semeru(String extras) throws Exception {
-        return dev.loommatrix.runner.TestMatrices.plan(
+    static dev.loommatrix.core.plan.Cell semeru(String extras) throws Exception {
+        return dev.loommatrix.core.testing.TestMatrices.plan(
                         """
                 schema: 1
                 jdks: [{id: semeru-21, vm: openj9, version: 21, image: x%s}]

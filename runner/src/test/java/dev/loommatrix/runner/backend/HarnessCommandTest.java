@@ -2,8 +2,8 @@ package dev.loommatrix.runner.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.TestMatrices;
-import dev.loommatrix.runner.plan.Cell;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.testing.TestMatrices;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.loommatrix.runner.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.matrix.JdkEntry;
+import dev.loommatrix.core.matrix.JdkEntry;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

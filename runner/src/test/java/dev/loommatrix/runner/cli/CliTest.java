@@ -3,7 +3,7 @@ package dev.loommatrix.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loommatrix.runner.result.Json;
+import dev.loommatrix.core.result.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +32,7 @@ class CliTest {
 
     @Test
     void aBadMatrixExitsTwoWithEveryProblem() {
-        Result r = run("validate", "--matrix", "src/test/resources/matrices/many-errors.yaml");
+        Result r = run("validate", "--matrix", "../core/src/test/resources/matrices/many-errors.yaml");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .contains("many-errors.yaml:6:5: error: unknown key 'jvmargs'")
@@ -50,6 +50,23 @@ class CliTest {
         assertThat(run("frobnicate").code()).isEqualTo(2);
         assertThat(run("run", "--matrix", "../matrix.yaml", "--retry-failed").err())
                 .contains("--retry-failed needs --resume --out DIR");
+    }
+
+    /** The workflows consume these two formats: their bytes are sealed (one matrix with include/exclude). */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"json", "github"})
+    void planFormatsAreSealedByGoldenFiles(String format) throws Exception {
+        Result r = run(
+                "plan",
+                "--matrix",
+                "../core/src/test/resources/plans/include-exclude.yaml",
+                "--profile",
+                "small",
+                "--format",
+                format);
+        assertThat(r.code()).isZero();
+        dev.loommatrix.core.testing.Golden.assertMatches(
+                java.nio.file.Path.of("src/test/resources/golden/plan-" + format + ".json"), r.out());
     }
 
     @Test

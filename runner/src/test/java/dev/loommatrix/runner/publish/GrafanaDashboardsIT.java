@@ -3,8 +3,8 @@ package dev.loommatrix.runner.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.core.result.Json;
 import dev.loommatrix.runner.cli.LoomMatrix;
-import dev.loommatrix.runner.result.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

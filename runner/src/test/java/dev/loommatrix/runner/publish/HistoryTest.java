@@ -3,9 +3,9 @@ package dev.loommatrix.runner.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.RunDirectory;
-import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -23,14 +23,14 @@ class HistoryTest {
     /** A run directory with one cell from the golden files, under a given id and start time. */
     static RunDirectory run(Path root, String runId, String startedAt) throws Exception {
         RunDirectory run = new RunDirectory(root.resolve(runId));
-        CellRecord cell = dev.loommatrix.runner.result.Json.MAPPER.readValue(
+        CellRecord cell = dev.loommatrix.core.result.Json.MAPPER.readValue(
                 Path.of("src/test/resources/golden/cell-sleep-bound.json").toFile(), CellRecord.class);
         run.writeManifest(new RunManifest(
                 1,
                 runId,
                 startedAt,
                 Optional.of(startedAt),
-                "finished",
+                dev.loommatrix.core.result.RunStatus.FINISHED,
                 "schedule",
                 new RunManifest.Git("abc", "main", false),
                 new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
@@ -121,7 +121,7 @@ class HistoryTest {
         SitePublisher.publish(run(tmp, "r1", "2026-11-11T10:00:00Z"), site);
         assertThat(baselines(site)).containsExactly("r1=none", "r2=r1", "r3=r2", "r4=r2");
         assertThat(site.resolve("data/runs/r1/compare.json")).doesNotExist();
-        var report = dev.loommatrix.runner.result.Json.MAPPER.readTree(
+        var report = dev.loommatrix.core.result.Json.MAPPER.readTree(
                 site.resolve("data/runs/r2/compare.json").toFile());
         assertThat(report.get("baseline").asText()).isEqualTo("r1");
         assertThat(report.get("candidate").asText()).isEqualTo("r2");
@@ -229,7 +229,7 @@ class HistoryTest {
             if (i >= 6) {
                 vm.put("version", "21.0.13+1");
             }
-            var newEnv = new dev.loommatrix.runner.result.EnvironmentRecord(
+            var newEnv = new dev.loommatrix.core.result.EnvironmentRecord(
                     env.availableProcessors(),
                     env.scheduler(),
                     vm,
@@ -243,8 +243,7 @@ class HistoryTest {
                     env.limits(),
                     env.attested(),
                     env.attestation());
-            run.writeCell(new CellRecord(
-                    cell.schemaVersion(),
+            run.writeCell(CellRecord.of(
                     cell.cellId(),
                     cell.coordinates(),
                     cell.status(),
@@ -255,7 +254,7 @@ class HistoryTest {
                     cell.execution()));
             SitePublisher.publish(run, site, Optional.empty());
         }
-        var trends = dev.loommatrix.runner.result.Json.MAPPER.readTree(
+        var trends = dev.loommatrix.core.result.Json.MAPPER.readTree(
                 site.resolve("data/trends/sleep-bound.json").toFile());
         assertThat(trends.get("method").asText()).startsWith("PELT");
         var virtual = java.util.stream.StreamSupport.stream(trends.get("series").spliterator(), false)
@@ -275,21 +274,19 @@ class HistoryTest {
                 .contains("21.0.13+1");
     }
 
-    static dev.loommatrix.runner.result.Measurement scaled(dev.loommatrix.runner.result.Measurement m, double k) {
+    static dev.loommatrix.core.result.Measurement scaled(dev.loommatrix.core.result.Measurement m, double k) {
         var samples = m.samples().stream()
-                .map(s -> {
-                    Map<String, Object> copy = new java.util.LinkedHashMap<>(s);
-                    copy.put("wallMs", ((Number) s.get("wallMs")).doubleValue() * k);
-                    return copy;
-                })
+                .map(s -> s.with("wallMs", s.metric("wallMs").orElseThrow() * k))
                 .toList();
-        double[] walls =
-                samples.stream().mapToDouble(s -> (double) s.get("wallMs")).toArray();
-        return new dev.loommatrix.runner.result.Measurement(
+        double[] walls = samples.stream()
+                .mapToDouble(s -> s.metric("wallMs").orElseThrow())
+                .toArray();
+        return new dev.loommatrix.core.result.Measurement(
                 m.variant(),
                 m.params(),
+                m.metric(),
                 samples,
-                Optional.of(dev.loommatrix.runner.stats.Summary.of(walls)),
+                Optional.of(dev.loommatrix.core.stats.Summary.of(walls)),
                 m.processSummary(),
                 m.lowerBoundMs(),
                 m.efficiency(),

@@ -2,9 +2,9 @@ package dev.loommatrix.runner.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.cli.LoomMatrix;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.RunDirectory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -81,9 +81,8 @@ class PostgresSinkIT {
         // every numeric metric of every repetition is a row
         long numeric = cell.measurements().stream()
                 .flatMap(m -> m.samples().stream())
-                .flatMap(s -> s.values().stream())
-                .filter(v -> v instanceof Number)
-                .count();
+                .mapToLong(s -> s.metrics().size())
+                .sum();
         assertThat(query("SELECT count(*) FROM samples")).isEqualTo(String.valueOf(numeric));
         assertThat(query("SELECT attested::text FROM cells")).isEqualTo("true");
         assertThat(query("SELECT count(*) FROM flyway_schema_history WHERE success"))

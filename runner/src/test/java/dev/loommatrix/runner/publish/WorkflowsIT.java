@@ -3,7 +3,7 @@ package dev.loommatrix.runner.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loommatrix.runner.result.Json;
+import dev.loommatrix.core.result.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

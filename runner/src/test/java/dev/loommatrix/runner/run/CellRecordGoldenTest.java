@@ -2,14 +2,14 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.TestMatrices;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.testing.TestMatrices;
 import dev.loommatrix.runner.backend.Attestation;
 import dev.loommatrix.runner.backend.CellAssembler;
 import dev.loommatrix.runner.backend.CellOutcome;
 import dev.loommatrix.runner.backend.Execution;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Json;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ class CellRecordGoldenTest {
     void sleepBoundCell() throws Exception {
         Cell cell = cell("debian-21", 21, "sleep-bound", "[virtual, \"pool:100\"]", "{tasks: 1000, sleepMs: 50}");
         CellRecord record = record(cell, "container-hotspot21-cpus1-sleep-bound", List.of("virtual", "pool:100"));
-        assertThat(record.status()).isEqualTo("ok");
+        assertThat(record.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
         assertThat(record.environment()).get().satisfies(env -> {
             assertThat(env.attested()).isTrue();
             assertThat(env.availableProcessors()).isEqualTo(1);
@@ -100,7 +100,7 @@ class CellRecordGoldenTest {
                 "debian-21", 21, "sleep-bound", "[virtual, \"pool:100\", \"pool:7\"]", "{tasks: 1000, sleepMs: 50}");
         CellRecord record =
                 record(cell, "container-hotspot21-cpus1-sleep-bound", List.of("virtual", "pool:100", "pool:7"));
-        assertThat(record.status()).isEqualTo("failed");
+        assertThat(record.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.FAILED);
         assertThat(record.reason()).hasValue("variant(s) failed: pool:7");
         assertThat(record.measurements()).extracting(m -> m.variant()).containsExactly("virtual", "pool:100");
     }
@@ -113,15 +113,6 @@ class CellRecordGoldenTest {
     }
 
     static void assertGolden(String name, Object value) throws Exception {
-        String actual = Json.MAPPER.writeValueAsString(value) + "\n";
-        Path file = GOLDEN.resolve(name);
-        if (Boolean.getBoolean("golden.update") || !Files.exists(file)) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(file, actual);
-            assertThat(Boolean.getBoolean("golden.update"))
-                    .as("golden file %s was missing and has been written; review and commit it", name)
-                    .isTrue();
-        }
-        assertThat(actual).isEqualTo(Files.readString(file));
+        dev.loommatrix.core.testing.Golden.assertJson(GOLDEN.resolve(name), value);
     }
 }

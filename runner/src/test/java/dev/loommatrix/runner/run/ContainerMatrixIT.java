@@ -2,11 +2,11 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.runner.cli.LoomMatrix;
 import dev.loommatrix.runner.publish.Chromium;
 import dev.loommatrix.runner.publish.StaticHost;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Measurement;
 import java.nio.file.Path;
 import java.util.List;
 import org.jsoup.Jsoup;

@@ -3,10 +3,10 @@ package dev.loommatrix.runner.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.backend.ContainerBackend;
 import dev.loommatrix.runner.cli.LoomMatrix;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.RunDirectory;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -2,14 +2,14 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.TestMatrices;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.testing.TestMatrices;
 import dev.loommatrix.runner.backend.JdkLocator;
 import dev.loommatrix.runner.backend.LocalBackend;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Json;
-import dev.loommatrix.runner.result.RunDirectory;
-import dev.loommatrix.runner.result.RunManifest;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,7 +61,7 @@ class LocalBackendIT {
                 "local-it",
                 "2026-11-21T00:00:00Z",
                 Optional.empty(),
-                "running",
+                dev.loommatrix.core.result.RunStatus.RUNNING,
                 "test",
                 new RunManifest.Git("unknown", "unknown", false),
                 HostFacts.host(),
@@ -79,7 +79,7 @@ class LocalBackendIT {
         assertThat(totals.skipped()).isEqualTo(1);
 
         CellRecord host = run.readCell(cells.get(0).id()).orElseThrow();
-        assertThat(host.status()).as(host.reason().orElse("")).isEqualTo("ok");
+        assertThat(host.status()).as(host.reason().orElse("")).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
         assertThat(host.execution().backend()).isEqualTo("local");
         assertThat(host.execution().fallbackReason()).hasValue("no Docker engine answers");
         var env = host.environment().orElseThrow();
@@ -97,11 +97,11 @@ class LocalBackendIT {
         }
         assertThat(host.measurements()).hasSize(2).allSatisfy(m -> {
             assertThat(m.samples()).hasSize(2);
-            assertThat(m.samples().get(0)).containsKeys("wallMs", "processMs");
+            assertThat(m.samples().get(0).metrics()).containsKeys("wallMs", "processMs");
         });
 
         CellRecord absent = run.readCell(cells.get(1).id()).orElseThrow();
-        assertThat(absent.status()).isEqualTo("skipped");
+        assertThat(absent.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.SKIPPED);
         assertThat(absent.reason()).get().asString().startsWith("no openj9 JDK " + VERSION + " on this host");
     }
 
@@ -127,7 +127,7 @@ class LocalBackendIT {
         String id = tooShort.get(0).id();
         runner.run(manifest(tooShort), tooShort, MatrixRun.Resume.NO);
         CellRecord first = run.readCell(id).orElseThrow();
-        assertThat(first.status()).isEqualTo("timeout");
+        assertThat(first.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.TIMEOUT);
         String skipped =
                 java.nio.file.Files.readString(run.cellFile(tooShort.get(1).id()));
 
@@ -142,10 +142,10 @@ class LocalBackendIT {
                 .isEqualTo(skipped);
 
         CellRecord second = run.readCell(id).orElseThrow();
-        assertThat(second.status()).isEqualTo("ok");
+        assertThat(second.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
         assertThat(second.execution().earlierAttempts()).containsExactly(first.asAttempt());
         assertThat(run.readAttempts(id)).containsExactly(first);
-        assertThat(dev.loommatrix.runner.result.ResultsSchemaTest.schema()
+        assertThat(dev.loommatrix.runner.contract.ResultsSchemaTest.schema()
                         .validate(Json.MAPPER.readTree(run.cellFile(id).toFile())))
                 .as("the record with its earlier attempts matches the published schema")
                 .isEmpty();

@@ -6,8 +6,8 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.HostConfig;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Measurement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -169,7 +169,9 @@ class LockedDownCellsIT {
                 pids: 300
                 """);
         CellRecord footprint = cell(run.cells(), "footprint");
-        assertThat(footprint.status()).as(footprint.reason().orElse("")).isEqualTo("ok");
+        assertThat(footprint.status())
+                .as(footprint.reason().orElse(""))
+                .isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
         Measurement platform = footprint.measurement("platform").orElseThrow();
         assertThat(platform.ceiling()).hasValueSatisfying(c -> {
             assertThat(c.threads()).isBetween(100L, 300L);
@@ -177,7 +179,7 @@ class LockedDownCellsIT {
         });
         Measurement virtual = footprint.measurement("virtual").orElseThrow();
         assertThat(virtual.ceiling()).isEmpty(); // 3000 virtual threads need no pids
-        assertThat(cell(run.cells(), "sleep-bound").status()).isEqualTo("ok");
+        assertThat(cell(run.cells(), "sleep-bound").status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
     }
 
     @Test
@@ -219,16 +221,16 @@ class LockedDownCellsIT {
         assertThat(killed).hasSize(1);
 
         CellRecord oom = cell(run.cells(), "footprint");
-        assertThat(oom.status()).isEqualTo("failed");
+        assertThat(oom.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.FAILED);
         assertThat(oom.reason()).hasValueSatisfying(r -> assertThat(r).startsWith("OOMKilled"));
 
         CellRecord shot = cell(run.cells(), "sleep-bound");
-        assertThat(shot.status()).isEqualTo("failed");
+        assertThat(shot.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.FAILED);
         assertThat(shot.reason())
                 .hasValueSatisfying(r -> assertThat(r).contains("137").contains("SIGKILL"));
         assertThat(shot.logTail()).isPresent();
 
-        assertThat(cell(run.cells(), "mass-start").status()).isEqualTo("ok");
+        assertThat(cell(run.cells(), "mass-start").status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
         assertThat(run.exitCode()).isEqualTo(3);
     }
 

@@ -2,15 +2,15 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.TestMatrices;
+import dev.loommatrix.core.matrix.JdkEntry;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.testing.TestMatrices;
 import dev.loommatrix.runner.backend.Attestation;
 import dev.loommatrix.runner.backend.CellAssembler;
 import dev.loommatrix.runner.backend.CellOutcome;
 import dev.loommatrix.runner.backend.Execution;
-import dev.loommatrix.runner.matrix.JdkEntry;
-import dev.loommatrix.runner.plan.Cell;
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.EnvironmentRecord;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -76,7 +76,7 @@ class OpenJ9FixtureTest {
         Cell cell = cell("openj9");
         assertThat(cell.jdk().vm()).isEqualTo(JdkEntry.Vm.OPENJ9);
         CellRecord record = record(cell);
-        assertThat(record.status()).isEqualTo("ok");
+        assertThat(record.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
         EnvironmentRecord env = record.environment().orElseThrow();
         assertThat(env.attestation())
                 .allSatisfy(check -> assertThat(check.ok()).as(check.toString()).isTrue());
@@ -103,8 +103,9 @@ class OpenJ9FixtureTest {
     void missingPinnedEventsAreSaidNotCountedAsZero() throws Exception {
         CellRecord record = record(cell("openj9"));
         assertThat(record.measurements().get(0).samples()).allSatisfy(sample -> {
-            assertThat(sample).doesNotContainKey("pinnedEvents");
-            assertThat(String.valueOf(sample.get("pinnedEventsUnavailable"))).contains("OpenJ9");
+            assertThat(sample.flat()).doesNotContainKey("pinnedEvents");
+            assertThat(String.valueOf(sample.flat().get("pinnedEventsUnavailable")))
+                    .contains("OpenJ9");
         });
     }
 }

@@ -2,11 +2,10 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Measurement;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Measurement;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +50,7 @@ class PinningIT {
                                 .formatted(TASKS, SLEEP_MS))
                 .cells();
         assertThat(cells).hasSize(2).allSatisfy(cell -> {
-            assertThat(cell.status()).isEqualTo("ok");
+            assertThat(cell.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
             var env = cell.environment().orElseThrow();
             assertThat(env.attested())
                     .as(cell.cellId() + " " + env.attestation())
@@ -76,8 +75,12 @@ class PinningIT {
     }
 
     static long pinnedEvents(CellRecord cell, String name) {
-        Map<String, Object> sample = variant(cell, name).samples().get(0);
-        return ((Number) sample.get("pinnedEvents")).longValue();
+        return variant(cell, name)
+                .samples()
+                .get(0)
+                .metric("pinnedEvents")
+                .orElseThrow()
+                .longValue();
     }
 
     @Test

@@ -2,10 +2,10 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.result.CellRecord;
-import dev.loommatrix.runner.result.Json;
-import dev.loommatrix.runner.result.RunDirectory;
-import dev.loommatrix.runner.result.RunManifest;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,7 +118,7 @@ class RunLifecycleIT {
 
         Map<String, String> before = cellFiles(run);
         RunManifest interrupted = new RunDirectory(run).readManifest();
-        assertThat(interrupted.status()).isEqualTo("interrupted");
+        assertThat(interrupted.status()).isEqualTo(dev.loommatrix.core.result.RunStatus.INTERRUPTED);
         assertThat(before).hasSizeBetween(2, 4);
         assertThat(Files.readString(dir.resolve("first.log"))).contains("interrupted, no result kept");
 
@@ -144,10 +144,11 @@ class RunLifecycleIT {
         assertThat(ranTwice)
                 .as("cells finished before Ctrl-C and run again by --resume")
                 .isZero();
-        assertThat(new RunDirectory(run).readManifest().status()).isEqualTo("finished");
+        assertThat(new RunDirectory(run).readManifest().status())
+                .isEqualTo(dev.loommatrix.core.result.RunStatus.FINISHED);
         assertThat(new RunDirectory(run).readManifest().runId()).isEqualTo(interrupted.runId());
         for (CellRecord cell : new RunDirectory(run).readCells()) {
-            assertThat(cell.status()).isEqualTo("ok");
+            assertThat(cell.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
         }
     }
 
@@ -186,7 +187,7 @@ class RunLifecycleIT {
                 .isZero();
         RunManifest run = new RunDirectory(merged).readManifest();
         assertThat(run.runId()).isEqualTo("ci-42");
-        assertThat(run.status()).isEqualTo("finished");
+        assertThat(run.status()).isEqualTo(dev.loommatrix.core.result.RunStatus.FINISHED);
         assertThat(run.cells()).hasSize(4);
         assertThat(run.shards()).extracting(RunManifest.Shard::shard).containsExactly("1/3", "2/3", "3/3");
         assertThat(cellFiles(merged)).hasSize(4);
@@ -245,16 +246,17 @@ class RunLifecycleIT {
                 .filter(c -> c.coordinates().workload().equals("sleep-bound"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(timedOut.status()).isEqualTo("timeout");
+        assertThat(timedOut.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.TIMEOUT);
         assertThat(timedOut.reason()).hasValue("timed out after 3 s; JVM killed");
         CellRecord crashed = cells.stream()
                 .filter(c -> c.coordinates().workload().equals("mass-start"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(crashed.status()).isEqualTo("failed");
+        assertThat(crashed.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.FAILED);
         assertThat(crashed.reason()).get().asString().contains("variant(s) failed: virtual");
         assertThat(crashed.logTail()).get().asString().containsIgnoringCase("metaspace");
-        assertThat(new RunDirectory(run).readManifest().status()).isEqualTo("finished");
+        assertThat(new RunDirectory(run).readManifest().status())
+                .isEqualTo(dev.loommatrix.core.result.RunStatus.FINISHED);
         assertThat(Files.readString(log)).contains("1 failed, 1 timed out");
     }
 }

@@ -1,0 +1,177 @@
+package dev.loommatrix.core.compare;
+
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.stats.MetricDescriptor;
+import dev.loommatrix.core.stats.RatioInterval;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
+import org.apache.commons.statistics.inference.MannWhitneyUTest;
+
+/**
+ * Pairs two runs' cells by id and variant and decides, per pair, whether the candidate regressed.
+ *
+ * <p>A regression must be both <em>significant</em> — a two-sided Mann-Whitney U test on the repetition
+ * samples (exact for small samples without ties), with Benjamini–Hochberg control of the false
+ * discovery rate across all comparisons at {@code alpha} — and <em>large</em>: the ratio of medians
+ * beyond the threshold in the bad direction. So a noisy cell whose median moved by chance is not
+ * flagged (not significant), nor is a real but small shift (within the threshold). Where the sample
+ * sizes make significance impossible (3 vs 3 cannot go below p = 0.1), the verdict is
+ * {@code inconclusive}, never a silent "unchanged".
+ */
+public final class Comparer {
+
+    private Comparer() {}
+
+    public static CompareReport compare(
+            String baselineId,
+            List<CellRecord> baseline,
+            String candidateId,
+            List<CellRecord> candidate,
+            double threshold,
+            double alpha) {
+        Map<String, CellRecord> before = byId(baseline);
+        Map<String, CellRecord> after = byId(candidate);
+        List<Comparison> raw = new ArrayList<>();
+        List<String> onlyBefore = new ArrayList<>();
+        List<String> onlyAfter = new ArrayList<>();
+        for (var entry : before.entrySet()) {
+            CellRecord b = entry.getValue();
+            CellRecord c = after.get(entry.getKey());
+            if (c == null) {
+                onlyBefore.add(entry.getKey());
+                continue;
+            }
+            for (Measurement mb : b.measurements()) {
+                c.measurement(mb.variant())
+                        .ifPresentOrElse(
+                                mc -> raw.add(compare(b.cellId(), mb, mc, mb.metric(), alpha)),
+                                () -> onlyBefore.add(b.cellId() + " " + mb.variant()));
+            }
+            for (Measurement mc : c.measurements()) {
+                if (b.measurement(mc.variant()).isEmpty()) {
+                    onlyAfter.add(c.cellId() + " " + mc.variant());
+                }
+            }
+        }
+        after.keySet().stream().filter(id -> !before.containsKey(id)).forEach(onlyAfter::add);
+
+        List<Comparison> decided = decide(raw, threshold, alpha);
+        int regressions = (int) decided.stream()
+                .filter(c -> c.verdict() == Comparison.Verdict.regression)
+                .count();
+        int improvements = (int) decided.stream()
+                .filter(c -> c.verdict() == Comparison.Verdict.improvement)
+                .count();
+        return new CompareReport(
+                CompareReport.SCHEMA_VERSION,
+                baselineId,
+                candidateId,
+                threshold,
+                alpha,
+                decided,
+                regressions,
+                improvements,
+                onlyBefore,
+                onlyAfter);
+    }
+
+    private static Map<String, CellRecord> byId(List<CellRecord> cells) {
+        Map<String, CellRecord> map = new LinkedHashMap<>();
+        cells.stream()
+                .filter(c -> c.status() == CellStatus.OK || !c.measurements().isEmpty())
+                .sorted(Comparator.comparing(CellRecord::cellId))
+                .forEach(c -> map.put(c.cellId(), c));
+        return map;
+    }
+
+    private static Comparison compare(
+            String cellId, Measurement before, Measurement after, MetricDescriptor metric, double alpha) {
+        double[] x = before.values(metric.name());
+        double[] y = after.values(metric.name());
+        double bm = RatioInterval.median(x);
+        double cm = RatioInterval.median(y);
+        double p = x.length >= 2 && y.length >= 2
+                ? MannWhitneyUTest.withDefaults().test(x, y).getPValue()
+                : Double.NaN;
+        List<Double> ci = RatioInterval.of(x, y, (cellId + "/" + before.variant()).hashCode());
+        // Provisional verdict; the adjusted p-values decide in decide().
+        Comparison.Verdict verdict =
+                canReach(x.length, y.length, alpha) ? Comparison.Verdict.unchanged : Comparison.Verdict.inconclusive;
+        return new Comparison(
+                cellId,
+                before.variant(),
+                metric.name(),
+                metric.higherIsBetter(),
+                new Comparison.Side(x.length, bm),
+                new Comparison.Side(y.length, cm),
+                cm / bm,
+                ci,
+                p,
+                Double.NaN,
+                verdict);
+    }
+
+    /** Benjamini–Hochberg over the comparisons that have a p-value, then each verdict. */
+    static List<Comparison> decide(List<Comparison> raw, double threshold, double alpha) {
+        double[] adjusted =
+                benjaminiHochberg(raw.stream().mapToDouble(Comparison::pValue).toArray());
+        List<Comparison> out = new ArrayList<>();
+        for (int i = 0; i < raw.size(); i++) {
+            Comparison c = raw.get(i);
+            Comparison.Verdict verdict = c.verdict();
+            if (verdict != Comparison.Verdict.inconclusive) {
+                boolean significant = adjusted[i] <= alpha;
+                double worse = c.higherIsBetter() ? 1 / c.ratio() : c.ratio(); // > 1 means worse
+                if (significant && worse > 1 + threshold) {
+                    verdict = Comparison.Verdict.regression;
+                } else if (significant && 1 / worse > 1 + threshold) {
+                    verdict = Comparison.Verdict.improvement;
+                } else {
+                    verdict = Comparison.Verdict.unchanged;
+                }
+            }
+            out.add(c.withAdjusted(adjusted[i], verdict));
+        }
+        return out;
+    }
+
+    /**
+     * Benjamini–Hochberg (1995) step-up adjusted p-values; NaN entries stay NaN and do not count
+     * towards the number of tests.
+     */
+    static double[] benjaminiHochberg(double[] p) {
+        Integer[] order = java.util.stream.IntStream.range(0, p.length)
+                .filter(i -> !Double.isNaN(p[i]))
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> p[i]))
+                .toArray(Integer[]::new);
+        double[] adjusted = new double[p.length];
+        Arrays.fill(adjusted, Double.NaN);
+        int m = order.length;
+        double running = 1.0;
+        for (int rank = m; rank >= 1; rank--) {
+            int i = order[rank - 1];
+            running = Math.min(running, p[i] * m / rank);
+            adjusted[i] = running;
+        }
+        return adjusted;
+    }
+
+    /**
+     * Whether samples of these sizes can reach a two-sided p ≤ alpha at all: the exact test's smallest
+     * p-value is 2 / C(n1 + n2, n1) (complete separation, no ties).
+     */
+    static boolean canReach(int n1, int n2, double alpha) {
+        if (n1 < 2 || n2 < 2) {
+            return false;
+        }
+        return 2 / BinomialCoefficientDouble.value(n1 + n2, n1) <= alpha;
+    }
+}

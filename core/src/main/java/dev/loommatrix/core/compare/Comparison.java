@@ -1,0 +1,44 @@
+package dev.loommatrix.core.compare;
+
+import java.util.List;
+
+/**
+ * One cell variant, baseline against candidate (the contract's {@code compare --format json} entry).
+ *
+ * @param ratio candidate median / baseline median of {@code metric}
+ * @param ci95 a 95 % percentile-bootstrap interval for that ratio
+ * @param pValue two-sided Mann-Whitney U on the samples; NaN where a side has fewer than 2 samples
+ * @param pAdjusted Benjamini–Hochberg across every comparison of the report
+ */
+public record Comparison(
+        String cellId,
+        String variant,
+        String metric,
+        boolean higherIsBetter,
+        Side baseline,
+        Side candidate,
+        double ratio,
+        List<Double> ci95,
+        double pValue,
+        double pAdjusted,
+        Verdict verdict) {
+
+    public record Side(int n, double median) {}
+
+    public enum Verdict {
+        regression,
+        improvement,
+        unchanged,
+        /** Too few samples for the test ever to reach significance (e.g. 3 vs 3: the smallest p is 0.1). */
+        inconclusive
+    }
+
+    public Comparison {
+        ci95 = List.copyOf(ci95);
+    }
+
+    Comparison withAdjusted(double adjusted, Verdict verdict) {
+        return new Comparison(
+                cellId, variant, metric, higherIsBetter, baseline, candidate, ratio, ci95, pValue, adjusted, verdict);
+    }
+}

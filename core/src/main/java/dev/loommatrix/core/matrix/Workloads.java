@@ -1,0 +1,124 @@
+package dev.loommatrix.core.matrix;
+
+import dev.loommatrix.core.stats.MetricDescriptor;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The workload catalogue as the runner knows it (ids, parameter names and defaults, variants). The
+ * harness has its own copy: the two talk through files, never shared classes, so the harness can run
+ * on the oldest JDK of the matrix and stay tiny. A harness test checks the two agree.
+ */
+public final class Workloads {
+
+    /** {@code pool:<T>} / {@code pool:cpus}: fixed pools of platform threads. */
+    static final Pattern POOL = Pattern.compile("pool:(cpus|[1-9][0-9]*)");
+
+    /**
+     * The number that tells a workload's story better than its wall time (a fixed-duration load test's
+     * wall time is its duration), named as the harness names it in each sample.
+     */
+    public record Headline(String metric, String unit) {}
+
+    public record Definition(
+            String id, Map<String, Long> defaults, List<String> variants, boolean pools, Optional<Headline> headline) {
+
+        public boolean accepts(String variant) {
+            return variants.contains(variant) || (pools && POOL.matcher(variant).matches());
+        }
+
+        public String describeVariants() {
+            return String.join(", ", variants) + (pools ? ", pool:<T>, pool:cpus" : "");
+        }
+    }
+
+    private static final Map<String, Definition> CATALOGUE = new LinkedHashMap<>();
+
+    private static final Map<String, Headline> HEADLINES = Map.of(
+            "echo-server", new Headline("roundTripsPerSecond", "round trips/s"),
+            "http-server", new Headline("throughputPerSecond", "req/s"),
+            "ping-pong", new Headline("nsPerRoundTrip", "ns/round trip"),
+            "thread-local", new Headline("objectsBuilt", "objects built"),
+            "footprint", new Headline("rssBytesPerThread", "B RSS/thread"));
+
+    static {
+        add(
+                "mass-start",
+                Map.of("threads", 1_000_000L, "jmhWarmupIterations", 2L, "jmhIterations", 3L, "jmhIterationMs", 500L),
+                List.of("virtual", "platform"),
+                false);
+        add("sleep-bound", Map.of("tasks", 10_000L, "sleepMs", 300L), List.of("virtual", "platform"), true);
+        add(
+                "primes-io",
+                Map.of("tasks", 10_000L, "sleepMs", 10L, "primeLimitMin", 1_000L, "primeLimitMax", 6_000L),
+                List.of("virtual", "platform"),
+                true);
+        add(
+                "fib-fanout",
+                Map.of("n", 27L, "calls", 1_000L),
+                List.of("sequential", "naive-virtual", "executor", "caller-virtual", "semaphore"),
+                false);
+        add(
+                "pinning",
+                Map.of(
+                        "tasks",
+                        16L,
+                        "sleepMs",
+                        100L,
+                        "jmhWarmupIterations",
+                        2L,
+                        "jmhIterations",
+                        3L,
+                        "jmhIterationMs",
+                        500L),
+                List.of("synchronized", "reentrant-lock", "object-wait", "class-init"),
+                false);
+        add(
+                "echo-server",
+                Map.of("connections", 10_000L, "messages", 10L, "bytes", 64L),
+                List.of("virtual", "platform"),
+                true);
+        add(
+                "http-server",
+                Map.of("users", 3_000L, "durationS", 30L, "sleepMs", 300L, "warmupS", 5L),
+                List.of("virtual", "platform"),
+                true);
+        add(
+                "ping-pong",
+                Map.of(
+                        "roundTrips", 100_000L,
+                        "jmhWarmupIterations", 3L,
+                        "jmhIterations", 5L,
+                        "jmhIterationMs", 1_000L),
+                List.of("virtual", "platform"),
+                false);
+        add("thread-local", Map.of("tasks", 100_000L), List.of("virtual", "platform"), true);
+        add("footprint", Map.of("threads", 100_000L), List.of("virtual", "platform"), false);
+    }
+
+    private Workloads() {}
+
+    private static void add(String id, Map<String, Long> defaults, List<String> variants, boolean pools) {
+        CATALOGUE.put(id, new Definition(id, defaults, variants, pools, Optional.ofNullable(HEADLINES.get(id))));
+    }
+
+    public static Optional<Definition> find(String id) {
+        return Optional.ofNullable(CATALOGUE.get(id));
+    }
+
+    /**
+     * The metric a workload's variants are judged by in speedups, compare and trends: its own time,
+     * except for a fixed-duration load test, whose wall time is its duration — there, throughput.
+     * Recorded in every measurement, so readers never need this table.
+     */
+    public static MetricDescriptor judgedBy(String workload) {
+        return workload.equals("http-server") ? MetricDescriptor.THROUGHPUT : MetricDescriptor.WALL_MS;
+    }
+
+    public static List<String> ids() {
+        return List.copyOf(CATALOGUE.keySet());
+    }
+}

@@ -1,0 +1,148 @@
+package dev.loommatrix.core.plan;
+
+import dev.loommatrix.core.matrix.JdkEntry;
+import dev.loommatrix.core.matrix.Matrix;
+import dev.loommatrix.core.matrix.MatrixParser;
+import dev.loommatrix.core.matrix.WorkloadSpec;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Expands a matrix into cells the way GitHub Actions expands {@code strategy.matrix}: the cross
+ * product of the axes (in the contract's order), minus every combination an {@code exclude} entry
+ * matches, then {@code include}: an entry extends each original combination whose axis values it
+ * would not overwrite (adding its jvmArgs/env); an entry that extends none adds one new combination,
+ * taking each unnamed axis's first listed value.
+ */
+public final class Planner {
+
+    private Planner() {}
+
+    public static List<Cell> plan(Matrix matrix) {
+        List<Combination> product = new ArrayList<>();
+        for (JdkEntry jdk : matrix.jdks()) {
+            for (String os : matrix.os()) {
+                for (BigDecimal cpus : matrix.cpus()) {
+                    for (String cpuset : matrix.cpuset()) {
+                        for (String par : matrix.parallelism()) {
+                            for (String max : matrix.maxPoolSize()) {
+                                for (String minr : matrix.minRunnable()) {
+                                    for (WorkloadSpec workload : matrix.workloads()) {
+                                        product.add(new Combination(new Coordinates(
+                                                jdk.id(),
+                                                jdk.vm().id(),
+                                                jdk.version(),
+                                                os,
+                                                cpus,
+                                                cpuset,
+                                                par,
+                                                max,
+                                                minr,
+                                                workload.id())));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        product.removeIf(c -> matrix.exclude().stream().anyMatch(entry -> matches(entry, c.coordinates)));
+
+        List<Combination> added = new ArrayList<>();
+        for (Map<String, Object> entry : matrix.include()) {
+            boolean extended = false;
+            for (Combination combination : product) {
+                if (matches(entry, combination.coordinates)) {
+                    combination.extend(entry);
+                    extended = true;
+                }
+            }
+            if (!extended) {
+                Coordinates coordinates = newCombination(matrix, entry);
+                Combination existing = added.stream()
+                        .filter(c -> c.coordinates.equals(coordinates))
+                        .findFirst()
+                        .orElse(null);
+                if (existing == null) {
+                    existing = new Combination(coordinates);
+                    added.add(existing);
+                }
+                existing.extend(entry);
+            }
+        }
+        product.addAll(added);
+
+        List<Cell> cells = new ArrayList<>();
+        for (Combination c : product) {
+            JdkEntry jdk = matrix.jdk(c.coordinates.jdk()).orElseThrow();
+            WorkloadSpec workload = matrix.workload(c.coordinates.workload()).orElseThrow();
+            cells.add(new Cell(
+                    c.coordinates,
+                    jdk,
+                    workload,
+                    c.jvmArgs,
+                    c.env,
+                    matrix.repetitions(),
+                    matrix.warmup(),
+                    matrix.timeout(),
+                    matrix.memoryBytes(),
+                    matrix.pids()));
+        }
+        return cells;
+    }
+
+    /** An entry matches when every axis it names has the combination's value (extra keys don't count). */
+    static boolean matches(Map<String, Object> entry, Coordinates coordinates) {
+        Map<String, String> axes = coordinates.axisValues();
+        for (var e : entry.entrySet()) {
+            if (MatrixParser.AXES.contains(e.getKey()) && !axes.get(e.getKey()).equals(String.valueOf(e.getValue()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Coordinates newCombination(Matrix matrix, Map<String, Object> entry) {
+        String jdkId = (String) entry.getOrDefault("jdk", matrix.jdks().get(0).id());
+        JdkEntry jdk = matrix.jdk(jdkId).orElseThrow();
+        return new Coordinates(
+                jdk.id(),
+                jdk.vm().id(),
+                jdk.version(),
+                (String) entry.getOrDefault("os", matrix.os().get(0)),
+                entry.containsKey("cpus")
+                        ? new BigDecimal((String) entry.get("cpus"))
+                        : matrix.cpus().get(0),
+                (String) entry.getOrDefault("cpuset", matrix.cpuset().get(0)),
+                (String) entry.getOrDefault("parallelism", matrix.parallelism().get(0)),
+                (String) entry.getOrDefault("maxPoolSize", matrix.maxPoolSize().get(0)),
+                (String) entry.getOrDefault("minRunnable", matrix.minRunnable().get(0)),
+                (String)
+                        entry.getOrDefault("workload", matrix.workloads().get(0).id()));
+    }
+
+    /** A combination being built: its coordinates and what include entries added to it. */
+    private static final class Combination {
+        final Coordinates coordinates;
+        final List<String> jvmArgs = new ArrayList<>();
+        final Map<String, String> env = new LinkedHashMap<>();
+
+        Combination(Coordinates coordinates) {
+            this.coordinates = coordinates;
+        }
+
+        @SuppressWarnings("unchecked")
+        void extend(Map<String, Object> entry) {
+            if (entry.get("jvmArgs") instanceof List<?> args) {
+                jvmArgs.addAll((List<String>) args);
+            }
+            if (entry.get("env") instanceof Map<?, ?> vars) {
+                env.putAll((Map<String, String>) vars);
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.loommatrix.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.loommatrix.core.plan.Coordinates;
+import dev.loommatrix.core.stats.Speedup;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code RUN_DIR/cells/<cellId>.json} (results schema 1). Written once, atomically, when the cell ends.
+ *
+ * @param environment what the JVM reported; absent only when no JVM run finished
+ * @param measurements one per variant that produced samples; kept even when the cell failed later
+ * @param execution how the cell ran (backend, driver, timing, variant order) — not part of the result
+ * @param speedups virtual threads against each other variant, computed once when the record is made
+ *     ({@link #of}); a bootstrap is too dear to redo on every serialization
+ */
+public record CellRecord(
+        int schemaVersion,
+        String cellId,
+        Coordinates coordinates,
+        CellStatus status,
+        Optional<String> reason,
+        Optional<String> logTail,
+        Optional<EnvironmentRecord> environment,
+        List<Measurement> measurements,
+        Execution execution,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Speedup> speedups) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public CellRecord {
+        measurements = List.copyOf(measurements);
+        speedups = speedups == null ? List.of() : List.copyOf(speedups);
+    }
+
+    /** A new record, its speedups computed from the measurements. */
+    public static CellRecord of(
+            String cellId,
+            Coordinates coordinates,
+            CellStatus status,
+            Optional<String> reason,
+            Optional<String> logTail,
+            Optional<EnvironmentRecord> environment,
+            List<Measurement> measurements,
+            Execution execution) {
+        return new CellRecord(
+                SCHEMA_VERSION,
+                cellId,
+                coordinates,
+                status,
+                reason,
+                logTail,
+                environment,
+                measurements,
+                execution,
+                Speedups.of(cellId, measurements));
+    }
+
+    /** This record with another execution block (e.g. its earlier attempts named). */
+    public CellRecord withExecution(Execution other) {
+        return new CellRecord(
+                schemaVersion,
+                cellId,
+                coordinates,
+                status,
+                reason,
+                logTail,
+                environment,
+                measurements,
+                other,
+                speedups);
+    }
+
+    /** The measurement of one variant, if the cell has it. */
+    public Optional<Measurement> measurement(String variant) {
+        return measurements.stream().filter(m -> m.variant().equals(variant)).findFirst();
+    }
+
+    /**
+     * How the cell was executed: facts for reproducing and for judging the numbers' conditions.
+     * {@code earlierAttempts}, oldest first, when {@code run --resume --retry-failed} ran a failed or
+     * timed-out cell again (absent otherwise): a reader sees the cell needed more than one go.
+     */
+    public record Execution(
+            String backend,
+            String driver,
+            String startedAt,
+            String finishedAt,
+            long durationMs,
+            List<String> variantOrder,
+            Optional<String> fallbackReason,
+            Optional<Beside> parallel,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Attempt> earlierAttempts) {
+
+        public Execution {
+            variantOrder = List.copyOf(variantOrder);
+            parallel = parallel == null ? Optional.empty() : parallel;
+            earlierAttempts = earlierAttempts == null ? List.of() : List.copyOf(earlierAttempts);
+        }
+    }
+
+    /** An earlier attempt at a cell: how it ended; its record and raw output are under attempts/. */
+    public record Attempt(CellStatus status, Optional<String> reason, String startedAt, String finishedAt) {}
+
+    /** This record as the attempt it was. */
+    public Attempt asAttempt() {
+        return new Attempt(status, reason, execution.startedAt(), execution.finishedAt());
+    }
+
+    /**
+     * Present when the cell ran with {@code --parallel-cells}: the CPUs it had to itself, and every cell
+     * that ran at the same time on the others (neighbours share caches, memory bandwidth and the engine).
+     */
+    public record Beside(String cpuset, List<String> ranBeside) {
+        public Beside {
+            ranBeside = List.copyOf(ranBeside);
+        }
+    }
+}

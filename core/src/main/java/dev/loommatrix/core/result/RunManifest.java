@@ -1,0 +1,53 @@
+package dev.loommatrix.core.result;
+
+import java.util.List;
+import java.util.Optional;
+
+/** {@code RUN_DIR/run.json}: which run this is, where and from what; kept current while the run goes. */
+public record RunManifest(
+        int schemaVersion,
+        String runId,
+        String startedAt,
+        Optional<String> finishedAt,
+        RunStatus status,
+        String trigger,
+        Git git,
+        Host host,
+        MatrixInfo matrix,
+        List<String> cells,
+        List<Shard> shards) {
+
+    public RunManifest {
+        cells = List.copyOf(cells);
+        shards = shards == null ? List.of() : List.copyOf(shards);
+    }
+
+    /** A run without shards (one machine ran the whole plan, or one shard of it). */
+    public RunManifest(
+            int schemaVersion,
+            String runId,
+            String startedAt,
+            Optional<String> finishedAt,
+            RunStatus status,
+            String trigger,
+            Git git,
+            Host host,
+            MatrixInfo matrix,
+            List<String> cells) {
+        this(schemaVersion, runId, startedAt, finishedAt, status, trigger, git, host, matrix, cells, List.of());
+    }
+
+    /** One shard of a merged run: which part of the plan it ran, and on what host. */
+    public record Shard(String runId, String shard, Host host, RunStatus status) {}
+
+    public record Git(String commit, String branch, boolean dirty) {}
+
+    public record Host(String os, String kernel, String cpuModel, int cpus, long memoryBytes) {}
+
+    public record MatrixInfo(String file, Optional<String> profile, String sha256, Optional<String> shard) {}
+
+    public RunManifest finish(String finishedAt, RunStatus status) {
+        return new RunManifest(
+                schemaVersion, runId, startedAt, Optional.of(finishedAt), status, trigger, git, host, matrix, cells);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.loommatrix.core.result;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Combines shard run directories (one per CI job) into one run. Idempotent: merging the same shards
+ * again writes the same bytes. The same cell in two shards is fine when its results are identical
+ * and refused when they differ — nothing is silently chosen.
+ */
+public final class RunMerger {
+
+    /** Shards that cannot be combined; the message names the cells or fields at fault. */
+    public static final class Conflict extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public Conflict(String message) {
+            super(message);
+        }
+    }
+
+    private RunMerger() {}
+
+    public static RunManifest merge(List<Path> shardDirs, Path out) throws IOException, Conflict {
+        if (shardDirs.isEmpty()) {
+            throw new Conflict("no shard directories given");
+        }
+        List<RunManifest> manifests = new ArrayList<>();
+        Map<String, String> cellJson = new LinkedHashMap<>();
+        Map<String, Path> cellSource = new LinkedHashMap<>();
+        List<String> conflicts = new ArrayList<>();
+        for (Path dir : shardDirs) {
+            RunDirectory shard = new RunDirectory(dir);
+            manifests.add(shard.readManifest());
+            Path cells = dir.resolve("cells");
+            if (!Files.isDirectory(cells)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(cells)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                        .sorted()
+                        .toList()) {
+                    String id = file.getFileName().toString().replaceFirst("\\.json$", "");
+                    String json = Files.readString(file);
+                    RunDirectory.readCellFile(file); // refuse unreadable cells before writing anything
+                    String earlier = cellJson.putIfAbsent(id, json);
+                    if (earlier != null && !earlier.equals(json)) {
+                        conflicts.add(id + " (in " + cellSource.get(id) + " and " + dir + ")");
+                    }
+                    cellSource.putIfAbsent(id, dir);
+                }
+            }
+        }
+        String commit = manifests.get(0).git().commit();
+        for (RunManifest m : manifests) {
+            if (!m.git().commit().equals(commit)) {
+                conflicts.add("shards ran different commits: " + commit + " and "
+                        + m.git().commit());
+                break;
+            }
+        }
+        RunDirectory target = new RunDirectory(out);
+        if (Files.isDirectory(out.resolve("cells"))) {
+            for (var entry : cellJson.entrySet()) {
+                Path existing = target.cellFile(entry.getKey());
+                if (Files.isRegularFile(existing) && !Files.readString(existing).equals(entry.getValue())) {
+                    conflicts.add(entry.getKey() + " (already in " + out + " with other results)");
+                }
+            }
+        }
+        if (!conflicts.isEmpty()) {
+            throw new Conflict("conflicting results, nothing merged: " + String.join("; ", conflicts));
+        }
+
+        for (var entry : cellJson.entrySet()) {
+            Json.writeAtomically(target.cellFile(entry.getKey()), entry.getValue());
+            RunDirectory source = new RunDirectory(cellSource.get(entry.getKey()));
+            copyTree(source.rawDir(entry.getKey()), target.rawDir(entry.getKey()));
+            copyTree(source.attemptsDir(entry.getKey()), target.attemptsDir(entry.getKey()));
+        }
+        RunManifest merged = mergeManifests(manifests, cellJson.keySet());
+        target.writeManifest(merged);
+        return merged;
+    }
+
+    static RunManifest mergeManifests(List<RunManifest> manifests, java.util.Set<String> finishedCells) {
+        RunManifest first = manifests.stream()
+                .min(Comparator.comparing(RunManifest::startedAt).thenComparing(RunManifest::runId))
+                .orElseThrow();
+        boolean sameRun = manifests.stream().allMatch(m -> m.runId().equals(first.runId()));
+        LinkedHashSet<String> planned = new LinkedHashSet<>();
+        manifests.forEach(m -> planned.addAll(m.cells()));
+        Optional<String> finished = manifests.stream()
+                .map(RunManifest::finishedAt)
+                .flatMap(Optional::stream)
+                .max(String::compareTo);
+        boolean complete = manifests.stream().allMatch(m -> m.status() == RunStatus.FINISHED)
+                && finishedCells.containsAll(planned);
+        List<RunManifest.Shard> shards = new ArrayList<>();
+        for (RunManifest m : manifests) {
+            if (m.shards().isEmpty()) {
+                shards.add(new RunManifest.Shard(m.runId(), m.matrix().shard().orElse("1/1"), m.host(), m.status()));
+            } else {
+                shards.addAll(m.shards());
+            }
+        }
+        shards.sort(Comparator.comparing(RunManifest.Shard::shard).thenComparing(RunManifest.Shard::runId));
+        return new RunManifest(
+                first.schemaVersion(),
+                sameRun ? first.runId() : first.runId() + "-merged",
+                first.startedAt(),
+                finished,
+                complete ? RunStatus.FINISHED : RunStatus.PARTIAL,
+                first.trigger(),
+                first.git(),
+                first.host(),
+                new RunManifest.MatrixInfo(
+                        first.matrix().file(),
+                        first.matrix().profile(),
+                        first.matrix().sha256(),
+                        Optional.empty()),
+                List.copyOf(planned),
+                shards);
+    }
+
+    /** Copies a directory tree (a cell's raw output, its earlier attempts), replacing same-named files. */
+    private static void copyTree(Path from, Path to) throws IOException {
+        if (!Files.isDirectory(from)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path path : paths.toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.loommatrix.core.compare;
+
+import static dev.loommatrix.core.testing.SyntheticRuns.cell;
+import static dev.loommatrix.core.testing.SyntheticRuns.samples;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.loommatrix.core.result.CellRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.commons.statistics.inference.MannWhitneyUTest;
+import org.junit.jupiter.api.Test;
+
+class ComparerTest {
+
+    @Test
+    void benjaminiHochbergMatchesTheTextbookExample() {
+        // p = 0.01, 0.04, 0.03, 0.005 → 0.02, 0.04, 0.04, 0.02 (as R's p.adjust(method = "BH") gives)
+        assertThat(Comparer.benjaminiHochberg(new double[] {0.01, 0.04, 0.03, 0.005}))
+                .containsExactly(new double[] {0.02, 0.04, 0.04, 0.02}, within(1e-12));
+        double[] withNaN = Comparer.benjaminiHochberg(new double[] {0.01, Double.NaN});
+        assertThat(withNaN[0]).isEqualTo(0.01); // one test counted, not two
+        assertThat(withNaN[1]).isNaN();
+    }
+
+    @Test
+    void theExactRankTestAgreesWithCounting() {
+        // Complete separation: the two-sided exact p is 2 / C(n1+n2, n1)
+        assertThat(MannWhitneyUTest.withDefaults()
+                        .test(new double[] {1, 2, 3}, new double[] {4, 5, 6})
+                        .getPValue())
+                .isCloseTo(2.0 / 20, within(1e-12));
+        assertThat(MannWhitneyUTest.withDefaults()
+                        .test(new double[] {1, 2, 3, 4, 5}, new double[] {6, 7, 8, 9, 10})
+                        .getPValue())
+                .isCloseTo(2.0 / 252, within(1e-12));
+        assertThat(Comparer.canReach(3, 3, 0.05)).isFalse();
+        assertThat(Comparer.canReach(5, 5, 0.05)).isTrue();
+    }
+
+    /**
+     * Held-out-style truth: 40 cells, each a known scenario, compared at once (so the correction has
+     * real work to do). Exactly the true regressions must be flagged.
+     */
+    @Test
+    void flagsExactlyTheRealRegressions() {
+        List<CellRecord> baseline = new ArrayList<>();
+        List<CellRecord> candidate = new ArrayList<>();
+        Map<String, String> truth = new java.util.TreeMap<>();
+        long seed = 1;
+        for (int k = 0; k < 10; k++) {
+            // a true 30 % slowdown, 3 % noise
+            add(baseline, candidate, truth, "reg" + k, "regression", seed++, 1000, 1300, 0.03, 10, "sleep-bound");
+            // pure noise: 40 % CV, the same distribution on both sides (medians move by chance)
+            add(baseline, candidate, truth, "noise" + k, "unchanged", seed++, 1000, 1000, 0.40, 10, "sleep-bound");
+            // a real but small shift: +4 % with 0.5 % noise — significant, below the 10 % threshold
+            add(baseline, candidate, truth, "small" + k, "unchanged", seed++, 1000, 1040, 0.005, 10, "sleep-bound");
+            // a true 25 % speed-up
+            add(baseline, candidate, truth, "imp" + k, "improvement", seed++, 1000, 750, 0.03, 10, "sleep-bound");
+        }
+        // throughput: higher is better, a 30 % drop is a regression
+        add(baseline, candidate, truth, "http", "regression", seed++, 8000, 5600, 0.02, 10, "http-server");
+        // too few repetitions to ever be significant
+        add(baseline, candidate, truth, "few", "inconclusive", seed++, 1000, 2000, 0.01, 3, "sleep-bound");
+
+        CompareReport report = Comparer.compare("base", baseline, "cand", candidate, 0.10, 0.05);
+        Map<String, String> found = report.comparisons().stream()
+                .collect(Collectors.toMap(
+                        c -> c.cellId().split("\\.")[0], c -> c.verdict().name(), (a, b) -> a, java.util.TreeMap::new));
+        assertThat(found).isEqualTo(truth);
+        assertThat(report.regressions()).isEqualTo(11);
+        assertThat(report.improvements()).isEqualTo(10);
+        // the small shifts are significant: it is the threshold that keeps them out
+        assertThat(report.comparisons().stream()
+                        .filter(c -> c.cellId().startsWith("small"))
+                        .allMatch(c -> c.pAdjusted() <= 0.05))
+                .isTrue();
+        // and the noisy medians did move by more than the threshold somewhere: significance keeps them out
+        assertThat(report.comparisons().stream()
+                        .filter(c -> c.cellId().startsWith("noise"))
+                        .anyMatch(c -> Math.abs(c.ratio() - 1) > 0.10))
+                .isTrue();
+    }
+
+    @Test
+    void aRunAgainstItselfHasNoRegressionAndOneSidedCellsAreListed() {
+        List<CellRecord> run = new ArrayList<>();
+        run.add(cell("sleep-bound", "a", "virtual", "wallMs", samples(7, 10, 500, 0.1)));
+        run.add(cell("mass-start", "a", "virtual", "wallMs", samples(8, 10, 500, 0.1)));
+        CompareReport self = Comparer.compare("r", run, "r", run, 0.10, 0.05);
+        assertThat(self.regressions()).isZero();
+        assertThat(self.improvements()).isZero();
+        assertThat(self.comparisons()).allSatisfy(c -> assertThat(c.ratio()).isEqualTo(1.0));
+
+        CompareReport partial = Comparer.compare("r", run, "s", run.subList(0, 1), 0.10, 0.05);
+        assertThat(partial.onlyInBaseline()).containsExactly(run.get(1).cellId());
+        assertThat(partial.comparisons()).hasSize(1);
+    }
+
+    @Test
+    void theRatioIntervalCoversTheTrueRatio() {
+        double[] before = samples(11, 20, 1000, 0.05);
+        double[] after = samples(12, 20, 1200, 0.05);
+        List<Double> ci = dev.loommatrix.core.stats.RatioInterval.of(before, after, 42);
+        assertThat(ci.get(0)).isLessThan(1.2);
+        assertThat(ci.get(1)).isGreaterThan(1.2);
+        assertThat(ci.get(0)).isGreaterThan(1.0);
+        // seeded: the same report twice
+        assertThat(dev.loommatrix.core.stats.RatioInterval.of(before, after, 42))
+                .isEqualTo(ci);
+    }
+
+    static void add(
+            List<CellRecord> baseline,
+            List<CellRecord> candidate,
+            Map<String, String> truth,
+            String name,
+            String verdict,
+            long seed,
+            double before,
+            double after,
+            double cv,
+            int n,
+            String workload) {
+        String metric = dev.loommatrix.core.matrix.Workloads.judgedBy(workload).name();
+        baseline.add(cell(workload, name, "virtual", metric, samples(seed * 1000, n, before, cv)));
+        candidate.add(cell(workload, name, "virtual", metric, samples(seed * 1000 + 1, n, after, cv)));
+        truth.put(name, verdict);
+    }
+}

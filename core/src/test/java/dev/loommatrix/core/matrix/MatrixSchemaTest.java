@@ -1,0 +1,85 @@
+package dev.loommatrix.core.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import dev.loommatrix.core.result.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+
+/** The published JSON Schema (for editors) agrees with the parser (the authority). */
+class MatrixSchemaTest {
+
+    static final Path SCHEMA = Path.of("../schemas/matrix.schema.json");
+
+    static JsonNode schemaJson() throws Exception {
+        return Json.MAPPER.readTree(SCHEMA.toFile());
+    }
+
+    static Set<ValidationMessage> validate(Path yaml) throws Exception {
+        JsonSchema schema =
+                JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(Files.readString(SCHEMA));
+        Object data = new Load(LoadSettings.builder().build()).loadFromString(Files.readString(yaml));
+        return schema.validate(Json.MAPPER.valueToTree(data));
+    }
+
+    @Test
+    void validMatricesPassTheSchema() throws Exception {
+        assertThat(validate(Path.of("../matrix.yaml"))).isEmpty();
+        assertThat(validate(Path.of("src/test/resources/matrices/valid-include-exclude.yaml")))
+                .isEmpty();
+    }
+
+    @Test
+    void aBadMatrixFailsTheSchemaToo() throws Exception {
+        assertThat(validate(Path.of("src/test/resources/matrices/many-errors.yaml")))
+                .isNotEmpty();
+    }
+
+    @Test
+    void schemaKeysAreTheParsersKeys() throws Exception {
+        JsonNode props = schemaJson().get("properties");
+        assertThat(names(props)).containsExactlyInAnyOrderElementsOf(MatrixParser.TOP_KEYS);
+        assertThat(names(props.at("/jdks/items/properties")))
+                .containsExactlyInAnyOrderElementsOf(MatrixParser.JDK_KEYS);
+        assertThat(names(props.at("/scheduler/properties")))
+                .containsExactlyInAnyOrderElementsOf(MatrixParser.SCHEDULER_KEYS);
+        List<String> profileKeys = names(props.at("/profiles/additionalProperties/properties"));
+        assertThat(profileKeys).containsExactlyInAnyOrderElementsOf(MatrixParser.PROFILE_KEYS);
+        List<String> includeKeys = names(props.at("/include/items/properties"));
+        List<String> expected = new ArrayList<>(MatrixParser.AXES);
+        expected.addAll(MatrixParser.INCLUDE_EXTRA_KEYS);
+        assertThat(includeKeys).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void schemaWorkloadsAreTheCatalogue() throws Exception {
+        JsonNode entries = schemaJson().at("/properties/workloads/items/oneOf");
+        List<String> ids = new ArrayList<>();
+        for (JsonNode entry : entries) {
+            String id = entry.at("/properties/id/const").asText();
+            ids.add(id);
+            assertThat(names(entry.at("/properties/params/properties")))
+                    .as(id)
+                    .containsExactlyInAnyOrderElementsOf(
+                            Workloads.find(id).orElseThrow().defaults().keySet());
+        }
+        assertThat(ids).containsExactlyElementsOf(Workloads.ids());
+    }
+
+    static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}

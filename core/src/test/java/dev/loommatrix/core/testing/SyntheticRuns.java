@@ -1,0 +1,98 @@
+package dev.loommatrix.core.testing;
+
+import dev.loommatrix.core.matrix.Workloads;
+import dev.loommatrix.core.plan.Coordinates;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.Sample;
+import dev.loommatrix.core.stats.Summary;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/** Cells whose samples come from known distributions: the truth a comparison must find. */
+public final class SyntheticRuns {
+
+    private SyntheticRuns() {}
+
+    /** n samples of a log-normal with the given median and coefficient of variation (approximately). */
+    public static double[] samples(long seed, int n, double median, double cv) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double sigma = StrictMath.sqrt(StrictMath.log(1 + cv * cv));
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = median * StrictMath.exp(sigma * gaussian(random));
+        }
+        return out;
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        // Box–Muller: two uniforms to one standard normal
+        double u = 1 - random.nextDouble();
+        double v = random.nextDouble();
+        return StrictMath.sqrt(-2 * StrictMath.log(u))
+                * StrictMath.cos(2 * Math.PI * v); // StrictMath: the same bytes on every JVM (golden files)
+    }
+
+    /** What an attested 2-CPU HotSpot 21 cell reports: an ok cell always has an environment. */
+    static final EnvironmentRecord ENVIRONMENT = new EnvironmentRecord(
+            2,
+            Map.of("parallelism", 2, "maxPoolSize", 256, "minRunnable", 1),
+            Map.of("name", "OpenJDK 64-Bit Server VM", "vendor", "Eclipse Adoptium", "version", "21.0.8+9"),
+            "21.0.8",
+            List.of("G1 Young Generation", "G1 Old Generation"),
+            "",
+            List.of(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Map.of("cpus", 2.0),
+            true,
+            List.of());
+
+    public static CellRecord cell(String workload, String jdk, String variant, String metric, double[] values) {
+        Coordinates coordinates = new Coordinates(
+                jdk, "hotspot", 21, "linux", BigDecimal.valueOf(2), "all", "auto", "auto", "auto", workload);
+        List<Sample> samples = new ArrayList<>();
+        for (double v : values) {
+            Map<String, Object> sample = new java.util.LinkedHashMap<>();
+            sample.put("wallMs", metric.equals("wallMs") ? v : 30_000.0); // a load test's window is fixed
+            sample.put(metric, v);
+            samples.add(Sample.of(sample));
+        }
+        Measurement m = new Measurement(
+                variant,
+                Map.of(),
+                Workloads.judgedBy(workload),
+                samples,
+                Optional.of(Summary.of(values)),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
+        return CellRecord.of(
+                coordinates.cellId(),
+                coordinates,
+                CellStatus.OK,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(ENVIRONMENT),
+                List.of(m),
+                new CellRecord.Execution(
+                        "container",
+                        "test",
+                        "t0",
+                        "t1",
+                        0,
+                        List.of(variant),
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of()));
+    }
+}

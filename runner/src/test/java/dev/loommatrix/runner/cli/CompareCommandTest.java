@@ -1,0 +1,153 @@
+package dev.loommatrix.runner.cli;
+
+import static dev.loommatrix.core.testing.SyntheticRuns.cell;
+import static dev.loommatrix.core.testing.SyntheticRuns.samples;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI contract: exit 4 on a regression, 0 against itself; markdown and JSON as CONTRACTS.md says. */
+class CompareCommandTest {
+
+    static Path run(Path dir, String runId, List<CellRecord> cells) throws Exception {
+        RunDirectory run = new RunDirectory(dir);
+        run.writeManifest(new RunManifest(
+                1,
+                runId,
+                "2026-11-21T00:00:00Z",
+                Optional.of("2026-11-21T00:10:00Z"),
+                dev.loommatrix.core.result.RunStatus.FINISHED,
+                "test",
+                new RunManifest.Git("abc", "main", false),
+                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                new RunManifest.MatrixInfo("matrix.yaml", Optional.empty(), "0", Optional.empty()),
+                cells.stream().map(CellRecord::cellId).toList()));
+        for (CellRecord cell : cells) {
+            run.writeCell(cell);
+        }
+        return dir;
+    }
+
+    record Result(int code, String out, String err) {}
+
+    static Result compare(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRegressionExitsFourAndTheMarkdownLeadsWithIt(@TempDir Path tmp) throws Exception {
+        Path base = run(
+                tmp.resolve("base"),
+                "base-run",
+                List.of(
+                        cell("sleep-bound", "t21", "virtual", "wallMs", samples(1, 8, 400, 0.02)),
+                        cell("mass-start", "t21", "virtual", "wallMs", samples(2, 8, 900, 0.02))));
+        Path cand = run(
+                tmp.resolve("cand"),
+                "cand-run",
+                List.of(
+                        cell("sleep-bound", "t21", "virtual", "wallMs", samples(3, 8, 560, 0.02)),
+                        cell("mass-start", "t21", "virtual", "wallMs", samples(4, 8, 905, 0.02))));
+        Result md = compare("compare", "--baseline", base.toString(), "--candidate", cand.toString());
+        assertThat(md.code()).as(md.err()).isEqualTo(4);
+        assertThat(md.out())
+                .startsWith("### loom-matrix: cand-run against base-run")
+                .contains("**1 regression(s)**")
+                .contains("🔴 regression | `t21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound`")
+                .contains("<details><summary>All 2 comparisons</summary>");
+
+        Result json =
+                compare("compare", "--baseline", base.toString(), "--candidate", cand.toString(), "--format", "json");
+        assertThat(json.code()).isEqualTo(4);
+        JsonNode report = Json.MAPPER.readTree(json.out());
+        assertThat(report.get("baseline").asText()).isEqualTo("base-run");
+        assertThat(report.get("threshold").asDouble()).isEqualTo(0.10);
+        assertThat(report.get("regressions").asInt()).isEqualTo(1);
+        JsonNode first = report.get("comparisons").get(0);
+        assertThat(first.get("metric").asText()).isEqualTo("wallMs");
+        for (String field : List.of(
+                "cellId", "variant", "baseline", "candidate", "ratio", "ci95", "pValue", "pAdjusted", "verdict")) {
+            assertThat(first.has(field)).as(field).isTrue();
+        }
+        assertThat(first.get("baseline").get("n").asInt()).isEqualTo(8);
+
+        // Both formats are sealed by golden files (seeded samples and bootstrap: the same bytes every time)
+        golden("compare.md", md.out());
+        golden("compare.json", json.out());
+    }
+
+    static void golden(String name, String actual) throws Exception {
+        dev.loommatrix.core.testing.Golden.assertMatches(
+                Path.of("src/test/resources/golden").resolve(name), actual);
+    }
+
+    @Test
+    void aRunAgainstItselfExitsZeroAndAHigherThresholdSilencesTheChange(@TempDir Path tmp) throws Exception {
+        Path base = run(
+                tmp.resolve("base"),
+                "base-run",
+                List.of(cell("sleep-bound", "t21", "virtual", "wallMs", samples(1, 8, 400, 0.02))));
+        Path cand = run(
+                tmp.resolve("cand"),
+                "cand-run",
+                List.of(cell("sleep-bound", "t21", "virtual", "wallMs", samples(3, 8, 480, 0.02))));
+        assertThat(compare("compare", "--baseline", base.toString(), "--candidate", base.toString())
+                        .code())
+                .isZero();
+        assertThat(compare("compare", "--baseline", base.toString(), "--candidate", cand.toString())
+                        .code())
+                .isEqualTo(4);
+        assertThat(compare(
+                                "compare",
+                                "--baseline",
+                                base.toString(),
+                                "--candidate",
+                                cand.toString(),
+                                "--threshold",
+                                "25")
+                        .code())
+                .isZero();
+        assertThat(compare("compare", "--baseline", tmp.toString(), "--candidate", base.toString())
+                        .code())
+                .isEqualTo(2);
+    }
+
+    @Test
+    void aCellFromANewerSchemaIsRefusedClearly(@TempDir Path tmp) throws Exception {
+        CellRecord cell = cell("sleep-bound", "t21", "virtual", "wallMs", samples(1, 8, 400, 0.02));
+        Path base = run(tmp.resolve("base"), "base-run", List.of(cell));
+        Path file = new RunDirectory(base).cellFile(cell.cellId());
+        java.nio.file.Files.writeString(
+                file, java.nio.file.Files.readString(file).replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"compare", "--baseline", base.toString(), "--candidate", base.toString()},
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).isEqualTo(2); // bad input, not an internal error
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains(
+                        ".json: $.schemaVersion: results schema 2; this loom-matrix reads schema 1 — upgrade loom-matrix");
+        // and files are readable by others (published to static hosts)
+        assertThat(java.nio.file.Files.getPosixFilePermissions(file))
+                .contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ);
+    }
+}
