@@ -70,8 +70,127 @@ public final class MatrixParser {
 
     private MatrixParser() {}
 
+    /** The largest timeout a cell may have: a week (GitHub's self-hosted jobs end after 5 days). */
+    static final Duration MAX_TIMEOUT = Duration.ofDays(7);
+    /** The largest memory limit: 1 TiB — beyond any runner, and a typo when written. */
+    static final long MAX_MEMORY = 1L << 40;
+    /** The largest fixed pool: more platform threads than any OS limit lets one JVM start. */
+    public static final long MAX_POOL = 1_000_000;
+    /** CPU numbers beyond this are not CPUs of any machine (Linux's NR_CPUS is at most 8192). */
+    static final int MAX_CPU = 8191;
+
     public static Matrix parse(Path file, Optional<String> profile) throws MatrixException, IOException {
-        return parse(file.toString(), Files.readString(file), profile, file);
+        return parse(file.toString(), readUtf8(file), profile, file);
+    }
+
+    /**
+     * The base matrix, and every profile checked too: a typo inside a profile is found by {@code validate},
+     * not first by whoever runs that profile. Problems of all of them come back together, each once.
+     */
+    public static Matrix parseWithEveryProfile(Path file) throws MatrixException, IOException {
+        String text = readUtf8(file);
+        List<Problem> problems = new ArrayList<>();
+        Matrix base = null;
+        try {
+            base = parse(file.toString(), text, Optional.empty(), file);
+        } catch (MatrixException e) {
+            problems.addAll(e.problems());
+        }
+        for (String name : profileNames(file.toString(), text)) {
+            try {
+                parse(file.toString(), text, Optional.of(name), file);
+            } catch (MatrixException e) {
+                for (Problem p : e.problems()) {
+                    boolean known = problems.stream()
+                            .anyMatch(q -> q.line() == p.line()
+                                    && q.column() == p.column()
+                                    && q.message().equals(p.message()));
+                    if (!known) {
+                        String where = "found with --profile " + name;
+                        problems.add(new Problem(
+                                p.file(),
+                                p.line(),
+                                p.column(),
+                                p.message(),
+                                Optional.of(p.hint()
+                                        .map(h -> h + " (" + where + ")")
+                                        .orElse(where))));
+                    }
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new MatrixException(problems);
+        }
+        return base;
+    }
+
+    /** The names under {@code profiles:}, or none when the file has no such mapping. */
+    static List<String> profileNames(String label, String text) {
+        try {
+            return new Compose(LoadSettings.builder().setLabel(label).build())
+                            .composeString(text)
+                            .filter(root -> root instanceof org.snakeyaml.engine.v2.nodes.MappingNode)
+                            .stream()
+                            .flatMap(root -> ((org.snakeyaml.engine.v2.nodes.MappingNode) root).getValue().stream())
+                            .filter(t -> t.getKeyNode() instanceof ScalarNode k
+                                    && k.getValue().equals("profiles"))
+                            .filter(t -> t.getValueNode() instanceof org.snakeyaml.engine.v2.nodes.MappingNode)
+                            .flatMap(t ->
+                                    ((org.snakeyaml.engine.v2.nodes.MappingNode) t.getValueNode()).getValue().stream())
+                            .filter(t -> t.getKeyNode() instanceof ScalarNode)
+                            .map(t -> ((ScalarNode) t.getKeyNode()).getValue())
+                            .toList();
+        } catch (YamlEngineException e) {
+            return List.of(); // the base parse reports it
+        }
+    }
+
+    /** The file as UTF-8; another encoding is a problem at the first byte that is not UTF-8. */
+    static String readUtf8(Path file) throws IOException, MatrixException {
+        byte[] bytes = Files.readAllBytes(file);
+        try {
+            return java.nio.charset.StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            int bad = firstNonUtf8(bytes);
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < bad; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            // the column counts characters: decode the line's good prefix
+            int column =
+                    new String(bytes, lineStart, bad - lineStart, java.nio.charset.StandardCharsets.UTF_8).length() + 1;
+            throw new MatrixException(List.of(new Problem(
+                    file.toString(),
+                    line,
+                    column,
+                    String.format(
+                            "the file is not UTF-8: byte 0x%02X at offset %d is not valid UTF-8 (Latin-1 or"
+                                    + " Windows-1252, perhaps)",
+                            bytes[bad] & 0xff, bad),
+                    Optional.of("save matrix.yaml as UTF-8 (YAML files are UTF-8), e.g. iconv -f latin1 -t utf-8"))));
+        }
+    }
+
+    /** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+    private static int firstNonUtf8(byte[] bytes) {
+        var decoder = java.nio.charset.StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        var in = java.nio.ByteBuffer.wrap(bytes);
+        var out = java.nio.CharBuffer.allocate(bytes.length + 1);
+        var result = decoder.decode(in, out, true);
+        return result.isError() ? in.position() : bytes.length - 1;
     }
 
     public static Matrix parse(String label, String text, Optional<String> profile, Path file) throws MatrixException {
@@ -504,7 +623,19 @@ public final class MatrixParser {
                             .ifPresent(vs -> {
                                 for (Node v : vs) {
                                     in.scalarText(v, where + ".variants").ifPresent(name -> {
-                                        if (!def.accepts(name)) {
+                                        java.util.regex.Matcher pool = Workloads.POOL.matcher(name);
+                                        if (def.accepts(name)
+                                                && pool.matches()
+                                                && !pool.group(1).equals("cpus")
+                                                && (pool.group(1).length() > 7
+                                                        || Long.parseLong(pool.group(1)) > MAX_POOL)) {
+                                            in.error(
+                                                    v,
+                                                    "variant '" + name + "' asks for more than " + MAX_POOL
+                                                            + " platform threads",
+                                                    "no OS lets one JVM start that many (each needs a native stack);"
+                                                            + " the seeds' largest pool is 1000");
+                                        } else if (!def.accepts(name)) {
                                             in.error(
                                                     v,
                                                     "workload " + def.id() + " has no variant '" + name + "'"
@@ -678,6 +809,29 @@ public final class MatrixParser {
                         "write CPUs as Linux does, e.g. \"0\", \"0-1\", \"0,2-3\", or all for no cpuset");
                 return false;
             }
+            if (text.equals("all")) {
+                return true;
+            }
+            for (String part : text.split(",")) {
+                String[] ends = part.split("-");
+                if (ends[0].length() > 4
+                        || ends[ends.length - 1].length() > 4
+                        || Integer.parseInt(ends[ends.length - 1]) > MAX_CPU
+                        || Integer.parseInt(ends[0]) > MAX_CPU) {
+                    in.error(
+                            node,
+                            where + " '" + text + "' names CPU " + ends[ends.length - 1] + ", beyond any machine's",
+                            "CPU numbers run from 0 to " + MAX_CPU + "; a cell on a CPU the host lacks fails");
+                    return false;
+                }
+                if (ends.length == 2 && Integer.parseInt(ends[0]) > Integer.parseInt(ends[1])) {
+                    in.error(
+                            node,
+                            where + " '" + text + "' has a range that runs backwards (" + part + ")",
+                            "write the lower CPU first: " + ends[1] + "-" + ends[0]);
+                    return false;
+                }
+            }
             return true;
         });
     }
@@ -710,21 +864,29 @@ public final class MatrixParser {
     private static Optional<Duration> duration(YamlReader in, Node node) {
         return in.scalarText(node, "timeout").flatMap(text -> {
             Matcher m = DURATION.matcher(text.trim());
-            if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+            if (!m.matches() || new java.math.BigInteger(m.group(1)).signum() == 0) {
                 in.error(
                         node,
                         "timeout '" + text + "' is not a duration",
                         "write a positive number with a unit: 90s, 10m, 1h, 500ms");
                 return Optional.empty();
             }
-            long n = Long.parseLong(m.group(1));
-            return Optional.of(
-                    switch (m.group(2)) {
-                        case "ms" -> Duration.ofMillis(n);
-                        case "s" -> Duration.ofSeconds(n);
-                        case "m" -> Duration.ofMinutes(n);
-                        default -> Duration.ofHours(n);
-                    });
+            java.math.BigInteger millis = new java.math.BigInteger(m.group(1))
+                    .multiply(java.math.BigInteger.valueOf(
+                            switch (m.group(2)) {
+                                case "ms" -> 1L;
+                                case "s" -> 1_000L;
+                                case "m" -> 60_000L;
+                                default -> 3_600_000L;
+                            }));
+            if (millis.compareTo(java.math.BigInteger.valueOf(MAX_TIMEOUT.toMillis())) > 0) {
+                in.error(
+                        node,
+                        "timeout '" + text + "' is too long: a cell's timeout is at most 7 days (168h)",
+                        "a timeout ends a cell that hangs; 10m is the default, GitHub-hosted jobs end after 6h");
+                return Optional.empty();
+            }
+            return Optional.of(Duration.ofMillis(millis.longValueExact()));
         });
     }
 
@@ -738,14 +900,22 @@ public final class MatrixParser {
                         "write bytes or a number with k, m or g: 512m, 2g");
                 return Optional.empty();
             }
-            long n = Long.parseLong(m.group(1));
-            long bytes =
-                    switch (m.group(2).toLowerCase(Locale.ROOT)) {
-                        case "k" -> n << 10;
-                        case "m" -> n << 20;
-                        case "g" -> n << 30;
-                        default -> n;
-                    };
+            java.math.BigInteger exact = new java.math.BigInteger(m.group(1))
+                    .shiftLeft(
+                            switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                                case "k" -> 10;
+                                case "m" -> 20;
+                                case "g" -> 30;
+                                default -> 0;
+                            });
+            if (exact.compareTo(java.math.BigInteger.valueOf(MAX_MEMORY)) > 0) {
+                in.error(
+                        node,
+                        "memory " + text + " is too large: a cell's memory limit is at most 1024g (1 TiB)",
+                        "the limit is per cell (one container or JVM); 2g is the default");
+                return Optional.empty();
+            }
+            long bytes = exact.longValueExact();
             if (bytes < (64L << 20)) {
                 in.error(
                         node,

@@ -126,7 +126,14 @@ final class YamlReader {
                 }
                 return Optional.of(value);
             } catch (NumberFormatException e) {
-                // falls through to the type error below
+                if (scalar.getValue().replace("_", "").matches("[-+]?[0-9]+")) {
+                    error(
+                            node,
+                            where + " is too large: it must be between " + min + " and " + max + ", got "
+                                    + scalar.getValue());
+                    return Optional.empty();
+                }
+                // else falls through to the type error below
             }
         }
         error(node, where + " must be a whole number, found " + describe(node));

@@ -66,6 +66,10 @@ public final class LoomMatrix {
                         + " found.");
                 return ExitCode.USAGE_OR_MATRIX_ERROR.code;
             }
+            if (ex instanceof dev.loommatrix.core.result.ResultsFormat.Invalid invalid) {
+                e.println("error: " + invalid.getMessage()); // a results file that is not what the format says
+                return ExitCode.USAGE_OR_MATRIX_ERROR.code;
+            }
             if (ex instanceof UsageException usage) {
                 e.println("error: " + usage.getMessage());
                 return ExitCode.USAGE_OR_MATRIX_ERROR.code;

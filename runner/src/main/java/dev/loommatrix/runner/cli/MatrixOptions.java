@@ -26,10 +26,20 @@ final class MatrixOptions {
     String profile;
 
     Matrix load() throws MatrixException, IOException {
+        requireFile();
+        return MatrixParser.parse(matrix, Optional.ofNullable(profile));
+    }
+
+    /** The matrix without a profile, after checking that every profile of it applies cleanly too. */
+    Matrix loadWithEveryProfile() throws MatrixException, IOException {
+        requireFile();
+        return MatrixParser.parseWithEveryProfile(matrix);
+    }
+
+    private void requireFile() {
         if (!Files.isRegularFile(matrix)) {
             throw new LoomMatrix.UsageException(
                     "no matrix file at " + matrix.toAbsolutePath() + " (use --matrix FILE)");
         }
-        return MatrixParser.parse(matrix, Optional.ofNullable(profile));
     }
 }

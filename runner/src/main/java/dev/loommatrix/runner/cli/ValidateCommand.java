@@ -19,7 +19,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Matrix matrix = options.load();
+        // without --profile every profile is checked too: a typo in one is found now, not when it runs
+        Matrix matrix = options.profile == null ? options.loadWithEveryProfile() : options.load();
         int cells = Planner.plan(matrix).size();
         spec.commandLine()
                 .getOut()

@@ -1,0 +1,63 @@
+package dev.loommatrix.core.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loommatrix.core.stats.MetricDescriptor;
+import dev.loommatrix.core.testing.SyntheticRuns;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsFormatTest {
+
+    static Path writeCell(Path dir, ObjectNode cell) throws Exception {
+        Path file = dir.resolve("cells").resolve(cell.get("cellId").asText() + ".json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, Json.MAPPER.writeValueAsString(cell));
+        return file;
+    }
+
+    static ObjectNode aCell(String workload, String metric) {
+        return Json.MAPPER.valueToTree(SyntheticRuns.cell(workload, "t21", "virtual", metric, new double[] {1, 2, 3}));
+    }
+
+    @Test
+    void aCellFileLackingAFieldNamesTheFileAndThePath(@TempDir Path tmp) throws Exception {
+        ObjectNode cell = aCell("sleep-bound", "wallMs");
+        cell.remove("measurements");
+        ((ObjectNode) cell.get("coordinates")).put("cpus", "two");
+        Path file = writeCell(tmp, cell);
+        var invalid = catchThrowableOfType(ResultsFormat.Invalid.class, () -> new RunDirectory(tmp)
+                .readCell(cell.get("cellId").asText()));
+        assertThat(invalid.getMessage())
+                .startsWith(file + ": $: required property 'measurements' not found\n" + file
+                        + ": $.coordinates.cpus: string found, number expected\n")
+                .contains("hint: the file is not a loom-matrix cell file of schema 1")
+                .doesNotContain("Cannot invoke");
+    }
+
+    @Test
+    void textThatIsNotJsonSaysWhereItBroke(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("run.json");
+        Files.writeString(file, "{\"schemaVersion\": 1,\n  \"runId\": ");
+        var invalid = catchThrowableOfType(ResultsFormat.Invalid.class, () -> new RunDirectory(tmp).readManifest());
+        assertThat(invalid.getMessage()).startsWith(file + ":2:").contains("not valid JSON");
+    }
+
+    @Test
+    void aFileFromBeforeMetricsWereRecordedIsReadWithTheCataloguesMetric(@TempDir Path tmp) throws Exception {
+        for (String workload : new String[] {"sleep-bound", "http-server"}) {
+            ObjectNode cell = aCell(workload, workload.equals("http-server") ? "throughputPerSecond" : "wallMs");
+            ((ArrayNode) cell.get("measurements")).forEach(m -> ((ObjectNode) m).remove("metric"));
+            writeCell(tmp, cell);
+            CellRecord read =
+                    new RunDirectory(tmp).readCell(cell.get("cellId").asText()).orElseThrow();
+            assertThat(read.measurements().get(0).metric())
+                    .isEqualTo(workload.equals("http-server") ? MetricDescriptor.THROUGHPUT : MetricDescriptor.WALL_MS);
+        }
+    }
+}
