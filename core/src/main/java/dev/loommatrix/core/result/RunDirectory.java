@@ -60,6 +60,24 @@ public final class RunDirectory {
         return attempt;
     }
 
+    /**
+     * Raw output of a cell that has no record — its runner was killed mid-cell — moved to
+     * {@code attempts/<cell-id>/unfinished-<n>/raw}, so the next attempt's records never mix with it.
+     * Empty when there was nothing to set aside.
+     */
+    public Optional<Path> setAsideUnfinished(String cellId) throws IOException {
+        if (!Files.isDirectory(rawDir(cellId)) || Files.isRegularFile(cellFile(cellId))) {
+            return Optional.empty();
+        }
+        int n = 1;
+        while (Files.exists(attemptsDir(cellId).resolve("unfinished-" + n))) {
+            n++;
+        }
+        Path aside = Files.createDirectories(attemptsDir(cellId).resolve("unfinished-" + n));
+        Files.move(rawDir(cellId), aside.resolve("raw"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return Optional.of(aside);
+    }
+
     /** The records of a cell's earlier attempts, oldest first (none for a cell that ran once). */
     public List<CellRecord> readAttempts(String cellId) throws IOException {
         Path dir = attemptsDir(cellId);

@@ -1,7 +1,10 @@
 package dev.loommatrix.runner.backend;
 
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.CpuSet;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /** Runs one cell and reports how it ended. Implementations never throw for trouble inside the cell. */
 public interface Backend {
@@ -9,11 +12,28 @@ public interface Backend {
     String name();
 
     /**
+     * Where and how one cell runs.
+     *
+     * @param runId the run the cell belongs to: its containers and processes are marked with it, so a
+     *     resumed run can find what a killed runner left behind
      * @param rawDir where the cell's harness records and driver exports are kept
      * @param variantOrder the order to run the variants in (randomized by the caller, recorded)
+     * @param placement CPUs the cell gets to itself beside other cells ({@code --parallel-cells})
      */
-    Execution run(Cell cell, Path rawDir, java.util.List<String> variantOrder) throws InterruptedException;
+    record Assignment(String runId, Path rawDir, List<String> variantOrder, Optional<CpuSet> placement) {
+        public Assignment {
+            variantOrder = List.copyOf(variantOrder);
+        }
+    }
+
+    Execution run(Cell cell, Assignment assignment) throws InterruptedException;
 
     /** Stops the cell now running, if any (Ctrl-C): its container or JVM is killed, {@link #run} returns soon. */
     void cancel();
+
+    /**
+     * Stops whatever a runner of this run that was killed without warning (SIGKILL, the OOM killer, a
+     * preempted machine) left running for a cell — before the cell runs again beside it. Idempotent.
+     */
+    void stopLeftovers(String runId, Path rawDir);
 }

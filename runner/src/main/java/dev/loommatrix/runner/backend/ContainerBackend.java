@@ -96,17 +96,15 @@ public final class ContainerBackend implements Backend {
         return hostCpus;
     }
 
-    @Override
-    public Execution run(Cell cell, Path rawDir, List<String> variantOrder) throws InterruptedException {
-        return run(cell, rawDir, variantOrder, Optional.empty());
-    }
+    /** The label every cell container carries: the run it belongs to (for {@link #stopLeftovers}). */
+    static final String RUN_LABEL = "dev.loommatrix.run";
 
-    /**
-     * @param placement CPUs the cell gets to itself beside other cells ({@code --parallel-cells}); the
-     *     container's cpuset, attested like a cpuset axis value
-     */
-    public Execution run(Cell cell, Path rawDir, List<String> variantOrder, Optional<CpuSet> placement)
-            throws InterruptedException {
+    /** A placement becomes the container's cpuset, attested like a cpuset axis value. */
+    @Override
+    public Execution run(Cell cell, Assignment assignment) throws InterruptedException {
+        Path rawDir = assignment.rawDir();
+        List<String> variantOrder = assignment.variantOrder();
+        Optional<CpuSet> placement = assignment.placement();
         String driver = "hyperfine (in container)";
         CellImages.CellImage image;
         try {
@@ -128,7 +126,7 @@ public final class ContainerBackend implements Backend {
         Map<String, String> variantErrors = new LinkedHashMap<>();
         try {
             Files.createDirectories(rawDir);
-            containerId = create(cell, image.tag(), script, cpuset);
+            containerId = create(cell, assignment.runId(), image.tag(), script, cpuset);
             running.add(containerId);
             docker.startContainerCmd(containerId).exec();
             Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
@@ -226,7 +224,24 @@ public final class ContainerBackend implements Backend {
         }
     }
 
-    private String create(Cell cell, String image, String script, Optional<CpuSet> cpuset) {
+    @Override
+    public void stopLeftovers(String runId, Path rawDir) {
+        try {
+            for (var container : docker.listContainersCmd()
+                    .withShowAll(true)
+                    .withLabelFilter(Map.of(RUN_LABEL, runId))
+                    .exec()) {
+                docker.removeContainerCmd(container.getId())
+                        .withForce(true)
+                        .withRemoveVolumes(true)
+                        .exec();
+            }
+        } catch (RuntimeException e) {
+            // the engine is gone: nothing of ours can be running in it either
+        }
+    }
+
+    private String create(Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset) {
         HostConfig host = HostConfig.newHostConfig()
                 .withNanoCPUs(cell.coordinates().cpus().movePointRight(9).longValueExact())
                 .withMemory(cell.memoryBytes())
@@ -245,7 +260,7 @@ public final class ContainerBackend implements Backend {
                 .withUser("10001:10001")
                 .withEnv(env)
                 .withVolumes(new Volume(CellScript.OUT))
-                .withLabels(Map.of("dev.loommatrix.cell", cell.id()))
+                .withLabels(Map.of("dev.loommatrix.cell", cell.id(), RUN_LABEL, runId))
                 .withHostConfig(host)
                 .exec()
                 .getId();

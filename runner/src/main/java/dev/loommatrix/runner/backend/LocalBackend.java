@@ -46,8 +46,13 @@ public final class LocalBackend implements Backend {
         return locator.find(cell.jdk());
     }
 
+    /** Beside a cell's raw output while its driver runs: the driver's pid, for {@link #stopLeftovers}. */
+    static final String DRIVER_PID_FILE = "driver.pid";
+
     @Override
-    public Execution run(Cell cell, Path rawDir, List<String> variantOrder) throws InterruptedException {
+    public Execution run(Cell cell, Assignment assignment) throws InterruptedException {
+        Path rawDir = assignment.rawDir();
+        List<String> variantOrder = assignment.variantOrder();
         String driver =
                 hyperfine.map(p -> "hyperfine (host)").orElse("loom-matrix process timer (hyperfine not on PATH)");
         if (cell.coordinates().os().equals("windows") != JdkLocator.isWindows()) {
@@ -130,16 +135,18 @@ public final class LocalBackend implements Backend {
                         backendArgs));
                 Files.writeString(
                         log, "loom: variant " + variant + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                Optional<String> error = hyperfine.isPresent()
+                VariantEnd end = hyperfine.isPresent()
                         ? runHyperfine(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline)
                         : runTimed(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline);
-                if (error.isPresent() && error.get().startsWith("timeout")) {
+                if (end instanceof VariantEnd.DeadlinePassed) {
                     ending = new CellAssembler.Ending.TimedOut(
                             "timed out after " + cell.timeout().toSeconds() + " s; JVM killed",
                             CellAssembler.logTail(rawDir));
                     break;
                 }
-                error.ifPresent(e -> variantErrors.put(variant, e));
+                if (end instanceof VariantEnd.Failed failed) {
+                    variantErrors.put(variant, failed.reason());
+                }
             }
         } catch (IOException e) {
             ending = new CellAssembler.Ending.Crashed(
@@ -155,7 +162,23 @@ public final class LocalBackend implements Backend {
                 Optional.empty());
     }
 
-    private Optional<String> runHyperfine(Cell cell, List<String> command, Path export, Path log, long deadline)
+    /** How one variant's JVM runs ended. */
+    sealed interface VariantEnd {
+        record Completed() implements VariantEnd {}
+
+        record Failed(String reason) implements VariantEnd {}
+
+        record DeadlinePassed() implements VariantEnd {}
+    }
+
+    /** How one process ended: its exit code, or killed because the cell's deadline passed. */
+    sealed interface ProcessEnd {
+        record Exited(int code) implements ProcessEnd {}
+
+        record DeadlinePassed() implements ProcessEnd {}
+    }
+
+    private VariantEnd runHyperfine(Cell cell, List<String> command, Path export, Path log, long deadline)
             throws IOException, InterruptedException {
         List<String> hf = List.of(
                 hyperfine.get().toString(),
@@ -171,28 +194,29 @@ public final class LocalBackend implements Backend {
                 "--export-json",
                 export.toString(),
                 String.join(" ", command.stream().map(CellScript::quote).toList()));
-        int exit = exec(hf, cell.allEnv(), log, deadline);
-        return exit == 0
-                ? Optional.empty()
-                : exit == Integer.MIN_VALUE
-                        ? Optional.of("timeout")
-                        : Optional.of("hyperfine exited with " + exit + " (see the cell log)");
+        return switch (exec(hf, cell.allEnv(), log, deadline)) {
+            case ProcessEnd.DeadlinePassed d -> new VariantEnd.DeadlinePassed();
+            case ProcessEnd.Exited(int code) when code == 0 -> new VariantEnd.Completed();
+            case ProcessEnd.Exited(int code) ->
+                new VariantEnd.Failed("hyperfine exited with " + code + " (see the cell log)");
+        };
     }
 
     /** Without hyperfine: the same protocol (warmups first, a fresh JVM each) timed around the process. */
-    private Optional<String> runTimed(Cell cell, List<String> command, Path export, Path log, long deadline)
+    private VariantEnd runTimed(Cell cell, List<String> command, Path export, Path log, long deadline)
             throws IOException, InterruptedException {
         List<Double> times = new ArrayList<>();
         List<Integer> exits = new ArrayList<>();
         for (int i = 0; i < cell.warmup() + cell.repetitions(); i++) {
             long start = System.nanoTime();
-            int exit = exec(command, cell.allEnv(), log, deadline);
+            ProcessEnd end = exec(command, cell.allEnv(), log, deadline);
             double seconds = (System.nanoTime() - start) / 1e9;
-            if (exit == Integer.MIN_VALUE) {
-                return Optional.of("timeout");
+            if (end instanceof ProcessEnd.DeadlinePassed) {
+                return new VariantEnd.DeadlinePassed();
             }
+            int exit = ((ProcessEnd.Exited) end).code();
             if (exit != 0) {
-                return Optional.of("JVM exited with " + exit + " in run " + (i + 1) + " (see the cell log)");
+                return new VariantEnd.Failed("JVM exited with " + exit + " in run " + (i + 1) + " (see the cell log)");
             }
             if (i >= cell.warmup()) {
                 times.add(seconds);
@@ -206,7 +230,7 @@ public final class LocalBackend implements Backend {
                             List.of(Map.of(
                                     "command", String.join(" ", command), "times", times, "exit_codes", exits))));
         }
-        return Optional.empty();
+        return new VariantEnd.Completed();
     }
 
     @Override
@@ -221,9 +245,9 @@ public final class LocalBackend implements Backend {
 
     /**
      * Runs a process with the cell's environment (the JDK entry's env and javaToolOptions, the include's
-     * env) and its output appended to the log; Integer.MIN_VALUE when the deadline passed.
+     * env) and its output appended to the log.
      */
-    private int exec(List<String> command, Map<String, String> env, Path log, long deadline)
+    private ProcessEnd exec(List<String> command, Map<String, String> env, Path log, long deadline)
             throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
@@ -231,6 +255,11 @@ public final class LocalBackend implements Backend {
         builder.environment().putAll(env);
         Process process = builder.start();
         running = process;
+        Path pidFile = log.resolveSibling(DRIVER_PID_FILE);
+        Files.writeString(
+                pidFile,
+                process.pid() + " "
+                        + process.info().startInstant().map(Object::toString).orElse("") + "\n");
         if (cancelled) {
             process.destroyForcibly();
         }
@@ -239,9 +268,44 @@ public final class LocalBackend implements Backend {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
-            return Integer.MIN_VALUE;
+            Files.deleteIfExists(pidFile);
+            return new ProcessEnd.DeadlinePassed();
         }
-        return process.exitValue();
+        Files.deleteIfExists(pidFile);
+        return new ProcessEnd.Exited(process.exitValue());
+    }
+
+    /**
+     * A runner killed without warning leaves its driver (hyperfine or a JVM) running: the pid file names
+     * it, and the process's start time makes sure a reused pid is never taken for it.
+     */
+    @Override
+    public void stopLeftovers(String runId, Path rawDir) {
+        Path pidFile = rawDir.resolve(DRIVER_PID_FILE);
+        try {
+            if (!Files.isRegularFile(pidFile)) {
+                return;
+            }
+            String[] fields = Files.readString(pidFile).trim().split(" ");
+            ProcessHandle.of(Long.parseLong(fields[0]))
+                    .filter(p -> fields.length > 1
+                            && p.info()
+                                    .startInstant()
+                                    .map(Object::toString)
+                                    .orElse("")
+                                    .equals(fields[1]))
+                    .ifPresent(p -> {
+                        p.descendants().forEach(ProcessHandle::destroyForcibly);
+                        p.destroyForcibly();
+                        p.onExit()
+                                .orTimeout(10, TimeUnit.SECONDS)
+                                .exceptionally(e -> p)
+                                .join();
+                    });
+            Files.deleteIfExists(pidFile);
+        } catch (IOException | RuntimeException e) {
+            // nothing readable to stop
+        }
     }
 
     private synchronized Path harnessJar() throws IOException {

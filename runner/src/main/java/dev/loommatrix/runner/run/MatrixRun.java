@@ -133,6 +133,11 @@ public final class MatrixRun {
     private Totals runCells(RunManifest manifest, List<Cell> cells, Resume resume, Progress progress)
             throws IOException, InterruptedException {
         dir.writeManifest(manifest);
+        if (resume != Resume.NO) {
+            // once, before any cell of this runner starts: every container labelled with this run is a
+            // killed runner's (its neighbours under --parallel-cells carry the same label)
+            docker.ifPresent(d -> d.stopLeftovers(manifest.runId(), dir.root()));
+        }
         Tally tally =
                 new Tally(cells.stream().mapToDouble(CostModel::estimateMs).sum());
         List<Integer> toRun = new ArrayList<>();
@@ -169,18 +174,25 @@ public final class MatrixRun {
      */
     private void runBesideEachOther(
             RunManifest manifest, List<Cell> cells, List<Integer> toRun, Progress progress, Tally tally)
-            throws InterruptedException {
+            throws IOException, InterruptedException {
         List<CpuSet> slots = slots(docker.get().hostCpus(), parallelCells);
         int slotSize = slots.stream().mapToInt(CpuSet::size).min().orElse(1);
         java.util.concurrent.BlockingQueue<CpuSet> free = new java.util.concurrent.LinkedBlockingQueue<>(slots);
         List<Integer> alone = new ArrayList<>();
         java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(slots.size());
+        // A cell whose record cannot be written ends the run as it does without --parallel-cells (exit 1),
+        // after the neighbours already running have finished and kept theirs.
+        java.util.concurrent.atomic.AtomicReference<IOException> unwritten =
+                new java.util.concurrent.atomic.AtomicReference<>();
         try {
             for (int i : toRun) {
                 if (stopping) {
                     break;
                 }
                 Cell cell = cells.get(i);
+                if (unwritten.get() != null) {
+                    break;
+                }
                 if (!placeable(cell, slotSize)) {
                     alone.add(i);
                     continue;
@@ -191,6 +203,7 @@ public final class MatrixRun {
                         runOne(manifest, cells, i, Optional.of(slot), progress, tally);
                     } catch (IOException e) {
                         out.printf("[%d/%d] %s: could not write its result: %s%n", i + 1, cells.size(), cell.id(), e);
+                        unwritten.compareAndSet(null, e);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     } finally {
@@ -202,15 +215,12 @@ public final class MatrixRun {
             workers.shutdown();
             workers.awaitTermination(Long.MAX_VALUE, java.util.concurrent.TimeUnit.DAYS);
         }
+        if (unwritten.get() != null) {
+            throw unwritten.get();
+        }
         for (int i : alone) {
-            try {
-                if (stopping || !runOne(manifest, cells, i, Optional.empty(), progress, tally)) {
-                    break;
-                }
-            } catch (IOException e) {
-                out.printf(
-                        "[%d/%d] %s: could not write its result: %s%n",
-                        i + 1, cells.size(), cells.get(i).id(), e);
+            if (stopping || !runOne(manifest, cells, i, Optional.empty(), progress, tally)) {
+                break;
             }
         }
     }
@@ -247,9 +257,18 @@ public final class MatrixRun {
         Cell cell = cells.get(i);
         double estimate = CostModel.estimateMs(cell);
         List<CellRecord.Attempt> earlier;
+        // A runner killed without warning (SIGKILL, OOM killer, preempted machine) left no record for the
+        // cell it was running, but maybe its container or JVMs and half its raw output: stop those, and
+        // keep that output apart, so this attempt starts clean and nothing runs beside it.
+        local.stopLeftovers(manifest.runId(), dir.rawDir(cell.id()));
         synchronized (dir) {
             if (dir.readCell(cell.id()).isPresent()) { // only a cell retried with --retry-failed has one here
                 dir.archiveAttempt(cell.id());
+            } else {
+                dir.setAsideUnfinished(cell.id())
+                        .ifPresent(aside -> out.printf(
+                                "[%d/%d] %s: output of an attempt that did not finish kept in %s%n",
+                                i + 1, cells.size(), cell.id(), dir.root().relativize(aside)));
             }
             earlier = dir.readAttempts(cell.id()).stream()
                     .map(CellRecord::asAttempt)
@@ -400,9 +419,7 @@ public final class MatrixRun {
             fallback = Optional.of("no Docker engine answers");
         }
         current = backend;
-        Execution execution = backend == docker.orElse(null) && slot.isPresent()
-                ? docker.get().run(cell, raw, order, slot)
-                : backend.run(cell, raw, order);
+        Execution execution = backend.run(cell, new Backend.Assignment(runId, raw, order, slot));
         return fallback.map(execution::withFallbackReason).orElse(execution);
     }
 

@@ -36,7 +36,11 @@ class CliTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err())
                 .contains("many-errors.yaml:6:5: error: unknown key 'jvmargs'")
-                .contains("11 problems found.");
+                // the eleven of the file, and the one only its profile 'quick' has (validate checks every profile)
+                .contains("many-errors.yaml:25:11: error: cpus must not be empty\n"
+                        + "  hint: an axis needs at least one value; remove the key to use the default"
+                        + " (found with --profile quick)")
+                .contains("12 problems found.");
         assertThat(r.err()).doesNotContain("Exception");
     }
 

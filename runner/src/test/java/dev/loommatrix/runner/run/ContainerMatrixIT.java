@@ -67,7 +67,7 @@ class ContainerMatrixIT {
         assertThat(cells).hasSize(4).allSatisfy(cell -> {
             assertThat(cell.status())
                     .as(cell.cellId() + " " + cell.reason().orElse(""))
-                    .isEqualTo("ok");
+                    .isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
             assertThat(cell.execution().backend()).isEqualTo("container");
             var env = cell.environment().orElseThrow();
             assertThat(env.attested())

@@ -88,6 +88,69 @@ class RunLifecycleIT {
         return files;
     }
 
+    /**
+     * The runner killed without warning (SIGKILL: the OOM killer, a preempted runner) at random moments,
+     * then resumed until done: every cell holds exactly its repetitions — never samples of two attempts —
+     * and nothing the killed runners started is left running. (Before, resumed cells appended to the
+     * killed attempt's records: 4 or 8 samples where 2 were asked for, all "ok".)
+     */
+    @Test
+    void killedWithoutWarningAndResumedEveryCellHoldsExactlyItsRepetitions(@TempDir Path dir) throws Exception {
+        Path matrix = matrix(dir, 4);
+        Files.writeString(matrix, Files.readString(matrix).replace("warmup: 0", "warmup: 1"));
+        Path run = dir.resolve("run");
+        java.util.Random random = new java.util.Random(Long.getLong("loom.killSeed", System.nanoTime()));
+        int kills = 0;
+        for (int attempt = 0; attempt < 12 && kills < 5; attempt++) {
+            List<String> args = new ArrayList<>(
+                    List.of("run", "--matrix", matrix.toString(), "--backend", "local", "--out", run.toString()));
+            if (Files.exists(run.resolve("run.json"))) {
+                args.add("--resume");
+            }
+            Process p = start(dir.resolve("attempt-" + attempt + ".log"), args.toArray(String[]::new));
+            Thread.sleep(500 + random.nextInt(2500)); // JVM start, a cell's JVMs, hyperfine, a record write…
+            if (!p.isAlive()) {
+                break; // it finished before the kill
+            }
+            p.toHandle().destroyForcibly(); // SIGKILL to the runner alone: its children live on, as in life
+            p.waitFor(10, TimeUnit.SECONDS);
+            kills++;
+        }
+        assertThat(kills).as("the runner was killed at least once mid-run").isPositive();
+        assertThat(runToEnd(
+                        dir.resolve("last.log"),
+                        "run",
+                        "--matrix",
+                        matrix.toString(),
+                        "--backend",
+                        "local",
+                        "--out",
+                        run.toString(),
+                        "--resume"))
+                .as(Files.readString(dir.resolve("last.log")))
+                .isZero();
+        RunDirectory result = new RunDirectory(run);
+        assertThat(result.readCells()).hasSize(4).allSatisfy(cell -> {
+            assertThat(cell.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
+            assertThat(cell.measurements()).hasSize(2).allSatisfy(m -> assertThat(m.samples())
+                    .as(cell.cellId() + " " + m.variant())
+                    .hasSize(2));
+            for (String slug : List.of("virtual", "pool-10")) {
+                // warmup 1 + repetitions 2 records: nothing of an earlier attempt
+                assertThat(Files.readAllLines(result.rawDir(cell.cellId()).resolve(slug + ".records.jsonl")))
+                        .as(cell.cellId() + " " + slug)
+                        .hasSize(3);
+            }
+        });
+        // nothing the killed runners started is still running: no JVM or hyperfine naming the run
+        Thread.sleep(500);
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(h -> h.info().commandLine().orElse("").contains(run.toString()))
+                        .map(h -> h.pid() + " " + h.info().commandLine().orElse(""))
+                        .toList())
+                .isEmpty();
+    }
+
     @Test
     void ctrlCKeepsFinishedCellsAndResumeRunsNothingTwice(@TempDir Path dir) throws Exception {
         Path matrix = matrix(dir, 5);
@@ -207,7 +270,7 @@ class RunLifecycleIT {
         }
         CellRecord original = Json.MAPPER.readValue(someCell.toFile(), CellRecord.class);
         Files.writeString(
-                someCell, Files.readString(someCell).replace("\"status\" : \"ok\"", "\"status\" : \"failed\""));
+                someCell, Files.readString(someCell).replace("\"backend\" : \"local\"", "\"backend\" : \"elsewhere\""));
         Path log = dir.resolve("merge3.log");
         assertThat(runToEnd(log, args.toArray(String[]::new))).isEqualTo(2);
         assertThat(Files.readString(log))
