@@ -20,7 +20,7 @@ export interface IndexEntry {
   runId: string;
   startedAt: string;
   finishedAt?: string;
-  status: string;
+  status: RunStatus;
   git: Git;
   profile?: string;
   trigger: string;
@@ -50,7 +50,7 @@ export interface Shard {
   runId: string;
   shard: string;
   host: Host;
-  status: string;
+  status: RunStatus;
 }
 
 export interface RunManifest {
@@ -58,7 +58,7 @@ export interface RunManifest {
   runId: string;
   startedAt: string;
   finishedAt?: string;
-  status: string;
+  status: RunStatus;
   trigger: string;
   git: Git;
   host: Host;
@@ -94,9 +94,26 @@ export interface Summary {
 
 export type Sample = Record<string, unknown>;
 
+/** The words of results schema 1's enums: the drift test (test/schema-drift.test.ts) holds them to the schema. */
+export const CELL_STATUSES = ["ok", "failed", "timeout", "skipped"] as const;
+export type CellStatus = (typeof CELL_STATUSES)[number];
+export const RUN_STATUSES = ["running", "finished", "interrupted", "partial"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const VERDICTS = ["regression", "improvement", "unchanged", "inconclusive"] as const;
+export const DIRECTIONS = ["lower", "higher"] as const;
+
+/** What a number is: its name in the samples, its unit, and which way is better. */
+export interface MetricDescriptor {
+  name: string;
+  unit: string;
+  direction: (typeof DIRECTIONS)[number];
+}
+
 export interface Measurement {
   variant: string;
   params: Record<string, unknown>;
+  /** The metric the variant is judged by; absent in files written before it was recorded. */
+  metric?: MetricDescriptor;
   samples: Sample[];
   summary?: Summary;
   processSummary?: Summary;
@@ -148,14 +165,14 @@ export interface Execution {
   fallbackReason?: string;
   parallel?: { cpuset: string; ranBeside: string[] };
   /** Oldest first, when `run --resume --retry-failed` ran the cell again. */
-  earlierAttempts?: { status: string; reason?: string; startedAt: string; finishedAt: string }[];
+  earlierAttempts?: { status: CellStatus; reason?: string; startedAt: string; finishedAt: string }[];
 }
 
 export interface CellRecord {
   schemaVersion: number;
   cellId: string;
   coordinates: Coordinates;
-  status: string;
+  status: CellStatus;
   reason?: string;
   logTail?: string;
   environment?: Environment;
@@ -178,7 +195,7 @@ export interface Comparison {
   verdict: Verdict;
 }
 
-export type Verdict = "regression" | "improvement" | "unchanged" | "inconclusive";
+export type Verdict = (typeof VERDICTS)[number];
 
 export interface CompareReport {
   schemaVersion: number;

@@ -7,8 +7,9 @@ import type { CellRecord, Measurement, RunManifest } from "../data/types";
  * The metric a cell's speedups and comparisons use. The runner records it with every speedup; a cell
  * without one (no virtual variant) is judged on wall time, as the runner's Metric does.
  */
+/** The metric the cell is judged by, as its record says (older records: their speedups', else wall time). */
 export function metricOf(cell: CellRecord): string {
-  return cell.speedups?.[0]?.metric ?? (cell.coordinates.workload === "http-server" ? "throughputPerSecond" : "wallMs");
+  return cell.measurements[0]?.metric?.name ?? cell.speedups?.[0]?.metric ?? "wallMs";
 }
 
 export interface Point {
