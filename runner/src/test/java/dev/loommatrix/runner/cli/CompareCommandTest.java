@@ -40,16 +40,9 @@ class CompareCommandTest {
         return dir;
     }
 
-    record Result(int code, String out, String err) {}
-
-    static Result compare(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoomMatrix.mainWithoutExit(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    /** The real CLI in-process, as every CLI test drives it. */
+    static CliTest.Result compare(String... args) {
+        return CliTest.run(args);
     }
 
     @Test
@@ -66,7 +59,7 @@ class CompareCommandTest {
                 List.of(
                         cell("sleep-bound", "t21", "virtual", "wallMs", samples(3, 8, 560, 0.02)),
                         cell("mass-start", "t21", "virtual", "wallMs", samples(4, 8, 905, 0.02))));
-        Result md = compare("compare", "--baseline", base.toString(), "--candidate", cand.toString());
+        CliTest.Result md = compare("compare", "--baseline", base.toString(), "--candidate", cand.toString());
         assertThat(md.code()).as(md.err()).isEqualTo(4);
         assertThat(md.out())
                 .startsWith("### loom-matrix: cand-run against base-run")
@@ -74,7 +67,7 @@ class CompareCommandTest {
                 .contains("🔴 regression | `t21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound`")
                 .contains("<details><summary>All 2 comparisons</summary>");
 
-        Result json =
+        CliTest.Result json =
                 compare("compare", "--baseline", base.toString(), "--candidate", cand.toString(), "--format", "json");
         assertThat(json.code()).isEqualTo(4);
         JsonNode report = Json.MAPPER.readTree(json.out());
