@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,8 +26,8 @@ public record Matrix(
         Duration timeout,
         long memoryBytes,
         long pids,
-        List<Map<String, Object>> exclude,
-        List<Map<String, Object>> include) {
+        List<AxisEntry> exclude,
+        List<AxisEntry> include) {
 
     public static final int SCHEMA = 1;
 

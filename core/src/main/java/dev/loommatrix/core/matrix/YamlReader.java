@@ -65,10 +65,7 @@ final class YamlReader {
             if (!allowed.isEmpty() && !allowed.contains(key)) {
                 error(
                         keyNode,
-                        "unknown key '" + key + "' in " + where
-                                + didYouMean(key, allowed)
-                                        .map(s -> " (did you mean '" + s + "'?)")
-                                        .orElse(""),
+                        "unknown key '" + key + "' in " + where + didYouMeanSuffix(key, allowed),
                         "allowed keys: " + String.join(", ", allowed));
                 continue;
             }
@@ -177,9 +174,7 @@ final class YamlReader {
             error(
                     node,
                     where + " must be one of " + String.join(", ", allowed) + ", got '" + value + "'"
-                            + didYouMean(value, allowed)
-                                    .map(s -> " (did you mean '" + s + "'?)")
-                                    .orElse(""));
+                            + didYouMeanSuffix(value, allowed));
             return Optional.empty();
         });
     }
@@ -231,6 +226,13 @@ final class YamlReader {
             return kind + "'" + scalar.getValue() + "'";
         }
         return "nothing";
+    }
+
+    /** " (did you mean 'x'?)" when a candidate is close to what was given, else nothing: ends a message. */
+    static String didYouMeanSuffix(String given, Collection<String> candidates) {
+        return didYouMean(given, candidates)
+                .map(s -> " (did you mean '" + s + "'?)")
+                .orElse("");
     }
 
     static Optional<String> didYouMean(String given, Collection<String> candidates) {

@@ -1,8 +1,8 @@
 package dev.loommatrix.core.plan;
 
+import dev.loommatrix.core.matrix.AxisEntry;
 import dev.loommatrix.core.matrix.JdkEntry;
 import dev.loommatrix.core.matrix.Matrix;
-import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.matrix.WorkloadSpec;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -53,7 +53,7 @@ public final class Planner {
         product.removeIf(c -> matrix.exclude().stream().anyMatch(entry -> matches(entry, c.coordinates)));
 
         List<Combination> added = new ArrayList<>();
-        for (Map<String, Object> entry : matrix.include()) {
+        for (AxisEntry entry : matrix.include()) {
             boolean extended = false;
             for (Combination combination : product) {
                 if (matches(entry, combination.coordinates)) {
@@ -96,33 +96,26 @@ public final class Planner {
     }
 
     /** An entry matches when every axis it names has the combination's value (extra keys don't count). */
-    static boolean matches(Map<String, Object> entry, Coordinates coordinates) {
+    static boolean matches(AxisEntry entry, Coordinates coordinates) {
         Map<String, String> axes = coordinates.axisValues();
-        for (var e : entry.entrySet()) {
-            if (MatrixParser.AXES.contains(e.getKey()) && !axes.get(e.getKey()).equals(String.valueOf(e.getValue()))) {
-                return false;
-            }
-        }
-        return true;
+        return entry.axes().entrySet().stream()
+                .allMatch(e -> axes.get(e.getKey()).equals(e.getValue()));
     }
 
-    private static Coordinates newCombination(Matrix matrix, Map<String, Object> entry) {
-        String jdkId = (String) entry.getOrDefault("jdk", matrix.jdks().get(0).id());
-        JdkEntry jdk = matrix.jdk(jdkId).orElseThrow();
+    private static Coordinates newCombination(Matrix matrix, AxisEntry entry) {
+        JdkEntry jdk =
+                matrix.jdk(entry.value("jdk").orElse(matrix.jdks().get(0).id())).orElseThrow();
         return new Coordinates(
                 jdk.id(),
                 jdk.vm().id(),
                 jdk.version(),
-                (String) entry.getOrDefault("os", matrix.os().get(0)),
-                entry.containsKey("cpus")
-                        ? new BigDecimal((String) entry.get("cpus"))
-                        : matrix.cpus().get(0),
-                (String) entry.getOrDefault("cpuset", matrix.cpuset().get(0)),
-                (String) entry.getOrDefault("parallelism", matrix.parallelism().get(0)),
-                (String) entry.getOrDefault("maxPoolSize", matrix.maxPoolSize().get(0)),
-                (String) entry.getOrDefault("minRunnable", matrix.minRunnable().get(0)),
-                (String)
-                        entry.getOrDefault("workload", matrix.workloads().get(0).id()));
+                entry.value("os").orElse(matrix.os().get(0)),
+                entry.value("cpus").map(BigDecimal::new).orElse(matrix.cpus().get(0)),
+                entry.value("cpuset").orElse(matrix.cpuset().get(0)),
+                entry.value("parallelism").orElse(matrix.parallelism().get(0)),
+                entry.value("maxPoolSize").orElse(matrix.maxPoolSize().get(0)),
+                entry.value("minRunnable").orElse(matrix.minRunnable().get(0)),
+                entry.value("workload").orElse(matrix.workloads().get(0).id()));
     }
 
     /** A combination being built: its coordinates and what include entries added to it. */
@@ -135,14 +128,9 @@ public final class Planner {
             this.coordinates = coordinates;
         }
 
-        @SuppressWarnings("unchecked")
-        void extend(Map<String, Object> entry) {
-            if (entry.get("jvmArgs") instanceof List<?> args) {
-                jvmArgs.addAll((List<String>) args);
-            }
-            if (entry.get("env") instanceof Map<?, ?> vars) {
-                env.putAll((Map<String, String>) vars);
-            }
+        void extend(AxisEntry entry) {
+            jvmArgs.addAll(entry.jvmArgs());
+            env.putAll(entry.env());
         }
     }
 }

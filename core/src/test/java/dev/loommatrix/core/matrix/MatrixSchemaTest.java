@@ -50,15 +50,14 @@ class MatrixSchemaTest {
     void schemaKeysAreTheParsersKeys() throws Exception {
         JsonNode props = schemaJson().get("properties");
         assertThat(names(props)).containsExactlyInAnyOrderElementsOf(MatrixParser.TOP_KEYS);
-        assertThat(names(props.at("/jdks/items/properties")))
-                .containsExactlyInAnyOrderElementsOf(MatrixParser.JDK_KEYS);
+        assertThat(names(props.at("/jdks/items/properties"))).containsExactlyInAnyOrderElementsOf(Sections.JDK_KEYS);
         assertThat(names(props.at("/scheduler/properties")))
-                .containsExactlyInAnyOrderElementsOf(MatrixParser.SCHEDULER_KEYS);
+                .containsExactlyInAnyOrderElementsOf(Sections.SCHEDULER_KEYS);
         List<String> profileKeys = names(props.at("/profiles/additionalProperties/properties"));
-        assertThat(profileKeys).containsExactlyInAnyOrderElementsOf(MatrixParser.PROFILE_KEYS);
+        assertThat(profileKeys).containsExactlyInAnyOrderElementsOf(Profiles.PROFILE_KEYS);
         List<String> includeKeys = names(props.at("/include/items/properties"));
         List<String> expected = new ArrayList<>(MatrixParser.AXES);
-        expected.addAll(MatrixParser.INCLUDE_EXTRA_KEYS);
+        expected.addAll(AxisEntries.INCLUDE_EXTRA_KEYS);
         assertThat(includeKeys).containsExactlyInAnyOrderElementsOf(expected);
     }
 

@@ -1,0 +1,326 @@
+package dev.loommatrix.core.matrix;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+
+/** The sections of matrix.yaml (jdks, axes, workloads, counts and limits), read into the typed {@link Matrix}. */
+final class Sections {
+
+    static final List<String> JDK_KEYS =
+            List.of("id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome", "javaToolOptions");
+    static final List<String> WORKLOAD_KEYS = List.of("id", "variants", "params", "enabled");
+    static final List<String> SCHEDULER_KEYS = List.of("parallelism", "maxPoolSize", "minRunnable");
+    static final List<String> OS = List.of("linux", "windows");
+    static final List<String> VMS = List.of("hotspot", "openj9");
+    private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9_-]*");
+
+    private Sections() {}
+
+    static Matrix build(
+            YamlReader in,
+            Node root,
+            Map<String, NodeTuple> top,
+            Optional<String> profile,
+            Path file,
+            Set<String> baseJdkIds) {
+        List<JdkEntry> jdks = required(
+                        in,
+                        root,
+                        top,
+                        "jdks",
+                        "list the JDKs to test, e.g. '- {id: temurin-21, vm: hotspot, version: 21, image: eclipse-temurin:21-jdk}'")
+                .map(node -> jdks(in, node))
+                .orElse(List.of());
+        List<String> os = optional(top, "os")
+                .flatMap(n -> in.nonEmptySequence(n, "os"))
+                .map(items -> {
+                    List<String> values = new ArrayList<>();
+                    items.forEach(item -> in.oneOf(item, "os", OS).ifPresent(values::add));
+                    return noDuplicates(in, items, values, "os");
+                })
+                .orElse(List.of("linux"));
+        List<BigDecimal> cpus = optional(top, "cpus")
+                .flatMap(n -> in.nonEmptySequence(n, "cpus"))
+                .map(items -> {
+                    List<BigDecimal> values = new ArrayList<>();
+                    items.forEach(item -> in.positiveNumber(item, "cpus").ifPresent(values::add));
+                    return noDuplicates(in, items, values, "cpus");
+                })
+                .orElse(List.of(BigDecimal.valueOf(2)));
+        List<String> cpuset = optional(top, "cpuset")
+                .flatMap(n -> in.nonEmptySequence(n, "cpuset"))
+                .map(items -> {
+                    List<String> values = new ArrayList<>();
+                    items.forEach(item -> Values.cpuList(in, item, "cpuset").ifPresent(values::add));
+                    return noDuplicates(in, items, values, "cpuset");
+                })
+                .orElse(List.of("all"));
+        Map<String, List<String>> scheduler = scheduler(in, top.get("scheduler"));
+        List<WorkloadSpec> workloads = required(
+                        in,
+                        root,
+                        top,
+                        "workloads",
+                        "list the workloads to run, e.g. '- {id: sleep-bound, variants: [virtual, \"pool:200\"]}'")
+                .map(node -> workloads(in, node))
+                .orElse(List.of());
+        int repetitions = optional(top, "repetitions")
+                .flatMap(n -> in.integer(n, "repetitions", 1, 10_000))
+                .map(Long::intValue)
+                .orElse(5);
+        int warmup = optional(top, "warmup")
+                .flatMap(n -> in.integer(n, "warmup", 0, 10_000))
+                .map(Long::intValue)
+                .orElse(1);
+        Duration timeout =
+                optional(top, "timeout").flatMap(n -> Values.duration(in, n)).orElse(Duration.ofMinutes(10));
+        long memory = optional(top, "memory").flatMap(n -> Values.size(in, n)).orElse(2L << 30);
+        long pids = optional(top, "pids")
+                .flatMap(n -> in.integer(n, "pids", 16, Integer.MAX_VALUE))
+                .orElse(20_000L);
+
+        Set<String> knownJdks = new HashSet<>(baseJdkIds);
+        jdks.forEach(j -> knownJdks.add(j.id()));
+        List<AxisEntry> exclude = optional(top, "exclude")
+                .flatMap(n -> in.sequence(n, "exclude"))
+                .map(items -> AxisEntries.of(in, items, "exclude", false, knownJdks, jdks, workloads))
+                .orElse(List.of());
+        List<AxisEntry> include = optional(top, "include")
+                .flatMap(n -> in.sequence(n, "include"))
+                .map(items -> AxisEntries.of(in, items, "include", true, knownJdks, jdks, workloads))
+                .orElse(List.of());
+        return new Matrix(
+                file,
+                profile,
+                jdks,
+                os,
+                cpus,
+                cpuset,
+                scheduler.get("parallelism"),
+                scheduler.get("maxPoolSize"),
+                scheduler.get("minRunnable"),
+                workloads,
+                repetitions,
+                warmup,
+                timeout,
+                memory,
+                pids,
+                exclude,
+                include);
+    }
+
+    static Optional<Node> optional(Map<String, NodeTuple> top, String key) {
+        return Optional.ofNullable(top.get(key)).map(NodeTuple::getValueNode);
+    }
+
+    static Optional<Node> required(YamlReader in, Node root, Map<String, NodeTuple> top, String key, String hint) {
+        if (!top.containsKey(key)) {
+            in.error(root, "missing key '" + key + "'", hint);
+        }
+        return optional(top, key);
+    }
+
+    static List<JdkEntry> jdks(YamlReader in, Node node) {
+        List<JdkEntry> jdks = new ArrayList<>();
+        Map<String, Node> seen = new LinkedHashMap<>();
+        in.nonEmptySequence(node, "jdks").ifPresent(items -> {
+            for (int i = 0; i < items.size(); i++) {
+                String where = "jdks[" + i + "]";
+                Node item = items.get(i);
+                in.mapping(item, where, JDK_KEYS).ifPresent(fields -> {
+                    Optional<String> id =
+                            requiredField(in, item, fields, "id", where).flatMap(n -> id(in, n, where + ".id"));
+                    Optional<String> vm =
+                            requiredField(in, item, fields, "vm", where).flatMap(n -> in.oneOf(n, where + ".vm", VMS));
+                    Optional<Long> version = requiredField(in, item, fields, "version", where)
+                            .flatMap(n -> in.integer(n, where + ".version", 21, 99));
+                    Optional<String> image = field(fields, "image").flatMap(n -> in.string(n, where + ".image"));
+                    Map<String, String> setupJava = field(fields, "setup-java")
+                            .flatMap(n -> in.stringMap(n, where + ".setup-java"))
+                            .orElse(Map.of());
+                    List<String> jvmArgs = field(fields, "jvmArgs")
+                            .flatMap(n -> in.stringList(n, where + ".jvmArgs"))
+                            .orElse(List.of());
+                    Map<String, String> env = field(fields, "env")
+                            .flatMap(n -> in.stringMap(n, where + ".env"))
+                            .orElse(Map.of());
+                    Optional<String> javaHome =
+                            field(fields, "javaHome").flatMap(n -> in.string(n, where + ".javaHome"));
+                    Optional<String> javaToolOptions =
+                            field(fields, "javaToolOptions").flatMap(n -> in.string(n, where + ".javaToolOptions"));
+                    if (env.containsKey("JAVA_TOOL_OPTIONS") && javaToolOptions.isPresent()) {
+                        in.error(
+                                fields.get("javaToolOptions").getValueNode(),
+                                "JAVA_TOOL_OPTIONS is set twice, in env and in javaToolOptions",
+                                "keep javaToolOptions and remove it from env");
+                    }
+                    if (id.isPresent() && seen.containsKey(id.get())) {
+                        Node at = fields.get("id").getValueNode();
+                        in.error(
+                                at,
+                                "duplicate jdk id '" + id.get() + "'",
+                                "first defined at line "
+                                        + (seen.get(id.get())
+                                                .getStartMark()
+                                                .map(m -> m.getLine() + 1)
+                                                .orElse(0)) + "; ids must be unique");
+                    } else if (id.isPresent() && vm.isPresent() && version.isPresent()) {
+                        seen.put(id.get(), fields.get("id").getValueNode());
+                        jdks.add(new JdkEntry(
+                                id.get(),
+                                JdkEntry.Vm.valueOf(vm.get().toUpperCase(Locale.ROOT)),
+                                version.get().intValue(),
+                                image,
+                                setupJava,
+                                jvmArgs,
+                                env,
+                                javaHome,
+                                javaToolOptions));
+                    }
+                });
+            }
+        });
+        return jdks;
+    }
+
+    static List<WorkloadSpec> workloads(YamlReader in, Node node) {
+        List<WorkloadSpec> workloads = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        in.sequence(node, "workloads").ifPresent(items -> {
+            if (items.isEmpty()) {
+                in.error(
+                        node,
+                        "workloads must not be empty",
+                        "a matrix needs at least one workload; known: " + String.join(", ", Workloads.ids()));
+            }
+            for (int i = 0; i < items.size(); i++) {
+                workload(in, items.get(i), "workloads[" + i + "]", seen).ifPresent(workloads::add);
+            }
+        });
+        return workloads;
+    }
+
+    /** One workloads entry; empty when it is disabled or has a problem (reported). */
+    private static Optional<WorkloadSpec> workload(YamlReader in, Node item, String where, Set<String> seen) {
+        Map<String, NodeTuple> fields = in.mapping(item, where, WORKLOAD_KEYS).orElse(null);
+        if (fields == null) {
+            return Optional.empty();
+        }
+        Optional<Workloads.Definition> definition =
+                requiredField(in, item, fields, "id", where).flatMap(n -> definition(in, n, where + ".id"));
+        boolean enabled = field(fields, "enabled")
+                .flatMap(n -> in.bool(n, where + ".enabled"))
+                .orElse(true);
+        if (definition.isEmpty() || !enabled) {
+            return Optional.empty();
+        }
+        Workloads.Definition def = definition.get();
+        if (!seen.add(def.id())) {
+            in.error(
+                    fields.get("id").getValueNode(),
+                    "duplicate workload id '" + def.id() + "'",
+                    "list each workload once; put all its variants in one entry");
+            return Optional.empty();
+        }
+        List<String> variants = new ArrayList<>();
+        requiredField(in, item, fields, "variants", where)
+                .flatMap(n -> in.nonEmptySequence(n, where + ".variants"))
+                .ifPresent(nodes -> nodes.forEach(
+                        v -> Values.variant(in, def, v, where + ".variants").ifPresent(name -> {
+                            if (variants.contains(name)) {
+                                in.error(v, "variant '" + name + "' is listed twice in " + where);
+                            } else {
+                                variants.add(name);
+                            }
+                        })));
+        Map<String, Long> params = new LinkedHashMap<>(def.defaults());
+        field(fields, "params")
+                .flatMap(n -> in.mapping(
+                        n,
+                        where + ".params",
+                        new java.util.TreeSet<>(def.defaults().keySet())))
+                .ifPresent(given -> given.forEach(
+                        (name, t) -> in.integer(t.getValueNode(), where + ".params." + name, 0, Long.MAX_VALUE)
+                                .ifPresent(v -> params.put(name, v))));
+        return Optional.of(new WorkloadSpec(def.id(), variants, params));
+    }
+
+    /** A built-in workload by its id. */
+    private static Optional<Workloads.Definition> definition(YamlReader in, Node node, String where) {
+        return in.string(node, where).flatMap(id -> {
+            Optional<Workloads.Definition> found = Workloads.find(id);
+            if (found.isEmpty()) {
+                in.error(
+                        node,
+                        "unknown workload '" + id + "'" + YamlReader.didYouMeanSuffix(id, Workloads.ids()),
+                        "known workloads: " + String.join(", ", Workloads.ids()));
+            }
+            return found;
+        });
+    }
+
+    static Map<String, List<String>> scheduler(YamlReader in, NodeTuple tuple) {
+        Map<String, List<String>> axes = new LinkedHashMap<>();
+        SCHEDULER_KEYS.forEach(k -> axes.put(k, List.of("auto")));
+        if (tuple == null) {
+            return axes;
+        }
+        in.mapping(tuple.getValueNode(), "scheduler", SCHEDULER_KEYS)
+                .ifPresent(
+                        fields -> fields.forEach((key, t) -> in.nonEmptySequence(t.getValueNode(), "scheduler." + key)
+                                .ifPresent(items -> {
+                                    List<String> values = new ArrayList<>();
+                                    items.forEach(item -> Values.schedulerValue(in, item, "scheduler." + key)
+                                            .ifPresent(values::add));
+                                    axes.put(key, noDuplicates(in, items, values, "scheduler." + key));
+                                })));
+        return axes;
+    }
+
+    static <T> List<T> noDuplicates(YamlReader in, List<Node> nodes, List<T> values, String where) {
+        Set<T> seen = new HashSet<>();
+        for (int i = 0; i < values.size() && i < nodes.size(); i++) {
+            if (!seen.add(values.get(i))) {
+                in.error(nodes.get(i), where + " lists '" + values.get(i) + "' twice", "each axis value once");
+            }
+        }
+        return values;
+    }
+
+    static Optional<Node> field(Map<String, NodeTuple> fields, String key) {
+        return Optional.ofNullable(fields.get(key)).map(NodeTuple::getValueNode);
+    }
+
+    static Optional<Node> requiredField(
+            YamlReader in, Node item, Map<String, NodeTuple> fields, String key, String where) {
+        if (!fields.containsKey(key)) {
+            in.error(item, where + " is missing '" + key + "'");
+        }
+        return field(fields, key);
+    }
+
+    static Optional<String> id(YamlReader in, Node node, String where) {
+        return in.string(node, where).filter(id -> {
+            if (!ID.matcher(id).matches()) {
+                in.error(
+                        node,
+                        where + " '" + id + "' is not a valid id",
+                        "ids use lower-case letters, digits, '-' and '_' (they become part of cell ids and file names)");
+                return false;
+            }
+            return true;
+        });
+    }
+}
