@@ -1,10 +1,8 @@
 package dev.loommatrix.runner.run;
 
 import dev.loommatrix.core.plan.Cell;
-import dev.loommatrix.core.plan.CostModel;
 import dev.loommatrix.core.plan.CpuSet;
 import dev.loommatrix.core.result.CellRecord;
-import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
@@ -19,15 +17,27 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs a list of cells into a run directory. Each cell's file is written the moment the cell ends,
- * and run.json is rewritten after every cell, so a run stopped at any point leaves a consistent
- * directory; a resumed run skips cells whose file already exists, or, with {@link Resume#RETRY_FAILED},
- * only those that ended ok or skipped.
+ * Runs a list of cells into a run directory. Each cell passes four stages once, top to bottom: what to
+ * run ({@link Selection}: resume, retry), where ({@link Placement}: backend, CPUs), running it (its backend,
+ * after stopping what a killed runner left), and recording it ({@link CellRecorder}: record, atomic write,
+ * progress). Each cell's file is written the moment the cell ends and run.json after every cell, so a run
+ * stopped at any point leaves a consistent directory.
  */
 public final class MatrixRun {
 
@@ -56,14 +66,11 @@ public final class MatrixRun {
 
     private final RunDirectory dir;
     private final PrintStream out;
-    private final Optional<ContainerBackend> docker;
-    private final LocalBackend local;
-    private final BackendChoice choice;
+    private final Placement placement;
     private final int parallelCells;
     private final Neighbours neighbours = new Neighbours();
     private volatile boolean stopping;
-    private volatile Backend current;
-    private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
 
     public MatrixRun(
             RunDirectory dir,
@@ -82,27 +89,22 @@ public final class MatrixRun {
             Optional<ContainerBackend> docker,
             LocalBackend local,
             int parallelCells) {
-        this.parallelCells = parallelCells;
         this.dir = dir;
         this.out = out;
-        this.choice = choice;
-        this.docker = docker;
-        this.local = local;
+        this.placement = new Placement(choice, docker, local);
+        this.parallelCells = parallelCells;
     }
 
     /**
-     * Ctrl-C: kills the running cell's container or JVM and waits (bounded) until the run directory is
-     * consistent. The interrupted cell gets no result file, so {@code --resume} runs it again; every
+     * Ctrl-C: kills the running cells' containers or JVMs and waits (bounded) until the run directory is
+     * consistent. An interrupted cell gets no result file, so {@code --resume} runs it again; every
      * finished cell keeps its file; run.json says "interrupted".
      */
     public void stop(Duration wait) {
         stopping = true;
-        Backend backend = current;
-        if (backend != null) {
-            backend.cancel();
-        }
+        placement.cancel();
         try {
-            stopped.await(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            stopped.await(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -113,96 +115,68 @@ public final class MatrixRun {
     }
 
     public Totals run(RunManifest manifest, List<Cell> cells, Resume resume) throws IOException, InterruptedException {
-        try {
-            return runCells(manifest, cells, resume);
+        try (Progress progress = Progress.forConsole(out, cells.size())) {
+            dir.writeManifest(manifest);
+            if (resume != Resume.NO) {
+                // once, before any cell of this runner starts: every container labelled with this run is a
+                // killed runner's (its neighbours under --parallel-cells carry the same label)
+                placement.stopContainerLeftovers(manifest.runId(), dir.root());
+            }
+            Selection selection = Selection.of(dir, cells, resume, out);
+            CellRecorder recorder = new CellRecorder(dir, progress, cells, selection);
+            Pass pass = new Pass(manifest, cells, progress, recorder);
+            if (parallelCells > 1 && placement.canRunBeside()) {
+                runBesideEachOther(pass, selection.toRun());
+            } else {
+                for (int i : selection.toRun()) {
+                    if (stopping || !runOne(pass, i, Optional.empty())) {
+                        break;
+                    }
+                }
+            }
+            return recorder.totals();
         } finally {
             if (stopping) {
-                dir.writeManifest(manifest.finish(java.time.Instant.now().toString(), RunStatus.INTERRUPTED));
+                dir.writeManifest(manifest.finish(Instant.now().toString(), RunStatus.INTERRUPTED));
             }
             stopped.countDown();
         }
     }
 
-    private Totals runCells(RunManifest manifest, List<Cell> cells, Resume resume)
-            throws IOException, InterruptedException {
-        try (Progress progress = Progress.forConsole(out, cells.size())) {
-            return runCells(manifest, cells, resume, progress);
-        }
-    }
-
-    private Totals runCells(RunManifest manifest, List<Cell> cells, Resume resume, Progress progress)
-            throws IOException, InterruptedException {
-        dir.writeManifest(manifest);
-        if (resume != Resume.NO) {
-            // once, before any cell of this runner starts: every container labelled with this run is a
-            // killed runner's (its neighbours under --parallel-cells carry the same label)
-            docker.ifPresent(d -> d.stopLeftovers(manifest.runId(), dir.root()));
-        }
-        Tally tally =
-                new Tally(cells.stream().mapToDouble(CostModel::estimateMs).sum());
-        List<Integer> toRun = new ArrayList<>();
-        for (int i = 0; i < cells.size(); i++) {
-            Cell cell = cells.get(i);
-            Optional<CellRecord> existing = resume == Resume.NO ? Optional.empty() : dir.readCell(cell.id());
-            boolean retry = resume == Resume.RETRY_FAILED
-                    && existing.map(r -> r.status().isFailure()).orElse(false);
-            if (existing.isPresent() && !retry) {
-                tally.resumed(CostModel.estimateMs(cell));
-                out.printf(
-                        "[%d/%d] %s: already %s, skipped (--resume)%n",
-                        i + 1, cells.size(), cell.id(), existing.get().status());
-            } else {
-                toRun.add(i);
-            }
-        }
-        if (parallelCells > 1 && docker.isPresent() && choice != BackendChoice.LOCAL) {
-            runBesideEachOther(manifest, cells, toRun, progress, tally);
-        } else {
-            for (int i : toRun) {
-                if (stopping || !runOne(manifest, cells, i, Optional.empty(), progress, tally)) {
-                    break;
-                }
-            }
-        }
-        return tally.totals();
-    }
+    /** What every cell of one call to {@link #run} shares. */
+    private record Pass(RunManifest manifest, List<Cell> cells, Progress progress, CellRecorder recorder) {}
 
     /**
      * {@code --parallel-cells N}: the host's CPUs split into N disjoint cpusets, one cell per cpuset at a
      * time. A cell that cannot be placed (its own cpuset axis, a quota larger than a slot, no container
      * for it) runs afterwards, alone. Each record names its cpuset and the cells that ran beside it.
      */
-    private void runBesideEachOther(
-            RunManifest manifest, List<Cell> cells, List<Integer> toRun, Progress progress, Tally tally)
-            throws IOException, InterruptedException {
-        List<CpuSet> slots = slots(docker.get().hostCpus(), parallelCells);
+    private void runBesideEachOther(Pass pass, List<Integer> toRun) throws IOException, InterruptedException {
+        List<CpuSet> slots = Placement.slots(placement.hostCpus(), parallelCells);
         int slotSize = slots.stream().mapToInt(CpuSet::size).min().orElse(1);
-        java.util.concurrent.BlockingQueue<CpuSet> free = new java.util.concurrent.LinkedBlockingQueue<>(slots);
+        BlockingQueue<CpuSet> free = new LinkedBlockingQueue<>(slots);
         List<Integer> alone = new ArrayList<>();
-        java.util.concurrent.ExecutorService workers = java.util.concurrent.Executors.newFixedThreadPool(slots.size());
+        ExecutorService workers = Executors.newFixedThreadPool(slots.size());
         // A cell whose record cannot be written ends the run as it does without --parallel-cells (exit 1),
         // after the neighbours already running have finished and kept theirs.
-        java.util.concurrent.atomic.AtomicReference<IOException> unwritten =
-                new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<IOException> unwritten = new AtomicReference<>();
         try {
             for (int i : toRun) {
-                if (stopping) {
+                if (stopping || unwritten.get() != null) {
                     break;
                 }
-                Cell cell = cells.get(i);
-                if (unwritten.get() != null) {
-                    break;
-                }
-                if (!placeable(cell, slotSize)) {
+                if (!placement.fitsSlot(pass.cells().get(i), slotSize)) {
                     alone.add(i);
                     continue;
                 }
                 CpuSet slot = free.take();
                 workers.execute(() -> {
                     try {
-                        runOne(manifest, cells, i, Optional.of(slot), progress, tally);
+                        runOne(pass, i, Optional.of(slot));
                     } catch (IOException e) {
-                        out.printf("[%d/%d] %s: could not write its result: %s%n", i + 1, cells.size(), cell.id(), e);
+                        out.printf(
+                                "[%d/%d] %s: could not write its result: %s%n",
+                                i + 1, pass.cells().size(), pass.cells().get(i).id(), e);
                         unwritten.compareAndSet(null, e);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
@@ -213,177 +187,80 @@ public final class MatrixRun {
             }
         } finally {
             workers.shutdown();
-            workers.awaitTermination(Long.MAX_VALUE, java.util.concurrent.TimeUnit.DAYS);
+            workers.awaitTermination(Long.MAX_VALUE, TimeUnit.DAYS);
         }
         if (unwritten.get() != null) {
             throw unwritten.get();
         }
         for (int i : alone) {
-            if (stopping || !runOne(manifest, cells, i, Optional.empty(), progress, tally)) {
+            if (stopping || !runOne(pass, i, Optional.empty())) {
                 break;
             }
         }
     }
 
-    /** Whether a cell can run in a slot: in a container, without its own cpuset, its quota within the slot. */
-    private boolean placeable(Cell cell, int slotSize) throws InterruptedException {
-        return cell.coordinates().os().equals("linux")
-                && cell.coordinates().cpuSet().isEmpty()
-                && cell.coordinates().cpus().compareTo(java.math.BigDecimal.valueOf(slotSize)) <= 0
-                && docker.get().imageProblem(cell).isEmpty();
-    }
-
-    /** N disjoint cpusets covering the host's CPUs as evenly as possible (4 CPUs, 2 slots → 0-1, 2-3). */
-    static List<CpuSet> slots(int hostCpus, int n) {
-        if (n > hostCpus) {
-            throw new IllegalArgumentException(
-                    "--parallel-cells " + n + " needs at least one CPU per cell; this host has " + hostCpus);
-        }
-        List<CpuSet> slots = new ArrayList<>();
-        for (int k = 0; k < n; k++) {
-            java.util.SortedSet<Integer> cpus = new java.util.TreeSet<>();
-            for (int cpu = k * hostCpus / n; cpu < (k + 1) * hostCpus / n; cpu++) {
-                cpus.add(cpu);
-            }
-            slots.add(new CpuSet(cpus));
-        }
-        return slots;
-    }
-
-    /** Runs one cell, writes its record; false when the run is stopping (the cell keeps no result). */
-    private boolean runOne(
-            RunManifest manifest, List<Cell> cells, int i, Optional<CpuSet> slot, Progress progress, Tally tally)
-            throws IOException, InterruptedException {
-        Cell cell = cells.get(i);
-        double estimate = CostModel.estimateMs(cell);
-        List<CellRecord.Attempt> earlier;
-        // A runner killed without warning (SIGKILL, OOM killer, preempted machine) left no record for the
-        // cell it was running, but maybe its container or JVMs and half its raw output: stop those, and
-        // keep that output apart, so this attempt starts clean and nothing runs beside it.
-        local.stopLeftovers(manifest.runId(), dir.rawDir(cell.id()));
-        synchronized (dir) {
-            if (dir.readCell(cell.id()).isPresent()) { // only a cell retried with --retry-failed has one here
-                dir.archiveAttempt(cell.id());
-            } else {
-                dir.setAsideUnfinished(cell.id())
-                        .ifPresent(aside -> out.printf(
-                                "[%d/%d] %s: output of an attempt that did not finish kept in %s%n",
-                                i + 1, cells.size(), cell.id(), dir.root().relativize(aside)));
-            }
-            earlier = dir.readAttempts(cell.id()).stream()
-                    .map(CellRecord::asAttempt)
-                    .toList();
-        }
-        synchronized (progress) {
-            progress.started(i + 1, cells.size(), cell.id());
+    /** Runs one cell and records it; false when the run is stopping (the cell keeps no result). */
+    private boolean runOne(Pass pass, int i, Optional<CpuSet> slot) throws IOException, InterruptedException {
+        Cell cell = pass.cells().get(i);
+        int total = pass.cells().size();
+        List<CellRecord.Attempt> earlier = prepare(pass.manifest(), cell, i, total);
+        synchronized (pass.progress()) {
+            pass.progress().started(i + 1, total, cell.id());
             if (!earlier.isEmpty()) {
                 out.printf(
                         "[%d/%d] %s: attempt %d (the last one %s; kept in %s)%n",
                         i + 1,
-                        cells.size(),
+                        total,
                         cell.id(),
                         earlier.size() + 1,
-                        earlier.get(earlier.size() - 1).status(),
+                        earlier.get(earlier.size() - 1).status().word(),
                         dir.root().relativize(dir.attemptsDir(cell.id())));
             }
         }
         Instant started = Instant.now();
         neighbours.begin(cell.id());
-        Execution execution = execute(cell, manifest.runId(), slot);
+        Execution execution = execute(cell, pass.manifest().runId(), slot);
         List<String> beside = neighbours.end(cell.id());
         Instant finished = Instant.now();
         if (stopping) {
-            out.printf(
-                    "[%d/%d] %s: interrupted, no result kept (--resume runs it again)%n",
-                    i + 1, cells.size(), cell.id());
+            out.printf("[%d/%d] %s: interrupted, no result kept (--resume runs it again)%n", i + 1, total, cell.id());
             return false;
         }
-        CellRecord record = toRecord(
-                cell,
-                execution,
-                started,
-                finished,
-                slot.map(s -> new CellRecord.Beside(s.toString(), beside)),
-                earlier);
-        synchronized (dir) {
-            dir.writeCell(record);
-            dir.writeManifest(manifest);
-        }
-        long tookMs = Duration.between(started, finished).toMillis();
-        Duration eta = tally.add(execution.outcome(), estimate, tookMs);
-        synchronized (progress) {
-            progress.finished(
-                    i + 1,
-                    cells.size(),
-                    String.format(
-                            "%s: %s (%.1f s, %s%s)%s",
-                            cell.id(),
-                            describe(record),
-                            tookMs / 1000.0,
-                            execution.backend(),
-                            slot.map(s -> " on CPUs " + s).orElse(""),
-                            execution
-                                    .fallbackReason()
-                                    .map(r -> " [local fallback: " + r + "]")
-                                    .orElse("")),
-                    eta);
-        }
+        pass.recorder()
+                .record(
+                        pass.manifest(),
+                        i + 1,
+                        total,
+                        cell,
+                        execution,
+                        new CellRecorder.Circumstances(
+                                started,
+                                finished,
+                                slot.map(s -> new CellRecord.Beside(s.toString(), beside)),
+                                earlier));
         return true;
     }
 
-    /** How many cells ended how, and the estimate of what is left (scaled by how estimates fared so far). */
-    private static final class Tally {
-        private int ok;
-        private int failed;
-        private int timedOut;
-        private int skipped;
-        private int resumed;
-        private double remainingEstimate;
-        private double spentMs;
-        private double estimatedSpent;
-
-        Tally(double totalEstimate) {
-            this.remainingEstimate = totalEstimate;
-        }
-
-        synchronized void resumed(double estimate) {
-            resumed++;
-            remainingEstimate -= estimate;
-        }
-
-        synchronized Duration add(CellOutcome outcome, double estimate, long tookMs) {
-            remainingEstimate -= estimate;
-            switch (outcome) {
-                case CellOutcome.Succeeded s -> ok++;
-                case CellOutcome.Failed f -> failed++;
-                case CellOutcome.TimedOut t -> timedOut++;
-                case CellOutcome.Skipped s -> skipped++;
+    /**
+     * Before a cell runs: a runner killed without warning (SIGKILL, OOM killer, preempted machine) left no
+     * record for the cell it was running, but maybe its JVMs and half its raw output. Stop those and keep
+     * that output apart, so this attempt starts clean and nothing runs beside it; a cell retried with
+     * {@code --retry-failed} has its record and output archived. Returns the cell's earlier attempts.
+     */
+    private List<CellRecord.Attempt> prepare(RunManifest manifest, Cell cell, int i, int total) throws IOException {
+        placement.stopHostLeftovers(manifest.runId(), dir.rawDir(cell.id()));
+        synchronized (dir) {
+            if (dir.readCell(cell.id()).isPresent()) {
+                dir.archiveAttempt(cell.id());
+            } else {
+                dir.setAsideUnfinished(cell.id())
+                        .ifPresent(aside -> out.printf(
+                                "[%d/%d] %s: output of an attempt that did not finish kept in %s%n",
+                                i + 1, total, cell.id(), dir.root().relativize(aside)));
             }
-            if (!(outcome instanceof CellOutcome.Skipped)) {
-                spentMs += tookMs;
-                estimatedSpent += estimate;
-            }
-            double actualOverEstimate = estimatedSpent == 0 ? 1.0 : spentMs / estimatedSpent;
-            return Duration.ofMillis((long) (remainingEstimate * actualOverEstimate));
-        }
-
-        synchronized Totals totals() {
-            return new Totals(ok, failed, timedOut, skipped, resumed);
-        }
-    }
-
-    /** Which cells ran at the same time as which: each cell learns every cell active during its run. */
-    private static final class Neighbours {
-        private final java.util.Map<String, java.util.Set<String>> active = new java.util.LinkedHashMap<>();
-
-        synchronized void begin(String cellId) {
-            java.util.Set<String> mine = new java.util.TreeSet<>(active.keySet());
-            active.values().forEach(others -> others.add(cellId));
-            active.put(cellId, mine);
-        }
-
-        synchronized List<String> end(String cellId) {
-            return List.copyOf(active.remove(cellId));
+            return dir.readAttempts(cell.id()).stream()
+                    .map(CellRecord::asAttempt)
+                    .toList();
         }
     }
 
@@ -392,123 +269,38 @@ public final class MatrixRun {
         // Randomized, reproducibly per run and cell, so a drift over a cell's duration does not
         // always favour the same variant; the order is recorded with the cell.
         Collections.shuffle(order, new Random((runId + "/" + cell.id()).hashCode()));
-        var raw = dir.rawDir(cell.id());
-        boolean linux = cell.coordinates().os().equals("linux");
-        Backend backend = local;
-        Optional<String> fallback = Optional.empty();
-        if (linux && choice != BackendChoice.LOCAL && docker.isPresent()) {
-            if (choice == BackendChoice.DOCKER) {
-                backend = docker.get();
-            } else {
-                Optional<String> problem = docker.get().imageProblem(cell); // cached per image
-                if (problem.isEmpty()) {
-                    backend = docker.get();
-                } else {
-                    fallback = problem;
-                }
+        return switch (placement.decide(cell)) {
+            case Placement.Decision.Nowhere(String backend, String reason) ->
+                new Execution(
+                        new CellOutcome.Failed(reason, "", List.of(), Optional.empty()),
+                        backend,
+                        "none",
+                        order,
+                        Optional.empty());
+            case Placement.Decision.On(Backend backend, Optional<String> fallback) -> {
+                Execution execution =
+                        backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, slot));
+                yield fallback.map(execution::withFallbackReason).orElse(execution);
             }
-        } else if (linux && choice == BackendChoice.DOCKER) {
-            return new Execution(
-                    new CellOutcome.Failed(
-                            "--backend docker, but no Docker engine answers", "", List.of(), Optional.empty()),
-                    "container",
-                    "none",
-                    order,
-                    Optional.empty());
-        } else if (linux && choice == BackendChoice.AUTO) {
-            fallback = Optional.of("no Docker engine answers");
-        }
-        current = backend;
-        Execution execution = backend.run(cell, new Backend.Assignment(runId, raw, order, slot));
-        return fallback.map(execution::withFallbackReason).orElse(execution);
-    }
-
-    public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
-        return toRecord(cell, execution, started, finished, Optional.empty(), List.of());
-    }
-
-    static CellRecord toRecord(
-            Cell cell,
-            Execution execution,
-            Instant started,
-            Instant finished,
-            Optional<CellRecord.Beside> beside,
-            List<CellRecord.Attempt> earlierAttempts) {
-        CellRecord.Execution exec = new CellRecord.Execution(
-                execution.backend(),
-                execution.driver(),
-                started.toString(),
-                finished.toString(),
-                Duration.between(started, finished).toMillis(),
-                execution.variantOrder(),
-                execution.fallbackReason(),
-                beside,
-                earlierAttempts);
-        return switch (execution.outcome()) {
-            case CellOutcome.Succeeded s ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.OK,
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.of(s.environment()),
-                        s.measurements(),
-                        exec);
-            case CellOutcome.Failed f ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.FAILED,
-                        Optional.of(f.reason()),
-                        Optional.of(f.logTail()),
-                        f.environment(),
-                        f.measurements(),
-                        exec);
-            case CellOutcome.TimedOut t ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.TIMEOUT,
-                        Optional.of(t.reason()),
-                        Optional.of(t.logTail()),
-                        t.environment(),
-                        t.measurements(),
-                        exec);
-            case CellOutcome.Skipped s ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.SKIPPED,
-                        Optional.of(s.reason()),
-                        Optional.empty(),
-                        Optional.empty(),
-                        List.of(),
-                        exec);
         };
     }
 
-    private static String describe(CellRecord record) {
-        StringBuilder text = new StringBuilder(record.status().word());
-        record.reason().ifPresent(r -> text.append(" — ").append(r));
-        record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
-        var headline = dev.loommatrix.core.matrix.Workloads.find(
-                        record.coordinates().workload())
-                .flatMap(w -> w.headline());
-        for (var m : record.measurements()) {
-            var value = headline.flatMap(h -> m.medianOf(h.metric())
-                    .map(v -> String.format(java.util.Locale.ROOT, ", %s %.0f %s", m.variant(), v, h.unit())));
-            m.summary()
-                    .ifPresent(s -> text.append(value.orElse(
-                            String.format(java.util.Locale.ROOT, ", %s %.0f ms", m.variant(), s.median()))));
-        }
-        return text.toString();
+    public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
+        return CellRecorder.toRecord(cell, execution, started, finished);
     }
 
-    static String formatDuration(long ms) {
-        long s = Math.max(0, ms / 1000);
-        return s >= 3600
-                ? String.format("%dh%02dm", s / 3600, s % 3600 / 60)
-                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";
+    /** Which cells ran at the same time as which: each cell learns every cell active during its run. */
+    private static final class Neighbours {
+        private final Map<String, Set<String>> active = new LinkedHashMap<>();
+
+        synchronized void begin(String cellId) {
+            Set<String> mine = new TreeSet<>(active.keySet());
+            active.values().forEach(others -> others.add(cellId));
+            active.put(cellId, mine);
+        }
+
+        synchronized List<String> end(String cellId) {
+            return List.copyOf(active.remove(cellId));
+        }
     }
 }

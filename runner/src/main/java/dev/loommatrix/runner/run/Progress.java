@@ -47,7 +47,7 @@ public interface Progress extends AutoCloseable {
 
         @Override
         public void finished(int index, int total, String line, Duration eta) {
-            out.printf("[%d/%d] %s — ETA %s%n", index, total, line, MatrixRun.formatDuration(eta.toMillis()));
+            out.printf("[%d/%d] %s — ETA %s%n", index, total, line, CellRecorder.formatDuration(eta.toMillis()));
             out.flush();
         }
 
@@ -79,7 +79,7 @@ public interface Progress extends AutoCloseable {
             System.err.print("\r\033[K");
             System.err.printf("[%d/%d] %s%n", index, total, line);
             bar.stepTo(index);
-            bar.setExtraMessage("ETA " + MatrixRun.formatDuration(eta.toMillis()));
+            bar.setExtraMessage("ETA " + CellRecorder.formatDuration(eta.toMillis()));
         }
 
         @Override

@@ -1,0 +1,200 @@
+package dev.loommatrix.runner.run;
+
+import dev.loommatrix.core.matrix.Workloads;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.CostModel;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.runner.backend.CellOutcome;
+import dev.loommatrix.runner.backend.Execution;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Recording — the last stage a cell passes: its outcome becomes its record, written atomically with the
+ * run's manifest, and the console and the tally learn how it ended (with an ETA scaled by how the cost
+ * model's estimates have fared so far).
+ */
+final class CellRecorder {
+
+    private final RunDirectory dir;
+    private final Progress progress;
+    private final Tally tally;
+
+    CellRecorder(RunDirectory dir, Progress progress, List<Cell> cells, Selection selection) {
+        this.dir = dir;
+        this.progress = progress;
+        this.tally = new Tally(cells.stream().mapToDouble(CostModel::estimateMs).sum());
+        selection.kept().forEach(i -> tally.resumed(CostModel.estimateMs(cells.get(i))));
+    }
+
+    /** How a cell ran: when, where beside whom, and after which earlier attempts. */
+    record Circumstances(
+            Instant started,
+            Instant finished,
+            Optional<CellRecord.Beside> beside,
+            List<CellRecord.Attempt> earlierAttempts) {}
+
+    void record(RunManifest manifest, int index, int total, Cell cell, Execution execution, Circumstances how)
+            throws IOException {
+        CellRecord record = toRecord(cell, execution, how);
+        synchronized (dir) {
+            dir.writeCell(record);
+            dir.writeManifest(manifest);
+        }
+        long tookMs = Duration.between(how.started(), how.finished()).toMillis();
+        Duration eta = tally.add(execution.outcome(), CostModel.estimateMs(cell), tookMs);
+        synchronized (progress) {
+            progress.finished(
+                    index,
+                    total,
+                    String.format(
+                            "%s: %s (%.1f s, %s%s)%s",
+                            cell.id(),
+                            describe(record),
+                            tookMs / 1000.0,
+                            execution.backend(),
+                            record.execution()
+                                    .parallel()
+                                    .map(p -> " on CPUs " + p.cpuset())
+                                    .orElse(""),
+                            execution
+                                    .fallbackReason()
+                                    .map(r -> " [local fallback: " + r + "]")
+                                    .orElse("")),
+                    eta);
+        }
+    }
+
+    MatrixRun.Totals totals() {
+        return tally.totals();
+    }
+
+    public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
+        return toRecord(cell, execution, new Circumstances(started, finished, Optional.empty(), List.of()));
+    }
+
+    static CellRecord toRecord(Cell cell, Execution execution, Circumstances how) {
+        CellRecord.Execution exec = new CellRecord.Execution(
+                execution.backend(),
+                execution.driver(),
+                how.started().toString(),
+                how.finished().toString(),
+                Duration.between(how.started(), how.finished()).toMillis(),
+                execution.variantOrder(),
+                execution.fallbackReason(),
+                how.beside(),
+                how.earlierAttempts());
+        return switch (execution.outcome()) {
+            case CellOutcome.Succeeded s ->
+                CellRecord.of(
+                        cell.id(),
+                        cell.coordinates(),
+                        CellStatus.OK,
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of(s.environment()),
+                        s.measurements(),
+                        exec);
+            case CellOutcome.Failed f ->
+                CellRecord.of(
+                        cell.id(),
+                        cell.coordinates(),
+                        CellStatus.FAILED,
+                        Optional.of(f.reason()),
+                        Optional.of(f.logTail()),
+                        f.environment(),
+                        f.measurements(),
+                        exec);
+            case CellOutcome.TimedOut t ->
+                CellRecord.of(
+                        cell.id(),
+                        cell.coordinates(),
+                        CellStatus.TIMEOUT,
+                        Optional.of(t.reason()),
+                        Optional.of(t.logTail()),
+                        t.environment(),
+                        t.measurements(),
+                        exec);
+            case CellOutcome.Skipped s ->
+                CellRecord.of(
+                        cell.id(),
+                        cell.coordinates(),
+                        CellStatus.SKIPPED,
+                        Optional.of(s.reason()),
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of(),
+                        exec);
+        };
+    }
+
+    private static String describe(CellRecord record) {
+        StringBuilder text = new StringBuilder(record.status().word());
+        record.reason().ifPresent(r -> text.append(" — ").append(r));
+        record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
+        var headline = Workloads.find(record.coordinates().workload()).flatMap(w -> w.headline());
+        for (var m : record.measurements()) {
+            var value = headline.flatMap(h -> m.medianOf(h.metric())
+                    .map(v -> String.format(Locale.ROOT, ", %s %.0f %s", m.variant(), v, h.unit())));
+            m.summary()
+                    .ifPresent(s -> text.append(
+                            value.orElse(String.format(Locale.ROOT, ", %s %.0f ms", m.variant(), s.median()))));
+        }
+        return text.toString();
+    }
+
+    static String formatDuration(long ms) {
+        long s = Math.max(0, ms / 1000);
+        return s >= 3600
+                ? String.format("%dh%02dm", s / 3600, s % 3600 / 60)
+                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";
+    }
+
+    /** How many cells ended how, and the estimate of what is left (scaled by how estimates fared so far). */
+    private static final class Tally {
+        private int ok;
+        private int failed;
+        private int timedOut;
+        private int skipped;
+        private int resumed;
+        private double remainingEstimate;
+        private double spentMs;
+        private double estimatedSpent;
+
+        Tally(double totalEstimate) {
+            this.remainingEstimate = totalEstimate;
+        }
+
+        synchronized void resumed(double estimate) {
+            resumed++;
+            remainingEstimate -= estimate;
+        }
+
+        synchronized Duration add(CellOutcome outcome, double estimate, long tookMs) {
+            remainingEstimate -= estimate;
+            switch (outcome) {
+                case CellOutcome.Succeeded s -> ok++;
+                case CellOutcome.Failed f -> failed++;
+                case CellOutcome.TimedOut t -> timedOut++;
+                case CellOutcome.Skipped s -> skipped++;
+            }
+            if (!(outcome instanceof CellOutcome.Skipped)) {
+                spentMs += tookMs;
+                estimatedSpent += estimate;
+            }
+            double actualOverEstimate = estimatedSpent == 0 ? 1.0 : spentMs / estimatedSpent;
+            return Duration.ofMillis((long) (remainingEstimate * actualOverEstimate));
+        }
+
+        synchronized MatrixRun.Totals totals() {
+            return new MatrixRun.Totals(ok, failed, timedOut, skipped, resumed);
+        }
+    }
+}
