@@ -24,11 +24,11 @@ beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), "loom-year-"));
   site = join(work, "site");
   // 5 JDKs × 5 CPU limits × 2 parallelism settings × 2 workloads × 2 OS labels = 200 cells
-  const jdks = ["t21", "t23", "t25", "s21", "s25"].map((id) => ({ jdk: id, vm: id.startsWith("s") ? "openj9" : "hotspot", version: Number(id.slice(1)) }));
+  const jdks = ["t21", "t23", "t25", "s21", "s25"].map((id) => ({ jdk: id, vm: id.startsWith("s") ? ("openj9" as const) : ("hotspot" as const), version: Number(id.slice(1)) }));
   const spec = { runId: "20261122T020000Z-year", startedAt: "2026-11-22T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1, jdkBuild: "21.0.9+10" };
   const linux = matrixCells(spec, jdks, [1, 2, 4, 8, 16], ["auto", "1"]);
   const windows = linux.map((c) => {
-    const coordinates = { ...c.coordinates, os: "windows" };
+    const coordinates = { ...c.coordinates, os: "windows" as const };
     return { ...structuredClone(c), coordinates, cellId: cellId(coordinates) };
   });
   const cells = [...linux, ...windows];

@@ -13,7 +13,7 @@ export const golden = <T = CellRecord>(name: string): T => JSON.parse(readFileSy
 
 export const HOSTILE_BRANCH = `feature/<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>&amp;"'`;
 
-export const JDKS = [
+export const JDKS: Pick<Coordinates, "jdk" | "vm" | "version">[] = [
   { jdk: "debian-21", vm: "hotspot", version: 21 },
   { jdk: "debian-25", vm: "hotspot", version: 25 },
   { jdk: "semeru-21", vm: "openj9", version: 21 },

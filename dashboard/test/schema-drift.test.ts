@@ -9,6 +9,10 @@ const schema = JSON.parse(readFileSync(resolve(process.cwd(), "../schemas/result
 const defs = schema.$defs;
 
 describe("the dashboard's types agree with the results schema", () => {
+  it("src/data/results.schema.ts is generated from schemas/results.schema.json (npm run schema-types)", async () => {
+    const { generate } = await import("../scripts/schema-types");
+    expect(readFileSync(resolve(process.cwd(), "src/data/results.schema.ts"), "utf8")).toBe(await generate());
+  });
   it("cell statuses", () => {
     expect([...CELL_STATUSES]).toEqual(defs.cell.properties.status.enum);
     expect([...CELL_STATUSES]).toEqual(defs.cell.properties.execution.properties.earlierAttempts.items.properties.status.enum);

@@ -91,7 +91,10 @@ WHERE run_id = '$run' AND workload = '$workload' AND jdk IN ($jdk)`).refId("A"),
     .withPanel(
       new BarGauge()
         .title("Speedup of virtual threads")
-        .description("Other variant's median wall time ÷ virtual's, per cell: > 1 means virtual threads win.")
+        .description(
+          "Per cell, on the metric the cell is judged by (its record's `metric`: wall time, or throughput for a" +
+            " load test), oriented by its direction so that > 1 always means virtual threads win.",
+        )
         .gridPos({ x: 8, y: 0, w: 16, h: 14 })
         .orientation(VizOrientation.Horizontal)
         .displayMode(BarGaugeDisplayMode.Gradient)
@@ -102,11 +105,11 @@ WHERE run_id = '$run' AND workload = '$workload' AND jdk IN ($jdk)`).refId("A"),
         .withTarget(
           new SqlQueryBuilder(`
 SELECT c.cell_id || ' · over ' || o.variant AS "cell",
-       o.median_ms / v.median_ms AS "speedup"
+       ${better("v", "o")} AS "speedup"
 FROM cells c
 JOIN measurements v ON v.run_id = c.run_id AND v.cell_id = c.cell_id AND v.variant = 'virtual'
 JOIN measurements o ON o.run_id = c.run_id AND o.cell_id = c.cell_id AND o.variant <> 'virtual'
-WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk) AND v.median_ms > 0
+WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk) AND v.metric_median > 0 AND o.metric_median > 0
 ORDER BY c.jdk, c.cpus, c.parallelism, o.variant`).refId("A"),
         ),
     )
@@ -129,11 +132,20 @@ ORDER BY c.jdk, c.cpus, c.parallelism, m.variant`).refId("A"),
 }
 
 /**
+ * How many times better the first measurement is than the second on their judged metric, whichever way
+ * is better for it (a time: other ÷ first; a throughput: first ÷ other). Rows published before the
+ * metric was recorded get theirs from the V2 migration.
+ */
+const better = (first: string, other: string) =>
+  `CASE WHEN ${first}.metric_direction = 'higher' THEN ${first}.metric_median / ${other}.metric_median` +
+  ` ELSE ${other}.metric_median / ${first}.metric_median END`;
+
+/**
  * One line per cell of $workload and $jdk: a measurements column of $variant over the runs in range.
  * Medians keep their nulls (a run where the variant had none shows as a gap); efficiencies exist only
  * where a workload has a lower bound, so rows without one are left out.
  */
-const seriesOverTime = (column: "median_ms" | "efficiency") =>
+const seriesOverTime = (column: "metric_median" | "efficiency") =>
   new SqlQueryBuilder(
     `
 SELECT r.started_at AS "time", m.cell_id AS "metric", m.${column} AS "value"
@@ -159,12 +171,14 @@ export function historyDashboard() {
     .links(links())
     .withPanel(
       new TimeSeries()
-        .title("Median wall time of $variant")
-        .description("One line per cell; scheduled and pull-request runs alike (see the runs table for the trigger).")
+        .title("Median of $variant, on the metric each cell is judged by")
+        .description(
+          "One line per cell; scheduled and pull-request runs alike (see the runs table for the trigger). The" +
+            " metric is each record's own (wall time in ms, or throughput in req/s for a load test).",
+        )
         .gridPos({ x: 0, y: 0, w: 24, h: 12 })
-        .unit("ms")
         .withTarget(
-          seriesOverTime("median_ms"),
+          seriesOverTime("metric_median"),
         ),
     )
     .withPanel(
@@ -209,8 +223,11 @@ export function compareDashboard() {
     .links(links())
     .withPanel(
       new BarGauge()
-        .title("Candidate ÷ baseline, median wall time")
-        .description("> 1.1: slower by more than 10 % (red); < 0.9: faster (green).")
+        .title("How much worse the candidate is, per cell variant")
+        .description(
+          "Candidate ÷ baseline on each cell's judged metric, oriented by its direction (a throughput's ratio is" +
+            " inverted): > 1.1 worse by more than 10 % (red); < 0.9 better (green).",
+        )
         .gridPos({ x: 0, y: 0, w: 24, h: 14 })
         .orientation(VizOrientation.Horizontal)
         .displayMode(BarGaugeDisplayMode.Basic)
@@ -220,11 +237,11 @@ export function compareDashboard() {
         .thresholds(ratioThresholds(true))
         .withTarget(
           new SqlQueryBuilder(`
-SELECT b.cell_id || ' · ' || b.variant AS "cell", c.median_ms / b.median_ms AS "ratio"
+SELECT b.cell_id || ' · ' || b.variant AS "cell", ${better("b", "c")} AS "ratio"
 FROM measurements b
 JOIN measurements c ON c.cell_id = b.cell_id AND c.variant = b.variant
-WHERE b.run_id = '$baseline' AND c.run_id = '$candidate' AND b.median_ms > 0
-ORDER BY abs(ln(c.median_ms / b.median_ms)) DESC`).refId("A"),
+WHERE b.run_id = '$baseline' AND c.run_id = '$candidate' AND b.metric_median > 0 AND c.metric_median > 0
+ORDER BY abs(ln(c.metric_median / b.metric_median)) DESC`).refId("A"),
         ),
     )
     .withPanel(
@@ -233,12 +250,13 @@ ORDER BY abs(ln(c.median_ms / b.median_ms)) DESC`).refId("A"),
         .gridPos({ x: 0, y: 14, w: 24, h: 14 })
         .withTarget(
           new SqlQueryBuilder(`
-SELECT b.cell_id, b.variant, b.n AS "baseline n", b.median_ms AS "baseline median ms",
-       c.n AS "candidate n", c.median_ms AS "candidate median ms", c.median_ms / b.median_ms AS "ratio",
+SELECT b.cell_id, b.variant, b.metric, b.metric_unit AS "unit", b.metric_direction AS "better",
+       b.n AS "baseline n", b.metric_median AS "baseline median",
+       c.n AS "candidate n", c.metric_median AS "candidate median", c.metric_median / b.metric_median AS "ratio",
        b.unstable OR c.unstable AS "unstable"
 FROM measurements b
 JOIN measurements c ON c.cell_id = b.cell_id AND c.variant = b.variant
-WHERE b.run_id = '$baseline' AND c.run_id = '$candidate' AND b.median_ms > 0
+WHERE b.run_id = '$baseline' AND c.run_id = '$candidate' AND b.metric_median > 0
 ORDER BY b.cell_id, b.variant`).refId("A"),
         ),
     );

@@ -2,6 +2,21 @@
 // describes cells, runs and comparisons; the index and trends are described by the runner's History and
 // Trends classes). Optional fields are those the runner writes only when they apply.
 
+import type * as Results from "./results.schema";
+
+// The results format's types are generated from schemas/results.schema.json (src/data/results.schema.ts,
+// `npm run schema-types`); these names are the dashboard's handles on them.
+export type CellRecord = Results.Cell;
+export type Coordinates = Results.Coordinates;
+export type Environment = Results.Environment;
+export type Check = Results.Check;
+export type Measurement = Results.Measurement;
+export type MetricDescriptor = Results.MetricDescriptor;
+export type Summary = Results.Summary;
+export type Sample = Measurement["samples"][number];
+export type Speedup = NonNullable<CellRecord["speedups"]>[number];
+export type Execution = CellRecord["execution"];
+
 export interface Git {
   commit: string;
   branch: string;
@@ -67,33 +82,6 @@ export interface RunManifest {
   shards: Shard[];
 }
 
-export interface Coordinates {
-  jdk: string;
-  vm: string;
-  version: number;
-  os: string;
-  cpus: number;
-  cpuset?: string;
-  parallelism: string;
-  maxPoolSize: string;
-  minRunnable: string;
-  workload: string;
-}
-
-export interface Summary {
-  n: number;
-  median: number;
-  mean: number;
-  stdev: number;
-  cv: number;
-  ci95: [number, number];
-  ciLevel: number;
-  outliers?: number[];
-  unstable: boolean;
-}
-
-export type Sample = Record<string, unknown>;
-
 /** The words of results schema 1's enums: the drift test (test/schema-drift.test.ts) holds them to the schema. */
 export const CELL_STATUSES = ["ok", "failed", "timeout", "skipped"] as const;
 export type CellStatus = (typeof CELL_STATUSES)[number];
@@ -101,85 +89,6 @@ export const RUN_STATUSES = ["running", "finished", "interrupted", "partial"] as
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const VERDICTS = ["regression", "improvement", "unchanged", "inconclusive"] as const;
 export const DIRECTIONS = ["lower", "higher"] as const;
-
-/** What a number is: its name in the samples, its unit, and which way is better. */
-export interface MetricDescriptor {
-  name: string;
-  unit: string;
-  direction: (typeof DIRECTIONS)[number];
-}
-
-export interface Measurement {
-  variant: string;
-  params: Record<string, unknown>;
-  /** The metric the variant is judged by; absent in files written before it was recorded. */
-  metric?: MetricDescriptor;
-  samples: Sample[];
-  summary?: Summary;
-  processSummary?: Summary;
-  lowerBoundMs?: number;
-  efficiency?: number;
-  ceiling?: { threads: number; reason: string };
-  error?: string;
-}
-
-export interface Check {
-  setting: string;
-  requested: string;
-  observed: string;
-  ok: boolean;
-  note?: string;
-}
-
-export interface Environment {
-  availableProcessors: number;
-  scheduler: Record<string, unknown>;
-  vm: Record<string, string>;
-  javaVersion: string;
-  gc: string[];
-  javaToolOptions?: string;
-  inputArguments: string[];
-  image?: string;
-  imageDigest?: string;
-  javaVersionOutput?: string;
-  limits: Record<string, unknown>;
-  attested: boolean;
-  attestation: Check[];
-}
-
-export interface Speedup {
-  variant: string;
-  over: string;
-  metric: string;
-  ratio: number;
-  ci95: [number, number];
-}
-
-export interface Execution {
-  backend: string;
-  driver: string;
-  startedAt: string;
-  finishedAt: string;
-  durationMs: number;
-  variantOrder: string[];
-  fallbackReason?: string;
-  parallel?: { cpuset: string; ranBeside: string[] };
-  /** Oldest first, when `run --resume --retry-failed` ran the cell again. */
-  earlierAttempts?: { status: CellStatus; reason?: string; startedAt: string; finishedAt: string }[];
-}
-
-export interface CellRecord {
-  schemaVersion: number;
-  cellId: string;
-  coordinates: Coordinates;
-  status: CellStatus;
-  reason?: string;
-  logTail?: string;
-  environment?: Environment;
-  measurements: Measurement[];
-  execution: Execution;
-  speedups?: Speedup[];
-}
 
 export interface Comparison {
   cellId: string;

@@ -204,7 +204,7 @@ function environmentBlock(cell: CellRecord): HTMLElement {
       ["image", env.image ? `${env.image}${env.imageDigest ? ` (${env.imageDigest})` : ""}` : undefined],
       ["limits", Object.entries(env.limits).map(([k, v]) => `${k} ${String(v)}`).join(", ")],
       ["JAVA_TOOL_OPTIONS", env.javaToolOptions === undefined ? "(image's)" : env.javaToolOptions || "(empty)"],
-      ["JVM arguments", env.inputArguments.join(" ")],
+      ["JVM arguments", (env.inputArguments ?? []).join(" ")],
     ]),
     env.javaVersionOutput ? h("pre", { class: "java-version" }, env.javaVersionOutput) : null,
   );

@@ -127,6 +127,7 @@ public final class ContainerBackend implements Backend {
         try {
             Files.createDirectories(rawDir);
             containerId = create(cell, assignment.runId(), image.tag(), script, cpuset);
+            writeDockerRun(rawDir, cell, assignment.runId(), image.tag(), script, cpuset);
             running.add(containerId);
             docker.startContainerCmd(containerId).exec();
             Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
@@ -264,6 +265,55 @@ public final class ContainerBackend implements Backend {
                 .withHostConfig(host)
                 .exec()
                 .getId();
+    }
+
+    /**
+     * The same container as a {@code docker run} command line, kept with the cell's raw output as
+     * {@code docker-run.json} (an argument array): a person can run the cell by hand, and the runner
+     * overhead benchmark replays exactly these containers without the runner.
+     */
+    static List<String> dockerRunArgs(Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset) {
+        List<String> args = new ArrayList<>(List.of(
+                "docker",
+                "run",
+                "--rm",
+                "--cpus",
+                cell.coordinates().cpus().toPlainString(),
+                "--memory",
+                String.valueOf(cell.memoryBytes()),
+                "--memory-swap",
+                String.valueOf(cell.memoryBytes()),
+                "--pids-limit",
+                String.valueOf(cell.pids())));
+        cpuset.ifPresent(set -> args.addAll(List.of("--cpuset-cpus", set.toString())));
+        args.addAll(List.of(
+                "--network",
+                "none",
+                "--read-only",
+                "--tmpfs",
+                "/tmp:rw,exec,nosuid,size=268435456",
+                "--cap-drop",
+                "ALL",
+                "--security-opt",
+                "no-new-privileges",
+                "--user",
+                "10001:10001",
+                "--volume",
+                CellScript.OUT,
+                "--label",
+                "dev.loommatrix.cell=" + cell.id(),
+                "--label",
+                RUN_LABEL + "=" + runId));
+        cell.allEnv().forEach((k, v) -> args.addAll(List.of("--env", k + "=" + v)));
+        args.addAll(List.of(image, "sh", "-c", script));
+        return args;
+    }
+
+    private static void writeDockerRun(
+            Path rawDir, Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset)
+            throws IOException {
+        dev.loommatrix.core.result.Json.writeAtomically(
+                rawDir.resolve("docker-run.json"), dockerRunArgs(cell, runId, image, script, cpuset));
     }
 
     private Optional<Integer> awaitExit(String id, long timeoutMs) throws InterruptedException {

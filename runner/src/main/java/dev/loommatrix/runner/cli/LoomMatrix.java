@@ -34,6 +34,17 @@ import picocli.CommandLine.Option;
         })
 public final class LoomMatrix {
 
+    /** The stream the CLI was given for output: commands that print progress as it happens write here. */
+    private final PrintStream out;
+
+    private LoomMatrix(PrintStream out) {
+        this.out = out;
+    }
+
+    PrintStream out() {
+        return out;
+    }
+
     @Option(
             names = "--verbose",
             scope = CommandLine.ScopeType.INHERIT,
@@ -46,7 +57,7 @@ public final class LoomMatrix {
 
     /** The whole CLI without System.exit, for tests. */
     public static int mainWithoutExit(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new LoomMatrix());
+        CommandLine cli = new CommandLine(new LoomMatrix(out));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setExitCodeExceptionMapper(

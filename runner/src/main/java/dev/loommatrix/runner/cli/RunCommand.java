@@ -100,6 +100,9 @@ final class RunCommand implements Callable<Integer> {
         return planned.stream().filter(c -> ids.contains(c.id())).toList();
     }
 
+    @picocli.CommandLine.ParentCommand
+    LoomMatrix parent;
+
     @Override
     public Integer call() throws Exception {
         MatrixRun.BackendChoice choice =
@@ -113,7 +116,8 @@ final class RunCommand implements Callable<Integer> {
                 };
         Matrix matrix = options.load();
         List<Cell> cells = only(PlanCommand.select(Planner.plan(matrix), shard), onlyCells);
-        PrintStream console = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
+        // the CLI's own output stream (the one mainWithoutExit was given), not a new one on the process's
+        PrintStream console = parent.out();
         var err = spec.commandLine().getErr();
 
         String runId;

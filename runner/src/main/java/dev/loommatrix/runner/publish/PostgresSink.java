@@ -101,8 +101,9 @@ public final class PostgresSink {
                         """
                 INSERT INTO measurements (run_id, cell_id, variant, n, median_ms, mean_ms, stdev_ms, cv, ci_low_ms,
                                           ci_high_ms, ci_level, unstable, lower_bound_ms, efficiency,
-                                          ceiling_threads, error)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          ceiling_threads, error, metric, metric_unit, metric_direction,
+                                          metric_median)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """);
                 PreparedStatement sampleRow = db.prepareStatement(
                         """
@@ -158,7 +159,11 @@ public final class PostgresSink {
                     setDouble(measurementRow, j++, m.efficiency());
                     measurementRow.setObject(
                             j++, m.ceiling().map(Measurement.Ceiling::threads).orElse(null), Types.BIGINT);
-                    measurementRow.setString(j, m.error().orElse(null));
+                    measurementRow.setString(j++, m.error().orElse(null));
+                    measurementRow.setString(j++, m.metric().name());
+                    measurementRow.setString(j++, m.metric().unit());
+                    measurementRow.setString(j++, m.metric().higherIsBetter() ? "higher" : "lower");
+                    setDouble(measurementRow, j, m.medianOf(m.metric().name()));
                     measurementRow.executeUpdate();
                     measurements++;
 

@@ -86,7 +86,13 @@ class PostgresSinkIT {
         assertThat(query("SELECT count(*) FROM samples")).isEqualTo(String.valueOf(numeric));
         assertThat(query("SELECT attested::text FROM cells")).isEqualTo("true");
         assertThat(query("SELECT count(*) FROM flyway_schema_history WHERE success"))
-                .isEqualTo("1");
+                .isEqualTo("2");
+        // each measurement carries the metric it is judged by, with its direction, as the record says
+        assertThat(query("SELECT string_agg(DISTINCT metric || ' ' || metric_unit || ' ' || metric_direction, ',')"
+                        + " FROM measurements"))
+                .isEqualTo("wallMs ms lower");
+        assertThat(query("SELECT count(*) FROM measurements WHERE metric_median = median_ms"))
+                .isEqualTo(query("SELECT count(*) FROM measurements"));
 
         String before = everything();
         assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();

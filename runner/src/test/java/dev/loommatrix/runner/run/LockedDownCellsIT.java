@@ -8,6 +8,7 @@ import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.HostConfig;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Measurement;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -271,5 +272,48 @@ class LockedDownCellsIT {
                             "affinity",
                             cell.execution().parallel().orElseThrow().cpuset());
         }
+    }
+
+    /**
+     * A record that cannot be written (here: {@code cells} is a file, not a directory) ends a run with
+     * {@code --parallel-cells} as it ends one without: exit 1, said on the console. It was printed and
+     * forgotten, and the run exited 0 with the cell files missing.
+     */
+    @Test
+    void aRecordThatCannotBeWrittenBesideOthersEndsTheRunWithExitOne(@TempDir Path work) throws Exception {
+        Path run = Files.createDirectories(work.resolve("run"));
+        Files.writeString(run.resolve("cells"), "a file where the cells directory belongs\n");
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: debian-21, vm: hotspot, version: 21, image: "local/debian-openjdk:21"}
+                  - {id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}
+                cpus: [1]
+                workloads: [{id: sleep-bound, variants: [virtual], params: {tasks: 10, sleepMs: 100}}]
+                repetitions: 1
+                warmup: 0
+                memory: 512m
+                """);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = dev.loommatrix.runner.cli.LoomMatrix.mainWithoutExit(
+                new String[] {
+                    "run",
+                    "--matrix",
+                    matrix.toString(),
+                    "--backend",
+                    "docker",
+                    "--out",
+                    run.toString(),
+                    "--parallel-cells",
+                    "2"
+                },
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(code).as("exit code; stderr: %s", err).isEqualTo(1);
+        assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("could not write its result");
     }
 }

@@ -1,0 +1,211 @@
+// Generated from schemas/results.schema.json by `npm run schema-types`: do not edit by hand.
+
+/**
+ * The files a run writes and compare prints. A reader refuses another major schemaVersion. New optional fields may appear within schema 1 (see CHANGELOG.md); required ones never go away.
+ */
+export type LoomMatrixResultsSchema1 = Cell | Run | Compare;
+export type Cell = {
+  schemaVersion: SchemaVersion;
+  cellId: string;
+  coordinates: Coordinates;
+  status: "ok" | "failed" | "timeout" | "skipped";
+  reason?: string;
+  logTail?: string;
+  environment?: Environment;
+  measurements: Measurement[];
+  execution: {
+    backend: string;
+    driver: string;
+    startedAt: string;
+    finishedAt: string;
+    durationMs: number;
+    variantOrder: string[];
+    fallbackReason?: string;
+    parallel?: {
+      cpuset: string;
+      ranBeside: string[];
+      [k: string]: unknown;
+    };
+    /**
+     * Oldest first, when run --resume --retry-failed ran the cell again; each attempt's record and raw output are in attempts/<cell-id>/<n>/.
+     */
+    earlierAttempts?: {
+      status: "ok" | "failed" | "timeout" | "skipped";
+      reason?: string;
+      startedAt: string;
+      finishedAt: string;
+    }[];
+  };
+  speedups?: {
+    variant: string;
+    over: string;
+    metric: string;
+    ratio: number;
+    ci95: Interval1;
+  }[];
+};
+export type SchemaVersion = 1;
+/**
+ * order-statistic interval for the median
+ *
+ * @minItems 2
+ * @maxItems 2
+ */
+export type Interval = [number, number];
+/**
+ * @minItems 2
+ * @maxItems 2
+ */
+export type Interval1 = [number, number];
+
+export interface Coordinates {
+  jdk: string;
+  vm: "hotspot" | "openj9";
+  version: number;
+  os: "linux" | "windows";
+  cpus: number;
+  cpuset?: string;
+  parallelism: string;
+  maxPoolSize: string;
+  minRunnable: string;
+  workload: string;
+}
+export interface Environment {
+  availableProcessors: number;
+  scheduler: {
+    [k: string]: unknown;
+  };
+  vm: {
+    name?: string;
+    vendor?: string;
+    version?: string;
+    [k: string]: unknown;
+  };
+  javaVersion: string;
+  gc: string[];
+  javaToolOptions: string;
+  inputArguments?: string[];
+  image?: string;
+  imageDigest?: string;
+  javaVersionOutput?: string;
+  limits: {
+    [k: string]: unknown;
+  };
+  attested: boolean;
+  attestation: Check[];
+}
+export interface Check {
+  setting: string;
+  requested: string;
+  observed: string;
+  ok: boolean;
+  note?: string;
+}
+export interface Measurement {
+  variant: string;
+  params: {
+    [k: string]: number;
+  };
+  metric?: MetricDescriptor;
+  /**
+   * one per repetition, every metric the harness recorded (raw samples are always kept)
+   */
+  samples: {
+    wallMs: number;
+    processMs?: number;
+    [k: string]: unknown;
+  }[];
+  summary?: Summary;
+  processSummary?: Summary;
+  lowerBoundMs?: number;
+  efficiency?: number;
+  ceiling?: {
+    threads: number;
+    reason: string;
+    [k: string]: unknown;
+  };
+  error?: string;
+}
+/**
+ * the metric this variant is judged by (speedups, compare, trends); absent in files written before it was recorded, where readers take the workload's (wallMs; http-server: throughputPerSecond)
+ */
+export interface MetricDescriptor {
+  name: string;
+  unit: string;
+  direction: "lower" | "higher";
+}
+export interface Summary {
+  n: number;
+  median: number;
+  mean: number;
+  stdev: number;
+  cv: number;
+  ci95: Interval;
+  /**
+   * the interval's real coverage (below 0.95 when n < 6)
+   */
+  ciLevel?: number;
+  /**
+   * 0-based repetitions with modified Z-score > 14.826
+   */
+  outliers?: number[];
+  /**
+   * cv > 0.10
+   */
+  unstable?: boolean;
+}
+export interface Run {
+  schemaVersion: SchemaVersion;
+  runId: string;
+  startedAt: string;
+  finishedAt?: string;
+  status: "running" | "finished" | "interrupted" | "partial";
+  trigger: string;
+  git: {
+    [k: string]: unknown;
+  };
+  host: {
+    [k: string]: unknown;
+  };
+  matrix: {
+    [k: string]: unknown;
+  };
+  cells: string[];
+  shards?: {
+    runId: string;
+    shard: string;
+    host: {
+      [k: string]: unknown;
+    };
+    status: "running" | "finished" | "interrupted" | "partial";
+    [k: string]: unknown;
+  }[];
+}
+export interface Compare {
+  schemaVersion: SchemaVersion;
+  baseline: string;
+  candidate: string;
+  threshold: number;
+  alpha?: number;
+  comparisons: {
+    cellId: string;
+    variant: string;
+    metric: string;
+    higherIsBetter?: boolean;
+    baseline: {
+      [k: string]: unknown;
+    };
+    candidate: {
+      [k: string]: unknown;
+    };
+    ratio: number;
+    ci95: unknown[];
+    pValue: number | string;
+    pAdjusted: number | string;
+    verdict: "regression" | "improvement" | "unchanged" | "inconclusive";
+  }[];
+  regressions: number;
+  improvements: number;
+  onlyInBaseline?: string[];
+  onlyInCandidate?: string[];
+}
