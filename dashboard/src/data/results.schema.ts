@@ -72,8 +72,15 @@ export interface Coordinates {
 }
 export interface Environment {
   availableProcessors: number;
+  /**
+   * the virtual-thread scheduler as the JVM reported it; source: mxbean (JDK 24+) or forkjoinpool (21-23)
+   */
   scheduler: {
-    [k: string]: unknown;
+    maxPoolSize?: number;
+    minRunnable?: number;
+    parallelism?: number;
+    poolSize?: number;
+    source?: string;
   };
   vm: {
     name?: string;
@@ -88,8 +95,16 @@ export interface Environment {
   image?: string;
   imageDigest?: string;
   javaVersionOutput?: string;
+  /**
+   * what the JVM saw from inside: cgroup quota, cpuset, memory and pids limits, and the CPUs it may run on (affinity)
+   */
   limits: {
-    [k: string]: unknown;
+    affinity?: string;
+    cgroup?: "v1" | "v2" | "none";
+    cpus?: number;
+    cpuset?: string;
+    memoryBytes?: number;
+    pids?: number;
   };
   attested: boolean;
   attestation: Check[];

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public record EnvironmentRecord(
         int availableProcessors,
-        Map<String, Object> scheduler,
+        Scheduler scheduler,
         Map<String, String> vm,
         String javaVersion,
         List<String> gc,
@@ -22,12 +22,41 @@ public record EnvironmentRecord(
         Optional<String> image,
         Optional<String> imageDigest,
         Optional<String> javaVersionOutput,
-        Map<String, Object> limits,
+        Limits limits,
         boolean attested,
         List<Check> attestation) {
 
     public EnvironmentRecord {
         attestation = List.copyOf(attestation);
+    }
+
+    /**
+     * The virtual-thread scheduler as the JVM reported it: read from the live scheduler (JDK 24+'s
+     * VirtualThreadSchedulerMXBean, the default ForkJoinPool on 21–23), {@code source} says which. Fields
+     * in alphabetical order, as the file has always had them.
+     */
+    public record Scheduler(
+            Optional<Integer> maxPoolSize,
+            Optional<Integer> minRunnable,
+            Optional<Integer> parallelism,
+            Optional<Integer> poolSize,
+            Optional<String> source) {}
+
+    /**
+     * The limits the JVM saw from inside: its cgroup (v1 or v2) quota, cpuset, memory and pids limits, and
+     * the CPUs it may run on. Absent where the host sets none (the local backend). Alphabetical, as ever.
+     */
+    public record Limits(
+            Optional<String> affinity,
+            Optional<String> cgroup,
+            Optional<Double> cpus,
+            Optional<String> cpuset,
+            Optional<Long> memoryBytes,
+            Optional<Long> pids) {
+
+        public Limits withAffinity(Optional<String> cpus) {
+            return new Limits(cpus, cgroup, this.cpus, cpuset, memoryBytes, pids);
+        }
     }
 
     /** One comparison of a requested setting with what the JVM reported. */

@@ -42,7 +42,8 @@ public final class SyntheticRuns {
     /** What an attested 2-CPU HotSpot 21 cell reports: an ok cell always has an environment. */
     static final EnvironmentRecord ENVIRONMENT = new EnvironmentRecord(
             2,
-            Map.of("parallelism", 2, "maxPoolSize", 256, "minRunnable", 1),
+            new EnvironmentRecord.Scheduler(
+                    Optional.of(256), Optional.of(1), Optional.of(2), Optional.empty(), Optional.of("forkjoinpool")),
             Map.of("name", "OpenJDK 64-Bit Server VM", "vendor", "Eclipse Adoptium", "version", "21.0.8+9"),
             "21.0.8",
             List.of("G1 Young Generation", "G1 Old Generation"),
@@ -51,7 +52,13 @@ public final class SyntheticRuns {
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
-            Map.of("cpus", 2.0),
+            new EnvironmentRecord.Limits(
+                    Optional.empty(),
+                    Optional.of("v2"),
+                    Optional.of(2.0),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty()),
             true,
             List.of());
 

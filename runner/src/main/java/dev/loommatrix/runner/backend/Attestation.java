@@ -7,9 +7,7 @@ import dev.loommatrix.core.result.EnvironmentRecord.Check;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -54,16 +52,15 @@ public final class Attestation {
         return Math.min(fromQuota, hostCpus);
     }
 
-    @SuppressWarnings("unchecked")
     public static EnvironmentRecord environment(
             Cell cell,
-            Map<String, Object> env,
+            HarnessEnvironment env,
             Expectation expected,
             Optional<String> image,
             Optional<String> imageDigest,
             Optional<String> javaVersionOutput) {
         List<Check> checks = new ArrayList<>();
-        int processors = ((Number) env.getOrDefault("availableProcessors", -1)).intValue();
+        int processors = env.availableProcessors();
         checks.add(new Check(
                 "availableProcessors",
                 String.valueOf(expected.processors()),
@@ -71,58 +68,56 @@ public final class Attestation {
                 processors == expected.processors(),
                 Optional.of(expected.processorsRule())));
 
-        Map<String, Object> scheduler = (Map<String, Object>) env.getOrDefault("scheduler", Map.of());
+        EnvironmentRecord.Scheduler scheduler = env.scheduler();
         String requestedPar = cell.coordinates().parallelism();
         String requestedMax = cell.coordinates().maxPoolSize();
         int expectedPar = requestedPar.equals("auto") ? expected.processors() : Integer.parseInt(requestedPar);
         if (!requestedMax.equals("auto")) {
             expectedPar = Math.min(expectedPar, Integer.parseInt(requestedMax));
         }
-        String source = String.valueOf(scheduler.getOrDefault("source", "unknown"));
+        String source = scheduler.source().orElse("unknown");
         String derived = "derived by the JDK's rule from the properties the JVM saw";
         int expectedMax = requestedMax.equals("auto") ? Math.max(expectedPar, 256) : Integer.parseInt(requestedMax);
         String requestedMin = cell.coordinates().minRunnable();
         int expectedMin = requestedMin.equals("auto") ? Math.max(expectedPar / 2, 1) : Integer.parseInt(requestedMin);
-        checks.add(schedulerCheck("parallelism", requestedPar, expectedPar, scheduler, "read via " + source));
-        checks.add(schedulerCheck("maxPoolSize", requestedMax, expectedMax, scheduler, derived));
-        checks.add(schedulerCheck("minRunnable", requestedMin, expectedMin, scheduler, derived));
+        checks.add(schedulerCheck(
+                "parallelism", requestedPar, expectedPar, scheduler.parallelism(), "read via " + source));
+        checks.add(schedulerCheck("maxPoolSize", requestedMax, expectedMax, scheduler.maxPoolSize(), derived));
+        checks.add(schedulerCheck("minRunnable", requestedMin, expectedMin, scheduler.minRunnable(), derived));
 
-        Map<String, Object> limits = new LinkedHashMap<>((Map<String, Object>) env.getOrDefault("limits", Map.of()));
-        if (env.get("affinity") != null) {
-            limits.put("affinity", env.get("affinity"));
-        }
+        EnvironmentRecord.Limits limits =
+                env.affinity().isPresent() ? env.limits().withAffinity(env.affinity()) : env.limits();
         expected.cgroupCpus().ifPresent(cpus -> {
-            Object observed = limits.get("cpus");
-            boolean ok = observed instanceof Number n
-                    && BigDecimal.valueOf(n.doubleValue()).compareTo(cpus) == 0;
+            Optional<Double> observed = limits.cpus();
+            boolean ok =
+                    observed.isPresent() && BigDecimal.valueOf(observed.get()).compareTo(cpus) == 0;
             checks.add(new Check(
-                    "cgroup cpu quota", cpus.toPlainString(), String.valueOf(observed), ok, Optional.empty()));
+                    "cgroup cpu quota",
+                    cpus.toPlainString(),
+                    observed.map(String::valueOf).orElse("null"),
+                    ok,
+                    Optional.empty()));
         });
-        expected.memoryBytes()
-                .ifPresent(bytes -> checks.add(limitCheck("cgroup memory", bytes, limits.get("memoryBytes"))));
-        expected.pids().ifPresent(pids -> checks.add(limitCheck("cgroup pids", pids, limits.get("pids"))));
+        expected.memoryBytes().ifPresent(bytes -> checks.add(limitCheck("cgroup memory", bytes, limits.memoryBytes())));
+        expected.pids().ifPresent(pids -> checks.add(limitCheck("cgroup pids", pids, limits.pids())));
         expected.affinity().ifPresent(cpus -> {
-            Object observed = env.get("affinity");
-            boolean same = observed instanceof String list
-                    && dev.loommatrix.core.plan.CpuSet.parse(list).equals(dev.loommatrix.core.plan.CpuSet.parse(cpus));
+            Optional<String> observed = env.affinity();
+            boolean same = observed.isPresent()
+                    && dev.loommatrix.core.plan.CpuSet.parse(observed.get())
+                            .equals(dev.loommatrix.core.plan.CpuSet.parse(cpus));
             checks.add(
                     new Check(
                             "cpu affinity",
                             cpus,
-                            String.valueOf(observed),
+                            observed.orElse("null"),
                             same,
                             Optional.of(
                                     "the CPUs the process may run on (Cpus_allowed_list): taskset on a host, the cpuset in a container")));
         });
-        boolean vmMatches = vmMatches(
-                cell.jdk().vm(), String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")));
+        String vmName = String.valueOf(env.vm().get("name"));
         checks.add(new Check(
-                "vm",
-                cell.jdk().vm().id(),
-                String.valueOf(((Map<String, Object>) env.getOrDefault("vm", Map.of())).get("name")),
-                vmMatches,
-                Optional.empty()));
-        String spec = String.valueOf(env.getOrDefault("javaSpecificationVersion", ""));
+                "vm", cell.jdk().vm().id(), vmName, vmMatches(cell.jdk().vm(), vmName), Optional.empty()));
+        String spec = env.javaSpecificationVersion();
         checks.add(new Check(
                 "java feature version",
                 String.valueOf(cell.jdk().version()),
@@ -132,17 +127,14 @@ public final class Attestation {
 
         ignoredOptionsCheck(cell, env).ifPresent(checks::add);
 
-        Map<String, Object> schedulerOut = new LinkedHashMap<>(scheduler);
-        Map<String, String> vm = new LinkedHashMap<>();
-        ((Map<String, Object>) env.getOrDefault("vm", Map.of())).forEach((k, v) -> vm.put(k, String.valueOf(v)));
         return new EnvironmentRecord(
                 processors,
-                schedulerOut,
-                vm,
-                String.valueOf(env.getOrDefault("javaVersion", "")),
-                (List<String>) env.getOrDefault("gc", List.of()),
-                String.valueOf(env.getOrDefault("javaToolOptions", "")),
-                (List<String>) env.getOrDefault("inputArguments", List.of()),
+                scheduler,
+                env.vm(),
+                env.javaVersion(),
+                env.gc(),
+                env.javaToolOptions(),
+                env.inputArguments(),
                 image,
                 imageDigest,
                 javaVersionOutput,
@@ -159,12 +151,11 @@ public final class Attestation {
      * for such flags, that must be the JDK entry's explicit choice ({@code javaToolOptions}), or the
      * cell is not attested.
      */
-    @SuppressWarnings("unchecked")
-    static Optional<Check> ignoredOptionsCheck(Cell cell, Map<String, Object> env) {
+    static Optional<Check> ignoredOptionsCheck(Cell cell, HarnessEnvironment env) {
         List<String> xxFlags =
                 cell.allJvmArgs().stream().filter(a -> a.startsWith("-XX:")).toList();
-        String toolOptions = String.valueOf(env.getOrDefault("javaToolOptions", ""));
-        List<String> inputs = (List<String>) env.getOrDefault("inputArguments", List.of());
+        String toolOptions = env.javaToolOptions();
+        List<String> inputs = env.inputArguments();
         boolean ignoring = toolOptions.contains(IGNORE_UNRECOGNIZED) || inputs.contains(IGNORE_UNRECOGNIZED);
         if (xxFlags.isEmpty() || !ignoring) {
             return Optional.empty();
@@ -185,8 +176,8 @@ public final class Attestation {
 
     /** A scheduler setting: "auto" shows the value it stands for; the observed value is the JVM's. */
     private static Check schedulerCheck(
-            String key, String requested, int expected, Map<String, Object> scheduler, String note) {
-        int observed = ((Number) scheduler.getOrDefault(key, -1)).intValue();
+            String key, String requested, int expected, Optional<Integer> reported, String note) {
+        int observed = reported.orElse(-1);
         return new Check(
                 "scheduler." + key,
                 requested + (requested.equals("auto") ? " (= " + expected + ")" : ""),
@@ -195,12 +186,12 @@ public final class Attestation {
                 Optional.of(note));
     }
 
-    private static Check limitCheck(String setting, long requested, Object observed) {
+    private static Check limitCheck(String setting, long requested, Optional<Long> observed) {
         return new Check(
                 setting,
                 String.valueOf(requested),
-                String.valueOf(observed),
-                observed instanceof Number n && n.longValue() == requested,
+                observed.map(String::valueOf).orElse("null"),
+                observed.isPresent() && observed.get() == requested,
                 Optional.empty());
     }
 

@@ -42,7 +42,7 @@ public final class RawResults {
             double wallMs,
             Optional<Double> lowerBoundMs,
             Map<String, Object> metrics,
-            Optional<Map<String, Object>> environment,
+            Optional<HarnessEnvironment> environment,
             Optional<Measurement.Ceiling> ceiling) {
 
         /** The harness's record format this runner reads. */
@@ -154,7 +154,7 @@ public final class RawResults {
     }
 
     /** The environment block of the first record: what the JVM under test reported about itself. */
-    public static Optional<Map<String, Object>> firstEnvironment(List<VariantData> variants) {
+    public static Optional<HarnessEnvironment> firstEnvironment(List<VariantData> variants) {
         for (VariantData data : variants) {
             for (HarnessRecord record : data.records()) {
                 if (record.environment().isPresent()) {

@@ -36,12 +36,18 @@ class AttestationTest {
         assertThat(Attestation.vmMatches(Vm.HOTSPOT, "Eclipse OpenJ9 VM")).isFalse();
     }
 
-    static java.util.Map<String, Object> semeruEnvironment() {
-        return java.util.Map.of(
-                "javaToolOptions",
+    static HarnessEnvironment semeruEnvironment() {
+        return new HarnessEnvironment(
+                2,
+                null,
+                java.util.Map.of("name", "Eclipse OpenJ9 VM"),
+                "21.0.8",
+                "21",
+                java.util.List.of(),
                 "-XX:+IgnoreUnrecognizedVMOptions -XX:+PortableSharedCache -Xshareclasses:name=openj9_system_scc,nonFatal",
-                "inputArguments",
-                java.util.List.of());
+                java.util.List.of(),
+                null,
+                null);
     }
 
     static dev.loommatrix.core.plan.Cell semeru(String extras) throws Exception {

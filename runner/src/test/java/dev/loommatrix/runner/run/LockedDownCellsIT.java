@@ -127,8 +127,12 @@ class LockedDownCellsIT {
             assertThat(env.javaVersionOutput())
                     .hasValueSatisfying(v -> assertThat(v).contains("25"));
         });
-        assertThat(cell(run.cells(), "cpuset-0").environment().orElseThrow().limits())
-                .containsEntry("affinity", "0");
+        assertThat(cell(run.cells(), "cpuset-0")
+                        .environment()
+                        .orElseThrow()
+                        .limits()
+                        .affinity())
+                .contains("0");
 
         assertThat(seen).as("cell containers inspected while running").hasSize(3);
         for (InspectContainerResponse container : seen) {
@@ -267,10 +271,8 @@ class LockedDownCellsIT {
         assertThat(second.ranBeside()).containsExactly(run.cells().get(0).cellId());
         // The CPUs each JVM was allowed are the slot it was given
         for (CellRecord cell : run.cells()) {
-            assertThat(cell.environment().orElseThrow().limits())
-                    .containsEntry(
-                            "affinity",
-                            cell.execution().parallel().orElseThrow().cpuset());
+            assertThat(cell.environment().orElseThrow().limits().affinity())
+                    .contains(cell.execution().parallel().orElseThrow().cpuset());
         }
     }
 

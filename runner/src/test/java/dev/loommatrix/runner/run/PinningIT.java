@@ -55,7 +55,7 @@ class PinningIT {
             assertThat(env.attested())
                     .as(cell.cellId() + " " + env.attestation())
                     .isTrue();
-            assertThat(env.scheduler()).containsEntry("parallelism", 1);
+            assertThat(env.scheduler().parallelism()).contains(1);
         });
     }
 
