@@ -88,7 +88,7 @@ final class AxisEntries {
                                     return true;
                                 });
                             case "os" -> in.oneOf(value, at, Sections.OS);
-                            case "cpus" -> in.positiveNumber(value, at).map(BigDecimal::toPlainString);
+                            case "cpus" -> in.cpuQuota(value, at).map(BigDecimal::toPlainString);
                             case "cpuset" -> Values.cpuList(in, value, at);
                             case "parallelism", "maxPoolSize", "minRunnable" -> Values.schedulerValue(in, value, at);
                             case "jvmArgs" -> in.stringList(value, at);

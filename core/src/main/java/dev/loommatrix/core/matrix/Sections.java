@@ -55,7 +55,7 @@ final class Sections {
                 .flatMap(n -> in.nonEmptySequence(n, "cpus"))
                 .map(items -> {
                     List<BigDecimal> values = new ArrayList<>();
-                    items.forEach(item -> in.positiveNumber(item, "cpus").ifPresent(values::add));
+                    items.forEach(item -> in.cpuQuota(item, "cpus").ifPresent(values::add));
                     return noDuplicates(in, items, values, "cpus");
                 })
                 .orElse(List.of(BigDecimal.valueOf(2)));

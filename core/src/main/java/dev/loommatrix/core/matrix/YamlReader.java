@@ -137,7 +137,13 @@ final class YamlReader {
         return Optional.empty();
     }
 
-    Optional<BigDecimal> positiveNumber(Node node, String where) {
+    /** The most CPUs a quota can name: Linux's largest NR_CPUS. */
+    static final BigDecimal MAX_CPUS = BigDecimal.valueOf(8192);
+    /** The smallest quota Docker sets ({@code --cpus 0.01}). */
+    static final BigDecimal MIN_CPUS = new BigDecimal("0.01");
+
+    /** A CPU quota: a positive number of CPUs, from 0.01 to 8192, to a thousandth at most. */
+    Optional<BigDecimal> cpuQuota(Node node, String where) {
         if (node instanceof ScalarNode scalar
                 && (scalar.getTag().equals(Tag.INT) || scalar.getTag().equals(Tag.FLOAT))) {
             try {
@@ -147,6 +153,15 @@ final class YamlReader {
                             node,
                             where + " must be greater than 0, got " + scalar.getValue(),
                             "a CPU quota is a positive number such as 1, 2 or 1.5");
+                    return Optional.empty();
+                }
+                if (value.compareTo(MAX_CPUS) > 0
+                        || value.compareTo(MIN_CPUS) < 0
+                        || value.stripTrailingZeros().scale() > 3) {
+                    error(
+                            node,
+                            where + " " + scalar.getValue() + " is not a CPU quota a cell can have",
+                            "a quota is from 0.01 to 8192 CPUs (Docker's smallest, Linux's most), to a thousandth at most");
                     return Optional.empty();
                 }
                 return Optional.of(value.stripTrailingZeros());

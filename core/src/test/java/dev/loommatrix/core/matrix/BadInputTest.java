@@ -133,4 +133,16 @@ class BadInputTest {
                 .contains("(did you mean 'repetitions'?)")
                 .endsWith("(found with --profile quick)"));
     }
+
+    @Test
+    void aCpuQuotaNoCellCanHaveIsRefusedBeforeItReachesDocker() {
+        // 1e400 and 99999999999 overflowed Docker's nano-CPU field when the cell was created
+        for (String quota : new String[] {"1e400", "99999999999", "0.001", "1.0005"}) {
+            assertThat(problems(BASE.replace("cpus: [2]", "cpus: [" + quota + "]")))
+                    .as(quota)
+                    .containsExactly("m.yaml:5:8: error: cpus " + quota + " is not a CPU quota a cell can have\n"
+                            + "  hint: a quota is from 0.01 to 8192 CPUs (Docker's smallest, Linux's most), to a"
+                            + " thousandth at most");
+        }
+    }
 }

@@ -17,8 +17,49 @@ import org.junit.jupiter.api.Test;
 class MatrixParserFuzzTest {
 
     static final List<String> TOKENS = List.of(
-            ":", "- ", "[", "]", "{", "}", "\n", "  ", "\t", "'", "\"", "&a ", "*a", "!!int ", "0", "-1", "1.5", "auto",
-            "pool:", "null", "~", "#", ",", "? ", "|", ">", "%", "@", "\u00e9", "jdks", "cpus");
+            ":",
+            "- ",
+            "[",
+            "]",
+            "{",
+            "}",
+            "\n",
+            "  ",
+            "\t",
+            "'",
+            "\"",
+            "&a ",
+            "*a",
+            "!!int ",
+            "0",
+            "-1",
+            "1.5",
+            "auto",
+            "pool:",
+            "null",
+            "~",
+            "#",
+            ",",
+            "? ",
+            "|",
+            ">",
+            "%",
+            "@",
+            "\u00e9",
+            "jdks",
+            "cpus",
+            // numbers of every size class: past int, past long, with units, as fractions
+            "99999999999",
+            "99999999999999999999",
+            "-99999999999999999999",
+            "1e400",
+            "0x7f",
+            "9999999999g",
+            "99999999999999999999s",
+            "pool:99999999999",
+            "\"5-2\"",
+            "\"0-99999\"",
+            "18446744073709551616");
 
     @Test
     void mutatedMatricesNeverCrashTheParser() throws Exception {
@@ -53,6 +94,40 @@ class MatrixParserFuzzTest {
         }
         assertThat(accepted).as("some mutations stay valid").isPositive();
         assertThat(rejected).as("most mutations are rejected").isGreaterThan(accepted);
+    }
+
+    /**
+     * The same property on bytes that are not UTF-8 (Latin-1 letters, lone continuation bytes, truncated
+     * sequences, a UTF-16 byte-order mark) spliced into real matrices and read from a file, as users do.
+     */
+    @Test
+    void bytesThatAreNotUtf8AreOneClearProblemNeverACrash(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        byte[] seed = Files.readAllBytes(Path.of("../matrix.yaml"));
+        byte[][] bad = {
+            {(byte) 0xE9}, {(byte) 0x80}, {(byte) 0xC3}, {(byte) 0xF0, (byte) 0x9F}, {(byte) 0xFF, (byte) 0xFE}
+        };
+        Random random = new Random(20261123);
+        Path file = tmp.resolve("matrix.yaml");
+        for (int i = 0; i < 200; i++) {
+            byte[] insert = bad[random.nextInt(bad.length)];
+            int at = random.nextInt(seed.length);
+            byte[] text = new byte[seed.length + insert.length];
+            System.arraycopy(seed, 0, text, 0, at);
+            System.arraycopy(insert, 0, text, at, insert.length);
+            System.arraycopy(seed, at, text, at + insert.length, seed.length - at);
+            Files.write(file, text);
+            int input = i;
+            try {
+                MatrixParser.parse(file, Optional.empty());
+                throw new AssertionError("input #" + input + " is not UTF-8 but was accepted");
+            } catch (MatrixException e) {
+                assertThat(e.problems()).as("input #%d", input).singleElement().satisfies(p -> {
+                    assertThat(p.message()).startsWith("the file is not UTF-8");
+                    assertThat(p.line()).isPositive();
+                    assertThat(p.column()).isPositive();
+                });
+            }
+        }
     }
 
     static String mutate(String text, Random random, int edits) {
