@@ -5,16 +5,13 @@ import dev.loommatrix.harness.env.Cgroups;
 import dev.loommatrix.harness.env.Environment;
 import dev.loommatrix.harness.env.PinnedEvents;
 import dev.loommatrix.harness.env.Scheduler;
+import dev.loommatrix.harness.measure.RecordFile;
 import dev.loommatrix.harness.workload.Catalogue;
 import dev.loommatrix.harness.workload.Outcome;
 import dev.loommatrix.harness.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +49,7 @@ public final class Main {
             Map<String, Object> record = measure(invocation);
             String line = JSON.std.asString(record);
             if (invocation.out().isPresent()) {
-                append(invocation.out().get(), line);
+                RecordFile.append(invocation.out().get(), line);
             } else {
                 out.println(line);
             }
@@ -124,19 +121,6 @@ public final class Main {
         outcome.ceiling().ifPresent(c -> record.put("ceiling", Map.of("threads", c.threads(), "reason", c.reason())));
         record.put("environment", Environment.capture(scheduler, cgroups));
         return record;
-    }
-
-    /** One line per run, appended in a single write under a lock so concurrent writers never interleave. */
-    private static void append(Path file, String line) throws IOException {
-        byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
-        try (FileChannel channel = FileChannel.open(
-                        file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-                var lock = channel.lock()) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-        }
     }
 
     record Invocation(Workload workload, Variant variant, Params params, Optional<Path> out) {

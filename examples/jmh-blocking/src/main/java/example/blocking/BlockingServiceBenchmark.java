@@ -1,0 +1,71 @@
+package example.blocking;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * How long 100 concurrent requests of 4 blocking 10 ms calls take to serve. Two ways to choose the
+ * threads, as real suites do: a JMH parameter ({@code threadType}), or the service's own configuration
+ * read from a system property ({@code blocking.threads}, like Spring's
+ * {@code spring.threads.virtual.enabled}), which loom-matrix variants set as JVM configurations.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+public class BlockingServiceBenchmark {
+
+    @Param({"VIRTUAL", "PLATFORM"})
+    public String threadType;
+
+    @Param({"50"})
+    public int poolSize;
+
+    @Param({"100"})
+    public int requests;
+
+    private BlockingService byParam;
+    private BlockingService byConfiguration;
+
+    @Setup(Level.Trial)
+    public void start() {
+        Duration latency = Duration.ofMillis(10);
+        byParam = new BlockingService(BlockingService.executor(threadType, poolSize), latency);
+        byConfiguration = new BlockingService(
+                BlockingService.executor(System.getProperty("blocking.threads", "platform"), poolSize), latency);
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() {
+        byParam.close();
+        byConfiguration.close();
+    }
+
+    /** The thread kind chosen by the {@code threadType} parameter. */
+    @Benchmark
+    public int threadsByParam() throws InterruptedException, ExecutionException {
+        return byParam.handle(requests, 4);
+    }
+
+    /** The thread kind chosen by the JVM's configuration ({@code -Dblocking.threads=virtual|platform}). */
+    @Benchmark
+    public int threadsByConfiguration() throws InterruptedException, ExecutionException {
+        return byConfiguration.handle(requests, 4);
+    }
+}

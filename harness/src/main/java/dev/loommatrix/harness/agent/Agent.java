@@ -1,0 +1,83 @@
+package dev.loommatrix.harness.agent;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import dev.loommatrix.harness.env.Cgroups;
+import dev.loommatrix.harness.env.Environment;
+import dev.loommatrix.harness.env.Scheduler;
+import dev.loommatrix.harness.measure.RecordFile;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Attestation for any JVM — a user's JMH benchmark or program as much as the built-in workloads. Loaded
+ * with {@code -javaagent:harness.jar=FILE}, it appends one JSON line to FILE when the JVM exits: the same
+ * environment block the harness records (processors, the virtual-thread scheduler as it is, cgroup limits,
+ * CPU affinity, VM, GC, JVM arguments), and what the JVM used (carriers, GC, CPU, peak RSS). JMH starts its
+ * forks with the host JVM's arguments, so every fork carries the agent and appends its own line.
+ */
+public final class Agent {
+
+    /** The record format, shared with the harness's own records. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private Agent() {}
+
+    public static void premain(String file, Instrumentation instrumentation) {
+        // The JDK 21–23 scheduler is read from java.lang.VirtualThread: open it to this agent, as the
+        // harness's own command line does with --add-opens, without touching the user's command line.
+        Module java = Object.class.getModule();
+        if (!java.isOpen("java.lang", Agent.class.getModule())) {
+            instrumentation.redefineModule(
+                    java, Set.of(), Map.of(), Map.of("java.lang", Set.of(Agent.class.getModule())), Set.of(), Map.of());
+        }
+        Path out = Path.of(file == null || file.isBlank() ? "loom-agent.jsonl" : file);
+        long[] gcBefore = Environment.gcTotals();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> write(out, gcBefore), "loom-matrix-agent"));
+    }
+
+    public static void agentmain(String file, Instrumentation instrumentation) {
+        premain(file, instrumentation);
+    }
+
+    private static void write(Path out, long[] gcBefore) {
+        try {
+            RecordFile.append(out, JSON.std.asString(record(gcBefore)));
+        } catch (IOException | RuntimeException e) {
+            // never fail the user's JVM at exit; the runner reports a missing attestation
+            System.err.println("loom-matrix agent: could not write " + out + ": " + e);
+        }
+    }
+
+    /** This JVM as it is now: the environment it ran in and what it used. */
+    public static Map<String, Object> record(long[] gcBefore) {
+        Scheduler.Snapshot scheduler = Scheduler.read();
+        Cgroups cgroups = Cgroups.host();
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("schemaVersion", SCHEMA_VERSION);
+        record.put("kind", "agent");
+        record.put("pid", ProcessHandle.current().pid());
+        record.put("variant", System.getProperty("loom.variant", ""));
+        record.put("command", System.getProperty("sun.java.command", ""));
+        Map<String, Object> used = new LinkedHashMap<>();
+        used.put("uptimeMs", ManagementFactory.getRuntimeMXBean().getUptime());
+        long[] gc = Environment.gcTotals();
+        used.put("gcCount", gc[0] - gcBefore[0]);
+        used.put("gcMs", gc[1] - gcBefore[1]);
+        long cpu = Environment.processCpuNanos();
+        if (cpu >= 0) {
+            used.put("cpuMs", cpu / 1e6);
+        }
+        if (scheduler.poolSize() >= 0) {
+            used.put("carriers", scheduler.poolSize()); // the pool keeps its carriers 30 s: those the JVM used
+        }
+        Environment.peakResidentBytes().ifPresent(b -> used.put("peakRssBytes", b));
+        record.put("metrics", used);
+        record.put("environment", Environment.capture(scheduler, cgroups));
+        return record;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.loommatrix.runner.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.core.result.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The attestation agent ({@code -javaagent:harness.jar=FILE}) reports the same environment from inside any
+ * JVM as the harness does for its own workloads. Here the "user program" is the harness itself, run by a
+ * real JDK with a CPU count and a scheduler setting: the agent's record and the harness's, written by the
+ * same JVM, must agree — and the runner reads the agent's as it reads the harness's.
+ */
+class AgentIT {
+
+    static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    @Test
+    void theAgentAttestsAJvmItDidNotStartExactlyAsTheHarnessDoes(@TempDir Path tmp) throws Exception {
+        Path harness = Files.write(tmp.resolve("harness.jar"), CellImages.resource("harness.jar"));
+        Path agentOut = tmp.resolve("agent.jsonl");
+        Path records = tmp.resolve("records.jsonl");
+        // no --add-opens: the agent opens what it needs itself, without touching the user's command line
+        Process jvm = new ProcessBuilder(List.of(
+                        JAVA,
+                        "-javaagent:" + harness + "=" + agentOut,
+                        "-XX:ActiveProcessorCount=2",
+                        "-Djdk.virtualThreadScheduler.parallelism=1",
+                        "-Dloom.variant=virtual",
+                        "-jar",
+                        harness.toString(),
+                        "sleep-bound",
+                        "--variant",
+                        "virtual",
+                        "--param",
+                        "tasks=200",
+                        "--param",
+                        "sleepMs=20",
+                        "--out",
+                        records.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("jvm.log").toFile())
+                .start();
+        assertThat(jvm.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(jvm.exitValue()).as(Files.readString(tmp.resolve("jvm.log"))).isZero();
+
+        List<String> agentLines = Files.readAllLines(agentOut);
+        assertThat(agentLines).hasSize(1);
+        JsonNode agent = Json.MAPPER.readTree(agentLines.get(0));
+        JsonNode own = Json.MAPPER.readTree(Files.readAllLines(records).get(0));
+        assertThat(agent.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(agent.get("kind").asText()).isEqualTo("agent");
+        assertThat(agent.get("variant").asText()).isEqualTo("virtual");
+
+        HarnessEnvironment byAgent = Json.MAPPER.treeToValue(agent.get("environment"), HarnessEnvironment.class);
+        HarnessEnvironment byHarness = Json.MAPPER.treeToValue(own.get("environment"), HarnessEnvironment.class);
+        assertThat(byAgent.availableProcessors()).isEqualTo(2).isEqualTo(byHarness.availableProcessors());
+        assertThat(byAgent.scheduler().parallelism()).contains(1);
+        assertThat(byAgent.scheduler().parallelism())
+                .isEqualTo(byHarness.scheduler().parallelism());
+        assertThat(byAgent.scheduler().source()).isEqualTo(byHarness.scheduler().source());
+        assertThat(byAgent.limits()).isEqualTo(byHarness.limits());
+        assertThat(byAgent.affinity()).isEqualTo(byHarness.affinity());
+        assertThat(byAgent.vm()).isEqualTo(byHarness.vm());
+        assertThat(byAgent.inputArguments())
+                .contains("-Djdk.virtualThreadScheduler.parallelism=1")
+                .isEqualTo(byHarness.inputArguments());
+        // what the JVM used, read at its exit: the carriers the 200 virtual threads ran on (parallelism 1)
+        assertThat(agent.get("metrics").get("carriers").asInt()).isEqualTo(1);
+        assertThat(agent.get("metrics").get("uptimeMs").asLong()).isPositive();
+    }
+}
