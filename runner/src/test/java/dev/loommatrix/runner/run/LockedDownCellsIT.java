@@ -318,4 +318,86 @@ class LockedDownCellsIT {
         assertThat(code).as("exit code; stderr: %s", err).isEqualTo(1);
         assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("could not write its result");
     }
+
+    /**
+     * A runner killed with SIGKILL leaves its cell's container running (nothing removes it). The resumed
+     * run stops it before anything runs beside it — found by the run-id label every cell container carries —
+     * and the cell it was running starts again from clean raw output.
+     */
+    @Test
+    void aKilledRunnersContainerIsStoppedWhenTheRunResumes(@TempDir Path work) throws Exception {
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks: [{id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                cpus: [1, 2]
+                workloads: [{id: sleep-bound, variants: [virtual], params: {tasks: 10, sleepMs: 4000}}]
+                repetitions: 2
+                warmup: 0
+                memory: 512m
+                """);
+        Path run = work.resolve("run");
+        Process first = RunLifecycleIT.start(
+                work.resolve("first.log"),
+                "run",
+                "--matrix",
+                matrix.toString(),
+                "--backend",
+                "docker",
+                "--out",
+                run.toString());
+        DockerClient docker = docker();
+        String runId = null;
+        Container leftover = null;
+        for (int i = 0; i < 600 && leftover == null; i++) {
+            if (runId == null && Files.exists(run.resolve("run.json"))) {
+                runId = new dev.loommatrix.core.result.RunDirectory(run)
+                        .readManifest()
+                        .runId();
+            }
+            if (runId != null) {
+                leftover =
+                        docker.listContainersCmd().withLabelFilter(Map.of("dev.loommatrix.run", runId)).exec().stream()
+                                .findFirst()
+                                .orElse(null);
+            }
+            sleep(100);
+        }
+        assertThat(leftover).as("a cell container of the run started").isNotNull();
+        first.toHandle().destroyForcibly(); // SIGKILL: no shutdown hook, the container lives on
+        first.waitFor(10, TimeUnit.SECONDS);
+        assertThat(docker.inspectContainerCmd(leftover.getId())
+                        .exec()
+                        .getState()
+                        .getRunning())
+                .as("the killed runner's container is still running")
+                .isTrue();
+
+        assertThat(RunLifecycleIT.runToEnd(
+                        work.resolve("resumed.log"),
+                        "run",
+                        "--matrix",
+                        matrix.toString(),
+                        "--backend",
+                        "docker",
+                        "--out",
+                        run.toString(),
+                        "--resume"))
+                .as(Files.readString(work.resolve("resumed.log")))
+                .isZero();
+        String gone = leftover.getId();
+        String id = runId;
+        assertThat(docker.listContainersCmd().withShowAll(true).exec())
+                .as("the leftover container was removed, and nothing of the run is left")
+                .noneMatch(c -> c.getId().equals(gone))
+                .noneMatch(c -> c.getLabels() != null && id.equals(c.getLabels().get("dev.loommatrix.run")));
+        assertThat(new dev.loommatrix.core.result.RunDirectory(run).readCells())
+                .hasSize(2)
+                .allSatisfy(cell -> {
+                    assertThat(cell.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
+                    assertThat(cell.measurements().get(0).samples()).hasSize(2);
+                });
+    }
 }
