@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
             RunCommand.class,
             MergeCommand.class,
             CompareCommand.class,
+            ExportCommand.class,
             PublishCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class

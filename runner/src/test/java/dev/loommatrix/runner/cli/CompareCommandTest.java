@@ -143,4 +143,31 @@ class CompareCommandTest {
         assertThat(java.nio.file.Files.getPosixFilePermissions(file))
                 .contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ);
     }
+
+    /** export reads a run directory as compare does, and writes each format; a bad format is exit 2. */
+    @Test
+    void exportWritesEachFormatOfARun(@TempDir Path tmp) throws Exception {
+        Path dir = run(
+                tmp.resolve("r"),
+                "r1",
+                List.of(cell("sleep-bound", "t21", "virtual", "wallMs", samples(1, 4, 400, 0.02))));
+        CliTest.Result jmh = compare("export", dir.toString(), "--format", "jmh");
+        assertThat(jmh.code()).as(jmh.err()).isZero();
+        assertThat(Json.MAPPER
+                        .readTree(jmh.out())
+                        .get(0)
+                        .get("primaryMetric")
+                        .get("scoreUnit")
+                        .asText())
+                .isEqualTo("ms/op");
+        assertThat(compare("export", dir.toString(), "--format", "bmf").out()).contains("\"wallMs\"");
+        Path csv = tmp.resolve("out.csv");
+        assertThat(compare("export", dir.toString(), "--format", "csv", "--out", csv.toString())
+                        .code())
+                .isZero();
+        assertThat(java.nio.file.Files.readAllLines(csv).get(0)).startsWith("runId,cellId,jdk,");
+        CliTest.Result bad = compare("export", dir.toString(), "--format", "xml");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--format must be jmh, bmf or csv, got 'xml'");
+    }
 }
