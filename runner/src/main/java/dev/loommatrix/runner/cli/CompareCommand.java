@@ -82,7 +82,8 @@ final class CompareCommand implements Callable<Integer> {
         return report.regressions() > 0 ? ExitCode.REGRESSION.code : ExitCode.OK.code;
     }
 
-    private static RunDirectory open(Path dir, String option) {
+    /** A run directory the user named, refused plainly (exit 2) when it is not one. */
+    static RunDirectory open(Path dir, String option) {
         RunDirectory run = new RunDirectory(dir);
         if (!Files.isRegularFile(run.manifestFile())) {
             throw new LoomMatrix.UsageException(

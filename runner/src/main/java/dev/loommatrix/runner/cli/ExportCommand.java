@@ -5,7 +5,6 @@ import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -45,11 +44,7 @@ final class ExportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new LoomMatrix.UsageException("--format must be jmh, bmf or csv, got '" + format + "'");
         }
-        RunDirectory run = new RunDirectory(runDir);
-        if (!Files.isRegularFile(run.manifestFile())) {
-            throw new LoomMatrix.UsageException(
-                    runDir + " is not a run directory (no run.json); pass the directory `run` wrote");
-        }
+        RunDirectory run = CompareCommand.open(runDir, "RUN_DIR");
         RunManifest manifest = run.readManifest();
         List<CellRecord> cells = Export.measured(run.readCells());
         String text =
