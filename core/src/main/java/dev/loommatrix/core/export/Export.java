@@ -217,7 +217,7 @@ public final class Export {
                                     rep + 1,
                                     metric.getKey(),
                                     judged ? m.metric().unit() : "",
-                                    judged ? (m.metric().higherIsBetter() ? "higher" : "lower") : "",
+                                    judged ? m.metric().direction().word() : "",
                                     judged,
                                     metric.getValue());
                         }

@@ -18,9 +18,20 @@ public record MetricDescriptor(String name, String unit, Direction direction) {
 
     public enum Direction {
         @JsonProperty("lower")
-        LOWER_IS_BETTER,
+        LOWER_IS_BETTER("lower"),
         @JsonProperty("higher")
-        HIGHER_IS_BETTER
+        HIGHER_IS_BETTER("higher");
+
+        private final String word;
+
+        Direction(String word) {
+            this.word = word;
+        }
+
+        /** The word the results, the CSV export and the database use. */
+        public String word() {
+            return word;
+        }
     }
 
     public boolean higherIsBetter() {

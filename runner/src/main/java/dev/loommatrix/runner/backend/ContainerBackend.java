@@ -126,8 +126,12 @@ public final class ContainerBackend implements Backend {
         Map<String, String> variantErrors = new LinkedHashMap<>();
         try {
             Files.createDirectories(rawDir);
-            containerId = create(cell, assignment.runId(), image.tag(), script, cpuset);
-            writeDockerRun(rawDir, cell, assignment.runId(), image.tag(), script, cpuset);
+            CellContainer container = CellContainer.of(cell, assignment.runId(), image.tag(), script, cpuset);
+            containerId = create(container);
+            // kept with the raw output: a person can run the cell by hand, and the runner-overhead
+            // benchmark replays exactly these containers without the runner
+            dev.loommatrix.core.result.Json.writeAtomically(
+                    rawDir.resolve("docker-run.json"), container.dockerRunArgs());
             running.add(containerId);
             docker.startContainerCmd(containerId).exec();
             Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
@@ -242,78 +246,29 @@ public final class ContainerBackend implements Backend {
         }
     }
 
-    private String create(Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset) {
+    private String create(CellContainer container) {
         HostConfig host = HostConfig.newHostConfig()
-                .withNanoCPUs(cell.coordinates().cpus().movePointRight(9).longValueExact())
-                .withMemory(cell.memoryBytes())
-                .withMemorySwap(cell.memoryBytes()) // equal to memory: no swap, so OOM is OOM
-                .withPidsLimit(cell.pids())
-                .withCpusetCpus(cpuset.map(Object::toString).orElse(null))
-                .withNetworkMode("none")
+                .withNanoCPUs(container.cpus().movePointRight(9).longValueExact())
+                .withMemory(container.memoryBytes())
+                .withMemorySwap(container.memoryBytes()) // equal to memory: no swap, so OOM is OOM
+                .withPidsLimit(container.pids())
+                .withCpusetCpus(container.cpuset().map(Object::toString).orElse(null))
+                .withNetworkMode(CellContainer.NETWORK)
                 .withReadonlyRootfs(true)
-                .withTmpFs(Map.of("/tmp", "rw,exec,nosuid,size=268435456"))
+                .withTmpFs(Map.of(CellContainer.TMPFS_PATH, CellContainer.TMPFS_OPTIONS))
                 .withCapDrop(Capability.ALL)
-                .withSecurityOpts(List.of("no-new-privileges"));
+                .withSecurityOpts(List.of(CellContainer.SECURITY_OPT));
         List<String> env = new ArrayList<>();
-        cell.allEnv().forEach((k, v) -> env.add(k + "=" + v));
-        return docker.createContainerCmd(image)
-                .withCmd("sh", "-c", script)
-                .withUser("10001:10001")
+        container.env().forEach((k, v) -> env.add(k + "=" + v));
+        return docker.createContainerCmd(container.image())
+                .withCmd(container.command())
+                .withUser(CellContainer.USER)
                 .withEnv(env)
                 .withVolumes(new Volume(CellScript.OUT))
-                .withLabels(Map.of("dev.loommatrix.cell", cell.id(), RUN_LABEL, runId))
+                .withLabels(container.labels())
                 .withHostConfig(host)
                 .exec()
                 .getId();
-    }
-
-    /**
-     * The same container as a {@code docker run} command line, kept with the cell's raw output as
-     * {@code docker-run.json} (an argument array): a person can run the cell by hand, and the runner
-     * overhead benchmark replays exactly these containers without the runner.
-     */
-    static List<String> dockerRunArgs(Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset) {
-        List<String> args = new ArrayList<>(List.of(
-                "docker",
-                "run",
-                "--rm",
-                "--cpus",
-                cell.coordinates().cpus().toPlainString(),
-                "--memory",
-                String.valueOf(cell.memoryBytes()),
-                "--memory-swap",
-                String.valueOf(cell.memoryBytes()),
-                "--pids-limit",
-                String.valueOf(cell.pids())));
-        cpuset.ifPresent(set -> args.addAll(List.of("--cpuset-cpus", set.toString())));
-        args.addAll(List.of(
-                "--network",
-                "none",
-                "--read-only",
-                "--tmpfs",
-                "/tmp:rw,exec,nosuid,size=268435456",
-                "--cap-drop",
-                "ALL",
-                "--security-opt",
-                "no-new-privileges",
-                "--user",
-                "10001:10001",
-                "--volume",
-                CellScript.OUT,
-                "--label",
-                "dev.loommatrix.cell=" + cell.id(),
-                "--label",
-                RUN_LABEL + "=" + runId));
-        cell.allEnv().forEach((k, v) -> args.addAll(List.of("--env", k + "=" + v)));
-        args.addAll(List.of(image, "sh", "-c", script));
-        return args;
-    }
-
-    private static void writeDockerRun(
-            Path rawDir, Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset)
-            throws IOException {
-        dev.loommatrix.core.result.Json.writeAtomically(
-                rawDir.resolve("docker-run.json"), dockerRunArgs(cell, runId, image, script, cpuset));
     }
 
     private Optional<Integer> awaitExit(String id, long timeoutMs) throws InterruptedException {

@@ -162,7 +162,7 @@ public final class PostgresSink {
                     measurementRow.setString(j++, m.error().orElse(null));
                     measurementRow.setString(j++, m.metric().name());
                     measurementRow.setString(j++, m.metric().unit());
-                    measurementRow.setString(j++, m.metric().higherIsBetter() ? "higher" : "lower");
+                    measurementRow.setString(j++, m.metric().direction().word());
                     setDouble(measurementRow, j, m.medianOf(m.metric().name()));
                     measurementRow.executeUpdate();
                     measurements++;
