@@ -36,15 +36,82 @@ export type Cell = {
       finishedAt: string;
     }[];
   };
+  /**
+   * how many times better `over` is than `variant` on the judged metric: built-in workloads, virtual over each other variant; user workloads, each variant over the baseline
+   */
   speedups?: {
     variant: string;
     over: string;
     metric: string;
     ratio: number;
     ci95: Interval1;
+    /**
+     * a user workload's benchmark (with its parameters) both variants measured
+     */
+    benchmark?: string;
   }[];
+  /**
+   * a user workload's baseline variant: the speedups are the other variants' over it
+   */
+  baseline?: string;
 };
 export type SchemaVersion = 1;
+export type Measurement = {
+  variant: string;
+  /**
+   * a built-in workload's parameters; empty for a user workload (its JMH @Param values are in benchmark.params)
+   */
+  params: {
+    [k: string]: number;
+  };
+  metric?: MetricDescriptor;
+  /**
+   * one per repetition (one fresh JVM), every metric recorded (raw samples are always kept); a built-in workload's samples always have wallMs, a user workload's have its own metrics (a JMH score, a program's numbers), processMs and what the attestation agent saw
+   */
+  samples: {
+    wallMs?: number;
+    processMs?: number;
+    [k: string]: unknown;
+  }[];
+  summary?: Summary;
+  processSummary?: Summary1;
+  lowerBoundMs?: number;
+  efficiency?: number;
+  ceiling?: {
+    threads: number;
+    reason: string;
+    [k: string]: unknown;
+  };
+  error?: string;
+  /**
+   * a user workload's benchmark this measurement is (a variant has one measurement per benchmark): a JMH benchmark (class.method, mode, @Param values) or a benchmark a program reported in Bencher Metric Format
+   */
+  benchmark?: {
+    name: string;
+    /**
+     * JMH's benchmark mode; its direction: thrpt higher is better, the others lower
+     */
+    mode?: "thrpt" | "avgt" | "sample" | "ss";
+    /**
+     * the @Param values every variant ran with: with the name, what pairs variants and runs
+     */
+    params?: {
+      [k: string]: string;
+    };
+    /**
+     * the unit of each other number in the samples that has one (e.g. JMH's secondary metrics from -prof gc)
+     */
+    units?: {
+      [k: string]: string;
+    };
+    /**
+     * the @Param values this variant set itself (e.g. threadType=VIRTUAL): they are the variant, not part of what pairs it with the others
+     */
+    variantParams?: {
+      [k: string]: string;
+    };
+  };
+};
 /**
  * order-statistic interval for the median
  *
@@ -116,31 +183,6 @@ export interface Check {
   ok: boolean;
   note?: string;
 }
-export interface Measurement {
-  variant: string;
-  params: {
-    [k: string]: number;
-  };
-  metric?: MetricDescriptor;
-  /**
-   * one per repetition, every metric the harness recorded (raw samples are always kept)
-   */
-  samples: {
-    wallMs: number;
-    processMs?: number;
-    [k: string]: unknown;
-  }[];
-  summary?: Summary;
-  processSummary?: Summary;
-  lowerBoundMs?: number;
-  efficiency?: number;
-  ceiling?: {
-    threads: number;
-    reason: string;
-    [k: string]: unknown;
-  };
-  error?: string;
-}
 /**
  * the metric this variant is judged by (speedups, compare, trends); absent in files written before it was recorded, where readers take the workload's (wallMs; http-server: throughputPerSecond)
  */
@@ -149,7 +191,30 @@ export interface MetricDescriptor {
   unit: string;
   direction: "lower" | "higher";
 }
+/**
+ * summary of wallMs for a built-in workload; of the judged metric (metric.name) for a user workload
+ */
 export interface Summary {
+  n: number;
+  median: number;
+  mean: number;
+  stdev: number;
+  cv: number;
+  ci95: Interval;
+  /**
+   * the interval's real coverage (below 0.95 when n < 6)
+   */
+  ciLevel?: number;
+  /**
+   * 0-based repetitions with modified Z-score > 14.826
+   */
+  outliers?: number[];
+  /**
+   * cv > 0.10
+   */
+  unstable?: boolean;
+}
+export interface Summary1 {
   n: number;
   median: number;
   mean: number;
@@ -218,6 +283,10 @@ export interface Compare {
     pValue: number | string;
     pAdjusted: number | string;
     verdict: "regression" | "improvement" | "unchanged" | "inconclusive";
+    /**
+     * a user workload's benchmark with its parameters, as in the cell's measurements
+     */
+    benchmark?: string;
   }[];
   regressions: number;
   improvements: number;

@@ -15,7 +15,7 @@ import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
- * Pairs two runs' cells by id and variant and decides, per pair, whether the candidate regressed.
+ * Pairs two runs' cells by id and variant (and a user workload's benchmark) and decides, per pair, whether the candidate regressed.
  *
  * <p>A regression must be both <em>significant</em> — a two-sided Mann-Whitney U test on the repetition
  * samples (exact for small samples without ties), with Benjamini–Hochberg control of the false
@@ -48,17 +48,19 @@ public final class Comparer {
                 onlyBefore.add(entry.getKey());
                 continue;
             }
-            for (Measurement mb : b.measurements()) {
-                c.measurement(mb.variant())
-                        .ifPresentOrElse(
-                                mc -> raw.add(compare(b.cellId(), mb, mc, mb.metric(), alpha)),
-                                () -> onlyBefore.add(b.cellId() + " " + mb.variant()));
-            }
-            for (Measurement mc : c.measurements()) {
-                if (b.measurement(mc.variant()).isEmpty()) {
-                    onlyAfter.add(c.cellId() + " " + mc.variant());
+            Map<String, Measurement> candidateSeries = bySeries(c);
+            Map<String, Measurement> baselineSeries = bySeries(b);
+            baselineSeries.forEach((series, mb) -> {
+                Measurement mc = candidateSeries.get(series);
+                if (mc == null) {
+                    onlyBefore.add(b.cellId() + " " + series);
+                } else {
+                    raw.add(compare(b.cellId(), mb, mc, mb.metric(), alpha));
                 }
-            }
+            });
+            candidateSeries.keySet().stream()
+                    .filter(series -> !baselineSeries.containsKey(series))
+                    .forEach(series -> onlyAfter.add(c.cellId() + " " + series));
         }
         after.keySet().stream().filter(id -> !before.containsKey(id)).forEach(onlyAfter::add);
 
@@ -82,6 +84,13 @@ public final class Comparer {
                 onlyAfter);
     }
 
+    /** A cell's measurements by variant (and, for a user workload, benchmark with its parameters). */
+    private static Map<String, Measurement> bySeries(CellRecord cell) {
+        Map<String, Measurement> map = new LinkedHashMap<>();
+        cell.measurements().forEach(m -> map.putIfAbsent(m.series(), m));
+        return map;
+    }
+
     private static Map<String, CellRecord> byId(List<CellRecord> cells) {
         Map<String, CellRecord> map = new LinkedHashMap<>();
         cells.stream()
@@ -100,7 +109,7 @@ public final class Comparer {
         double p = x.length >= 2 && y.length >= 2
                 ? MannWhitneyUTest.withDefaults().test(x, y).getPValue()
                 : Double.NaN;
-        List<Double> ci = RatioInterval.of(x, y, (cellId + "/" + before.variant()).hashCode());
+        List<Double> ci = RatioInterval.of(x, y, (cellId + "/" + before.series()).hashCode());
         // Provisional verdict; the adjusted p-values decide in decide().
         Comparison.Verdict verdict =
                 canReach(x.length, y.length, alpha) ? Comparison.Verdict.unchanged : Comparison.Verdict.inconclusive;
@@ -115,7 +124,8 @@ public final class Comparer {
                 ci,
                 p,
                 Double.NaN,
-                verdict);
+                verdict,
+                before.benchmark().map(dev.loommatrix.core.result.Benchmark::label));
     }
 
     /** Benjamini–Hochberg over the comparisons that have a p-value, then each verdict. */

@@ -3,7 +3,8 @@ package dev.loommatrix.core.compare;
 import java.util.List;
 
 /**
- * One cell variant, baseline against candidate (the contract's {@code compare --format json} entry).
+ * One cell variant, baseline against candidate (the contract's {@code compare --format json} entry). For a
+ * user workload, one benchmark (with its parameters) of that variant: {@code benchmark} names it.
  *
  * @param ratio candidate median / baseline median of {@code metric}
  * @param ci95 a 95 % percentile-bootstrap interval for that ratio
@@ -21,7 +22,8 @@ public record Comparison(
         List<Double> ci95,
         double pValue,
         double pAdjusted,
-        Verdict verdict) {
+        Verdict verdict,
+        java.util.Optional<String> benchmark) {
 
     public record Side(int n, double median) {}
 
@@ -35,10 +37,22 @@ public record Comparison(
 
     public Comparison {
         ci95 = List.copyOf(ci95);
+        benchmark = benchmark == null ? java.util.Optional.empty() : benchmark;
     }
 
     Comparison withAdjusted(double adjusted, Verdict verdict) {
         return new Comparison(
-                cellId, variant, metric, higherIsBetter, baseline, candidate, ratio, ci95, pValue, adjusted, verdict);
+                cellId,
+                variant,
+                metric,
+                higherIsBetter,
+                baseline,
+                candidate,
+                ratio,
+                ci95,
+                pValue,
+                adjusted,
+                verdict,
+                benchmark);
     }
 }

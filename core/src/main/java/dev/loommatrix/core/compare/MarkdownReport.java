@@ -80,7 +80,7 @@ public final class MarkdownReport {
                     "| %s | `%s` | %s | %s | %s (%d) | %s (%d) | %+.1f %% | %+.1f %% … %+.1f %% | %s |%n",
                     icon(c.verdict()),
                     c.cellId(),
-                    c.variant(),
+                    c.benchmark().map(b -> c.variant() + " · " + b).orElse(c.variant()),
                     c.metric() + (c.higherIsBetter() ? " ↑" : " ↓"),
                     number(c.baseline().median()),
                     c.baseline().n(),

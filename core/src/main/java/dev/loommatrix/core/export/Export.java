@@ -32,18 +32,32 @@ public final class Export {
 
     private Export() {}
 
-    /** A benchmark's name: the workload, then where it ran and which variant, as one stable string. */
+    /**
+     * A benchmark's name: the workload (a user's JMH benchmark keeps its own {@code class.method}, a
+     * program's reported benchmark its name), then where it ran and which variant, as one stable string.
+     */
     static String name(CellRecord cell, Measurement m) {
-        return "loom-matrix." + cell.coordinates().workload() + " [" + cell.cellId() + " " + m.variant() + "]";
+        return m.benchmark()
+                .map(b -> b.name() + " [" + cell.cellId() + " " + m.variant() + "]"
+                        + (b.params().isEmpty() ? "" : " " + b.params()))
+                .orElse("loom-matrix." + cell.coordinates().workload() + " [" + cell.cellId() + " " + m.variant()
+                        + "]");
     }
 
-    /** The axes of the cell and the variant, as JMH parameters (strings, as JMH has them). */
+    /**
+     * The axes of the cell and the variant, as JMH parameters (strings, as JMH has them), and a user
+     * benchmark's own {@code @Param} values — those every variant ran with and those its variant set.
+     */
     static Map<String, String> params(Coordinates c, Measurement m) {
         Map<String, String> params = new LinkedHashMap<>(c.axisValues());
         params.put("vm", c.vm());
         params.put("version", String.valueOf(c.version()));
         params.put("variant", m.variant());
         new TreeMap<>(m.params()).forEach((k, v) -> params.put(k, String.valueOf(v)));
+        m.benchmark().ifPresent(b -> {
+            params.putAll(b.params());
+            params.putAll(b.variantParams());
+        });
         return params;
     }
 
@@ -61,8 +75,10 @@ public final class Export {
                 }
                 Map<String, Object> b = new LinkedHashMap<>();
                 b.put("jmhVersion", "loom-matrix");
-                b.put("benchmark", name(cell, m));
-                b.put("mode", m.metric().higherIsBetter() ? "thrpt" : "ss");
+                b.put("benchmark", m.benchmark().map(x -> x.name()).orElse(name(cell, m)));
+                b.put(
+                        "mode",
+                        m.benchmark().flatMap(x -> x.mode()).orElse(m.metric().higherIsBetter() ? "thrpt" : "ss"));
                 b.put("threads", 1);
                 b.put("forks", values.length);
                 cell.environment().ifPresent(env -> {
@@ -79,8 +95,19 @@ public final class Export {
                 b.put("measurementTime", "single-shot");
                 b.put("measurementBatchSize", 1);
                 b.put("params", params(cell.coordinates(), m));
-                b.put("primaryMetric", score(values, m.metric()));
+                b.put("primaryMetric", primary(m, values));
                 Map<String, Object> secondary = new LinkedHashMap<>();
+                m.benchmark().ifPresent(x -> x.units().forEach((metric, unit) -> {
+                    double[] v = m.values(metric);
+                    if (v.length > 0 && !metric.equals(m.metric().name()) && !metric.equals("processMs")) {
+                        secondary.put(
+                                metric,
+                                score(
+                                        v,
+                                        new MetricDescriptor(
+                                                metric, unit, m.metric().direction())));
+                    }
+                }));
                 double[] process = m.values("processMs");
                 if (process.length > 0 && !m.metric().name().equals("processMs")) {
                     secondary.put("processMs", score(process, MetricDescriptor.PROCESS_MS));
@@ -90,6 +117,33 @@ public final class Export {
             }
         }
         return out;
+    }
+
+    /**
+     * A user's JMH benchmark: each of the cell's fresh JVMs is one JMH fork with its measurement
+     * iterations (the samples keep them), so the score, error and percentiles are JMH's over every
+     * iteration of every fork. Anything else: one single-shot value per fresh JVM.
+     */
+    private static JmhScore primary(Measurement m, double[] values) {
+        if (m.benchmark().flatMap(b -> b.mode()).isPresent()) {
+            List<List<Double>> forks = new ArrayList<>();
+            for (Sample sample : m.samples()) {
+                if (sample.facts().get("iterations") instanceof List<?> perFork) {
+                    for (Object fork : perFork) {
+                        if (fork instanceof List<?> iterations) {
+                            forks.add(iterations.stream()
+                                    .filter(Number.class::isInstance)
+                                    .map(v -> ((Number) v).doubleValue())
+                                    .toList());
+                        }
+                    }
+                }
+            }
+            if (!forks.isEmpty()) {
+                return JmhScore.of(forks, m.metric().unit());
+            }
+        }
+        return score(values, m.metric());
     }
 
     private static JmhScore score(double[] values, MetricDescriptor metric) {
@@ -174,11 +228,13 @@ public final class Export {
             "unit",
             "direction",
             "judged",
-            "value");
+            "value",
+            "benchmark");
 
     /**
      * One row per recorded number: run, cell coordinates, variant, repetition (1-based), metric and value;
-     * unit and direction are known for the metric the variant is judged by ({@code judged = true}).
+     * unit and direction are known for the metric the variant is judged by ({@code judged = true}); a user
+     * workload's rows name the benchmark (with its parameters) and the units of its other metrics.
      */
     public static String csv(RunManifest run, List<CellRecord> cells) throws IOException {
         StringWriter text = new StringWriter();
@@ -195,6 +251,11 @@ public final class Export {
                         Sample sample = m.samples().get(rep);
                         for (var metric : new TreeMap<>(sample.metrics()).entrySet()) {
                             boolean judged = metric.getKey().equals(m.metric().name());
+                            String unit = judged
+                                    ? m.metric().unit()
+                                    : m.benchmark()
+                                            .map(b -> b.units().getOrDefault(metric.getKey(), ""))
+                                            .orElse("");
                             csv.printRecord(
                                     run.runId(),
                                     cell.cellId(),
@@ -216,10 +277,11 @@ public final class Export {
                                     m.variant(),
                                     rep + 1,
                                     metric.getKey(),
-                                    judged ? m.metric().unit() : "",
+                                    unit,
                                     judged ? m.metric().direction().word() : "",
                                     judged,
-                                    metric.getValue());
+                                    metric.getValue(),
+                                    m.benchmarkLabel());
                         }
                     }
                 }

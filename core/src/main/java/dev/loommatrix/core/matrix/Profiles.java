@@ -22,6 +22,8 @@ final class Profiles {
             .filter(k -> !k.equals("schema") && !k.equals("profiles"))
             .toList();
     static final List<String> PROFILE_WORKLOAD_KEYS = List.of("variants", "params", "enabled");
+    /** A user workload's profile changes: e.g. fewer JMH iterations for pull requests. */
+    static final List<String> PROFILE_USER_WORKLOAD_KEYS = List.of("jmh", "program", "variants", "baseline", "enabled");
 
     private Profiles() {}
 
@@ -115,7 +117,9 @@ final class Profiles {
                 continue;
             }
             Map<String, NodeTuple> fields = in.mapping(
-                            changes, "profile '" + profile + "'.workloads." + id, PROFILE_WORKLOAD_KEYS)
+                            changes,
+                            "profile '" + profile + "'.workloads." + id,
+                            UserWorkloads.isUserEntry(existing) ? PROFILE_USER_WORKLOAD_KEYS : PROFILE_WORKLOAD_KEYS)
                     .orElse(Map.of());
             NodeTuple enabled = fields.get("enabled");
             if (enabled != null && in.bool(enabled.getValueNode(), "enabled").orElse(true) == false) {

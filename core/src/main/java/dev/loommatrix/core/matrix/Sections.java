@@ -74,7 +74,7 @@ final class Sections {
                         top,
                         "workloads",
                         "list the workloads to run, e.g. '- {id: sleep-bound, variants: [virtual, \"pool:200\"]}'")
-                .map(node -> workloads(in, node))
+                .map(node -> workloads(in, node, file))
                 .orElse(List.of());
         int repetitions = optional(top, "repetitions")
                 .flatMap(n -> in.integer(n, "repetitions", 1, 10_000))
@@ -195,7 +195,7 @@ final class Sections {
         return jdks;
     }
 
-    static List<WorkloadSpec> workloads(YamlReader in, Node node) {
+    static List<WorkloadSpec> workloads(YamlReader in, Node node, Path file) {
         List<WorkloadSpec> workloads = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         in.sequence(node, "workloads").ifPresent(items -> {
@@ -206,14 +206,30 @@ final class Sections {
                         "a matrix needs at least one workload; known: " + String.join(", ", Workloads.ids()));
             }
             for (int i = 0; i < items.size(); i++) {
-                workload(in, items.get(i), "workloads[" + i + "]", seen).ifPresent(workloads::add);
+                workload(in, items.get(i), "workloads[" + i + "]", seen, file).ifPresent(workloads::add);
             }
         });
         return workloads;
     }
 
     /** One workloads entry; empty when it is disabled or has a problem (reported). */
-    private static Optional<WorkloadSpec> workload(YamlReader in, Node item, String where, Set<String> seen) {
+    private static Optional<WorkloadSpec> workload(
+            YamlReader in, Node item, String where, Set<String> seen, Path file) {
+        if (UserWorkloads.isUserEntry(item)) {
+            Map<String, NodeTuple> all = in.mapping(item, where, List.of()).orElse(Map.of());
+            boolean enabled = field(all, "enabled")
+                    .flatMap(n -> in.bool(n, where + ".enabled"))
+                    .orElse(true);
+            Optional<WorkloadSpec> user = UserWorkloads.read(in, item, all, where, file);
+            if (user.isPresent() && !seen.add(user.get().id())) {
+                in.error(
+                        all.get("id").getValueNode(),
+                        "duplicate workload id '" + user.get().id() + "'",
+                        "each workload entry needs its own id");
+                return Optional.empty();
+            }
+            return enabled ? user : Optional.empty();
+        }
         Map<String, NodeTuple> fields = in.mapping(item, where, WORKLOAD_KEYS).orElse(null);
         if (fields == null) {
             return Optional.empty();

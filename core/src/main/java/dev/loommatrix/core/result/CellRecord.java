@@ -25,13 +25,15 @@ public record CellRecord(
         Optional<EnvironmentRecord> environment,
         List<Measurement> measurements,
         Execution execution,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Speedup> speedups) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Speedup> speedups,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> baseline) {
 
     public static final int SCHEMA_VERSION = 1;
 
     public CellRecord {
         measurements = List.copyOf(measurements);
         speedups = speedups == null ? List.of() : List.copyOf(speedups);
+        baseline = baseline == null ? Optional.empty() : baseline;
     }
 
     /** A new record, its speedups computed from the measurements. */
@@ -44,6 +46,23 @@ public record CellRecord(
             Optional<EnvironmentRecord> environment,
             List<Measurement> measurements,
             Execution execution) {
+        return of(cellId, coordinates, status, reason, logTail, environment, measurements, execution, Optional.empty());
+    }
+
+    /**
+     * @param baseline a user workload's baseline variant (the others' speedups are over it); empty for a
+     *     built-in workload, whose speedups are those of {@code virtual} over each other variant
+     */
+    public static CellRecord of(
+            String cellId,
+            Coordinates coordinates,
+            CellStatus status,
+            Optional<String> reason,
+            Optional<String> logTail,
+            Optional<EnvironmentRecord> environment,
+            List<Measurement> measurements,
+            Execution execution,
+            Optional<String> baseline) {
         return new CellRecord(
                 SCHEMA_VERSION,
                 cellId,
@@ -54,7 +73,8 @@ public record CellRecord(
                 environment,
                 measurements,
                 execution,
-                Speedups.of(cellId, measurements));
+                Speedups.of(cellId, measurements, baseline),
+                baseline);
     }
 
     /** This record with another execution block (e.g. its earlier attempts named). */
@@ -69,7 +89,8 @@ public record CellRecord(
                 environment,
                 measurements,
                 other,
-                speedups);
+                speedups,
+                baseline);
     }
 
     /** The measurement of one variant, if the cell has it. */

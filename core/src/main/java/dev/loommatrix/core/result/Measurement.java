@@ -25,11 +25,52 @@ public record Measurement(
         Optional<Double> lowerBoundMs,
         Optional<Double> efficiency,
         Optional<Ceiling> ceiling,
-        Optional<String> error) {
+        Optional<String> error,
+        Optional<Benchmark> benchmark) {
 
     public Measurement {
         samples = List.copyOf(samples);
         params = Map.copyOf(params);
+        benchmark = benchmark == null ? Optional.empty() : benchmark;
+    }
+
+    /** A built-in workload's measurement: one per variant, no benchmark name. */
+    public Measurement(
+            String variant,
+            Map<String, Long> params,
+            MetricDescriptor metric,
+            List<Sample> samples,
+            Optional<Summary> summary,
+            Optional<Summary> processSummary,
+            Optional<Double> lowerBoundMs,
+            Optional<Double> efficiency,
+            Optional<Ceiling> ceiling,
+            Optional<String> error) {
+        this(
+                variant,
+                params,
+                metric,
+                samples,
+                summary,
+                processSummary,
+                lowerBoundMs,
+                efficiency,
+                ceiling,
+                error,
+                Optional.empty());
+    }
+
+    /**
+     * What this measurement is within its cell: the variant, and for a user workload the benchmark with its
+     * parameters. Compare, speedups and history pair measurements by it.
+     */
+    public String series() {
+        return benchmark.map(b -> variant + " · " + b.label()).orElse(variant);
+    }
+
+    /** The benchmark part of {@link #series()} ("" for a built-in workload): the key speedups pair variants on. */
+    public String benchmarkLabel() {
+        return benchmark.map(Benchmark::label).orElse("");
     }
 
     /** The median of a numeric sample metric, if every sample has it. */
@@ -57,7 +98,17 @@ public record Measurement(
     /** This measurement judged by another metric (files from before the descriptor was recorded). */
     Measurement judgedBy(MetricDescriptor other) {
         return new Measurement(
-                variant, params, other, samples, summary, processSummary, lowerBoundMs, efficiency, ceiling, error);
+                variant,
+                params,
+                other,
+                samples,
+                summary,
+                processSummary,
+                lowerBoundMs,
+                efficiency,
+                ceiling,
+                error,
+                benchmark);
     }
 
     /** The thread count reached when a resource limit stopped thread creation. */

@@ -5,31 +5,65 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Virtual threads against each other variant of a cell, computed once when the record is made. */
+/**
+ * The speedups of a cell, computed once when the record is made. A built-in workload: virtual threads
+ * against each other variant. A user workload: every variant against the baseline its entry names, for
+ * each benchmark (a JMH benchmark with its parameters) the two variants both measured.
+ */
 public final class Speedups {
 
     private Speedups() {}
 
     public static List<Speedup> of(String cellId, List<Measurement> measurements) {
+        return of(cellId, measurements, Optional.empty());
+    }
+
+    public static List<Speedup> of(String cellId, List<Measurement> measurements, Optional<String> baseline) {
+        List<Speedup> out = new ArrayList<>();
+        if (baseline.isPresent()) {
+            for (Measurement reference : measurements) {
+                if (!reference.variant().equals(baseline.get())) {
+                    continue;
+                }
+                for (Measurement subject : measurements) {
+                    if (subject != reference
+                            && !subject.variant().equals(baseline.get())
+                            && subject.benchmarkLabel().equals(reference.benchmarkLabel())) {
+                        add(out, cellId, subject, reference);
+                    }
+                }
+            }
+            return out;
+        }
         Optional<Measurement> virtual = measurements.stream()
                 .filter(m -> m.variant().equals(Speedup.VIRTUAL))
                 .findFirst();
-        List<Speedup> out = new ArrayList<>();
         if (virtual.isEmpty()) {
             return out;
         }
-        double[] v = virtual.get().judged();
         for (Measurement other : measurements) {
-            if (other == virtual.get()) {
-                continue;
+            if (other != virtual.get()) {
+                add(out, cellId, virtual.get(), other);
             }
-            double[] o = other.values(virtual.get().metric().name());
-            if (v.length == 0 || o.length == 0) {
-                continue;
-            }
-            long seed = (cellId + "/" + other.variant()).hashCode();
-            out.add(Speedup.of(other.variant(), virtual.get().metric(), v, o, seed));
         }
         return out;
+    }
+
+    /** How many times better {@code subject} is than {@code reference}, when both have numbers. */
+    private static void add(List<Speedup> out, String cellId, Measurement subject, Measurement reference) {
+        double[] s = subject.judged();
+        double[] r = reference.values(subject.metric().name());
+        if (s.length == 0 || r.length == 0) {
+            return;
+        }
+        long seed = (cellId + "/" + reference.series()).hashCode();
+        out.add(Speedup.of(
+                subject.variant(),
+                reference.variant(),
+                subject.benchmark().map(Benchmark::label),
+                subject.metric(),
+                s,
+                r,
+                seed));
     }
 }

@@ -1,36 +1,54 @@
 package dev.loommatrix.core.stats;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * How many times better the {@code virtual} variant is than another variant of the same cell, on the
- * metric the cell is judged by: {@code ratio} > 1 means virtual threads win (other's time / virtual's
- * time, or virtual's throughput / other's). {@code ci95} is the bootstrap interval of that ratio.
+ * How many times better the variant {@code over} is than {@code variant} in the same cell, on the metric
+ * the cell is judged by: {@code ratio} > 1 means {@code over} wins (variant's time / over's time, or over's
+ * throughput / variant's). {@code ci95} is the bootstrap interval of that ratio. For a built-in workload
+ * {@code over} is {@code virtual}; for a user workload {@code variant} is the entry's baseline and
+ * {@code benchmark} names the benchmark (with its parameters) both variants measured.
  */
-public record Speedup(String variant, String over, String metric, double ratio, List<Double> ci95) {
+public record Speedup(
+        String variant,
+        String over,
+        String metric,
+        double ratio,
+        List<Double> ci95,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> benchmark) {
 
     public static final String VIRTUAL = "virtual";
 
     public Speedup {
         ci95 = List.copyOf(ci95);
+        benchmark = benchmark == null ? Optional.empty() : benchmark;
     }
 
     /**
-     * @param virtual the virtual variant's values of {@code metric}
-     * @param other the other variant's values
+     * @param subject the variant whose speedup this is, with its values of {@code metric}
+     * @param reference the variant it is taken over, with its values
      * @param seed fixes the bootstrap, so the same data give the same interval in every report
      */
     public static Speedup of(
-            String otherVariant, MetricDescriptor metric, double[] virtual, double[] other, long seed) {
-        // virtual wins when its time is lower (other / virtual) or its throughput higher (virtual / other);
-        // RatioInterval gives median(y) / median(x)
-        double[] x = metric.higherIsBetter() ? other : virtual;
-        double[] y = metric.higherIsBetter() ? virtual : other;
+            String subject,
+            String reference,
+            Optional<String> benchmark,
+            MetricDescriptor metric,
+            double[] subjectValues,
+            double[] referenceValues,
+            long seed) {
+        // the subject wins when its time is lower (reference / subject) or its throughput higher
+        // (subject / reference); RatioInterval gives median(y) / median(x)
+        double[] x = metric.higherIsBetter() ? referenceValues : subjectValues;
+        double[] y = metric.higherIsBetter() ? subjectValues : referenceValues;
         return new Speedup(
-                otherVariant,
-                VIRTUAL,
+                reference,
+                subject,
                 metric.name(),
                 RatioInterval.median(y) / RatioInterval.median(x),
-                RatioInterval.of(x, y, seed));
+                RatioInterval.of(x, y, seed),
+                benchmark);
     }
 }

@@ -19,6 +19,11 @@ import java.util.Set;
  * environment block the harness records (processors, the virtual-thread scheduler as it is, cgroup limits,
  * CPU affinity, VM, GC, JVM arguments), and what the JVM used (carriers, GC, CPU, peak RSS). JMH starts its
  * forks with the host JVM's arguments, so every fork carries the agent and appends its own line.
+ *
+ * <p>With {@code -Dloom.collect=PATH} the record also carries what the JVM left at PATH (JMH's
+ * {@code -rff} result file, a program's Bencher Metric Format file), parsed, under {@code collected}, and
+ * the file is removed: each JVM run's numbers then sit on the same line as the proof of its settings, in
+ * run order, with no per-run file names for the driver to invent.
  */
 public final class Agent {
 
@@ -78,6 +83,30 @@ public final class Agent {
         Environment.peakResidentBytes().ifPresent(b -> used.put("peakRssBytes", b));
         record.put("metrics", used);
         record.put("environment", Environment.capture(scheduler, cgroups));
+        collect(record);
         return record;
+    }
+
+    /** The JVM's own result file, if it was asked for and left one (see the class comment). */
+    private static void collect(Map<String, Object> record) {
+        String path = System.getProperty("loom.collect", "");
+        if (path.isBlank()) {
+            return;
+        }
+        Path file = Path.of(path);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return; // a JMH fork exits before its host writes the file; a program may report nothing
+        }
+        try {
+            String text = java.nio.file.Files.readString(file);
+            try {
+                record.put("collected", JSON.std.anyFrom(text));
+            } catch (IOException e) {
+                record.put("collectedError", file + " is not JSON: " + e.getMessage());
+            }
+            java.nio.file.Files.delete(file);
+        } catch (IOException e) {
+            record.put("collectedError", "could not read " + file + ": " + e.getMessage());
+        }
     }
 }

@@ -35,31 +35,50 @@ public final class CellAssembler {
             Optional<String> imageDigest,
             Ending ending) {
         List<Measurement> measurements = new ArrayList<>();
-        List<RawResults.VariantData> data = new ArrayList<>();
+        Map<String, String> errors = new java.util.LinkedHashMap<>(variantErrors);
         String readProblem = null;
-        for (String variant : cell.workload().variants()) {
-            try {
-                RawResults.VariantData variantData = RawResults.read(rawDir, variant, cell.warmup());
-                data.add(variantData);
-                if (!variantData.records().isEmpty()
-                        || variantData.problem().isPresent()
-                        || variantErrors.containsKey(variant)) {
-                    measurements.add(
-                            RawResults.measurement(cell, variantData, Optional.ofNullable(variantErrors.get(variant))));
+        Optional<EnvironmentRecord> environment;
+        if (cell.workload().user().isPresent()) {
+            List<UserResults.VariantRuns> runs = new ArrayList<>();
+            for (String variant : cell.workload().variants()) {
+                try {
+                    UserResults.VariantRuns variantRuns = UserResults.read(rawDir, variant, cell.warmup());
+                    runs.add(variantRuns);
+                    UserResults.Result result = UserResults.measurements(
+                            cell, variantRuns, Optional.ofNullable(variantErrors.get(variant)));
+                    measurements.addAll(result.measurements());
+                    result.problem().ifPresent(p -> errors.putIfAbsent(variant, p));
+                } catch (IOException | RuntimeException e) {
+                    readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
                 }
-            } catch (IOException | RuntimeException e) {
-                readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
             }
+            environment = attestEveryJvm(cell, UserResults.environments(runs), expected, image, imageDigest, rawDir);
+        } else {
+            List<RawResults.VariantData> data = new ArrayList<>();
+            for (String variant : cell.workload().variants()) {
+                try {
+                    RawResults.VariantData variantData = RawResults.read(rawDir, variant, cell.warmup());
+                    data.add(variantData);
+                    if (!variantData.records().isEmpty()
+                            || variantData.problem().isPresent()
+                            || variantErrors.containsKey(variant)) {
+                        measurements.add(RawResults.measurement(
+                                cell, variantData, Optional.ofNullable(variantErrors.get(variant))));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
+                }
+            }
+            environment = RawResults.firstEnvironment(data)
+                    .map(env -> Attestation.environment(
+                            cell, env, expected, image, imageDigest, javaVersionOutput(rawDir)));
         }
-        Optional<EnvironmentRecord> environment = RawResults.firstEnvironment(data)
-                .map(env ->
-                        Attestation.environment(cell, env, expected, image, imageDigest, javaVersionOutput(rawDir)));
         return switch (ending) {
             case Ending.TimedOut t -> new CellOutcome.TimedOut(t.reason(), t.logTail(), measurements, environment);
             case Ending.Crashed c -> new CellOutcome.Failed(c.reason(), c.logTail(), measurements, environment);
             case Ending.Completed c -> {
                 List<String> failedVariants = cell.workload().variants().stream()
-                        .filter(v -> variantErrors.containsKey(v)
+                        .filter(v -> errors.containsKey(v)
                                 || measurements.stream()
                                         .noneMatch(m -> m.variant().equals(v)
                                                 && m.error().isEmpty()))
@@ -69,9 +88,7 @@ public final class CellAssembler {
                     if (!failedVariants.isEmpty()) {
                         problems.add("variant(s) failed: "
                                 + failedVariants.stream()
-                                        .map(v -> variantErrors.containsKey(v)
-                                                ? v + " (" + variantErrors.get(v) + ")"
-                                                : v)
+                                        .map(v -> errors.containsKey(v) ? v + " (" + errors.get(v) + ")" : v)
                                         .collect(java.util.stream.Collectors.joining(", ")));
                     }
                     if (environment.isEmpty()) {
@@ -86,6 +103,31 @@ public final class CellAssembler {
                 yield new CellOutcome.Succeeded(measurements, environment.get());
             }
         };
+    }
+
+    /**
+     * A user cell's JVMs are all checked — every run of every variant, JMH forks too — and the record
+     * shows the first that did not get what the cell asked for, else the first.
+     */
+    private static Optional<EnvironmentRecord> attestEveryJvm(
+            Cell cell,
+            List<HarnessEnvironment> environments,
+            Attestation.Expectation expected,
+            Optional<String> image,
+            Optional<String> imageDigest,
+            Path rawDir) {
+        Optional<String> javaVersion = javaVersionOutput(rawDir);
+        EnvironmentRecord first = null;
+        for (HarnessEnvironment env : environments) {
+            EnvironmentRecord record = Attestation.environment(cell, env, expected, image, imageDigest, javaVersion);
+            if (!record.attested()) {
+                return Optional.of(record);
+            }
+            if (first == null) {
+                first = record;
+            }
+        }
+        return Optional.ofNullable(first);
     }
 
     /** What {@code java -version} printed in the cell, if the backend recorded it. */

@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -141,6 +143,98 @@ final class CellImages {
             try (var files = Files.walk(context)) {
                 files.sorted(java.util.Comparator.reverseOrder())
                         .forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /**
+     * The cell image with a user workload's files layered on at {@link CellScript#USER_DIR}, owned by root
+     * so the cell's user can only read them. Tagged by the hash of the cell image and the files' contents:
+     * a rebuilt jar is a new image, the same jar is the same image.
+     */
+    synchronized CellImage withUserFiles(CellImage cell, List<Path> files, List<String> containerPaths)
+            throws ImageUnavailable {
+        try {
+            List<byte[]> parts = new ArrayList<>();
+            parts.add(cell.tag().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            for (int i = 0; i < files.size(); i++) {
+                parts.add(containerPaths.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                parts.add(contentHash(files.get(i)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            String tag =
+                    REPOSITORY + ":user-" + hash(parts.toArray(byte[][]::new)).substring(0, 16);
+            if (!exists(tag)) {
+                buildUserLayer(tag, cell.tag(), files, containerPaths);
+            }
+            return new CellImage(tag, cell.baseImage(), cell.baseDigest());
+        } catch (IOException | RuntimeException e) {
+            throw new ImageUnavailable(
+                    "could not layer the workload's files " + files + " onto " + cell.tag() + ": " + e.getMessage());
+        }
+    }
+
+    /** Contents, not names or times: a file's or a directory tree's (paths and bytes) SHA-256. */
+    private final Map<String, String> contentHashes = new ConcurrentHashMap<>();
+
+    private String contentHash(Path file) throws IOException {
+        String key = file.toAbsolutePath() + "@" + Files.getLastModifiedTime(file) + "@"
+                + (Files.isRegularFile(file) ? Files.size(file) : -1);
+        String known = contentHashes.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<byte[]> parts = new ArrayList<>();
+        try (var walk = Files.walk(file)) {
+            for (Path p : walk.sorted().toList()) {
+                parts.add(file.relativize(p).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                if (Files.isRegularFile(p)) {
+                    parts.add(Files.readAllBytes(p));
+                }
+            }
+        }
+        String hash = hash(parts.toArray(byte[][]::new));
+        contentHashes.put(key, hash);
+        return hash;
+    }
+
+    private void buildUserLayer(String tag, String cellTag, List<Path> files, List<String> containerPaths)
+            throws IOException {
+        Path context = Files.createTempDirectory("loom-user-layer");
+        try {
+            for (int i = 0; i < files.size(); i++) {
+                Path target = context.resolve("user")
+                        .resolve(containerPaths.get(i).substring(CellScript.USER_DIR.length() + 1));
+                Files.createDirectories(target.getParent());
+                copyTree(files.get(i), target);
+            }
+            Path file = Files.writeString(
+                    context.resolve("Dockerfile"),
+                    "FROM " + cellTag + "\nCOPY --chown=0:0 user/ " + CellScript.USER_DIR + "/\n");
+            docker.buildImageCmd()
+                    .withBaseDirectory(context.toFile())
+                    .withDockerfile(file.toFile())
+                    .withTags(Set.of(tag))
+                    .withPull(false)
+                    .withLabels(Map.of("dev.loommatrix.cell-image", cellTag))
+                    .exec(new BuildImageResultCallback())
+                    .awaitImageId(15, TimeUnit.MINUTES);
+        } finally {
+            try (var walk = Files.walk(context)) {
+                walk.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var walk = Files.walk(from)) {
+            for (Path p : walk.sorted().toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
             }
         }
     }

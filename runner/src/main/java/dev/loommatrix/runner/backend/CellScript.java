@@ -12,6 +12,8 @@ public final class CellScript {
 
     public static final String OUT = "/out";
     public static final String HARNESS = "/opt/loom/harness.jar";
+    /** Where a user workload's files are layered into the cell's image, read-only to the cell's user. */
+    public static final String USER_DIR = "/opt/loom/user";
 
     /** {@code java -version} as the cell's environment makes it speak, recorded once per cell. */
     public static final String JAVA_VERSION_FILE = "java-version.txt";
@@ -27,10 +29,27 @@ public final class CellScript {
                 .append(" 2>&1 || true\n");
         for (String variant : variantOrder) {
             String slug = HarnessCommand.slug(variant);
-            List<String> command = HarnessCommand.command(
-                    "java", HARNESS, cell, variant, OUT + "/" + slug + ".records.jsonl", backendJvmArgs);
+            String command;
+            StringBuilder env = new StringBuilder();
+            if (cell.workload().user().isPresent()) {
+                UserCommand.Launch launch = UserCommand.of(cell, variant, userPaths(cell), backendJvmArgs);
+                // each argument quoted: a user's property or regex may hold spaces or shell characters
+                command = String.join(
+                        " ", launch.command().stream().map(CellScript::quote).toList());
+                if (!launch.env().isEmpty()) {
+                    env.append("env");
+                    launch.env().forEach((k, v) -> env.append(' ').append(quote(k + "=" + v)));
+                    env.append(' ');
+                }
+            } else {
+                command = String.join(
+                        " ",
+                        HarnessCommand.command(
+                                "java", HARNESS, cell, variant, OUT + "/" + slug + ".records.jsonl", backendJvmArgs));
+            }
             script.append("echo ").append(quote("loom: variant " + variant)).append('\n');
-            script.append("hyperfine -N --style basic --output inherit")
+            script.append(env)
+                    .append("hyperfine -N --style basic --output inherit")
                     .append(" --warmup ")
                     .append(cell.warmup())
                     .append(" --runs ")
@@ -40,7 +59,7 @@ public final class CellScript {
                     .append('/')
                     .append(slug)
                     .append(".hyperfine.json ")
-                    .append(quote(String.join(" ", command)))
+                    .append(quote(command))
                     .append(" || { echo ")
                     .append(quote("loom: variant " + variant + " failed (exit $?)"))
                     .append(" >&2; echo ")
@@ -51,6 +70,21 @@ public final class CellScript {
         }
         script.append("exit $status\n");
         return script.toString();
+    }
+
+    /** Where a user workload's files are inside the cell: {@code USER_DIR/<index>/<file name>}. */
+    public static List<String> containerFiles(Cell cell) {
+        List<java.nio.file.Path> files =
+                cell.workload().user().map(u -> u.artifact().files()).orElse(List.of());
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            out.add(USER_DIR + "/" + i + "/" + files.get(i).getFileName());
+        }
+        return out;
+    }
+
+    static UserCommand.Paths userPaths(Cell cell) {
+        return new UserCommand.Paths("java", HARNESS, containerFiles(cell), OUT, ":");
     }
 
     /** Single-quotes for sh; the harness arguments never contain quotes, but be exact anyway. */

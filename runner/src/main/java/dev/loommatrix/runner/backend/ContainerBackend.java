@@ -84,7 +84,12 @@ public final class ContainerBackend implements Backend {
                     "jdk '" + cell.jdk().id() + "' has no image for the container backend");
         }
         try {
-            return images.prepare(cell.jdk().image().get());
+            CellImages.CellImage image = images.prepare(cell.jdk().image().get());
+            if (cell.workload().user().isPresent()) {
+                image = images.withUserFiles(
+                        image, cell.workload().user().get().artifact().files(), CellScript.containerFiles(cell));
+            }
+            return image;
         } catch (RuntimeException e) {
             // The engine went away (or refuses): this cell fails with that reason, the run goes on and
             // every finished cell keeps its file. Not cached: the engine may come back.

@@ -28,7 +28,13 @@ public final class HarnessCommand {
 
     /** Whether the matrix sizes the heap itself (jvmArgs or JAVA_TOOL_OPTIONS); then it is not derived. */
     static boolean setsHeap(Cell cell) {
+        return setsHeap(cell, List.of());
+    }
+
+    /** The same, counting a user variant's own jvmArgs. */
+    static boolean setsHeap(Cell cell, List<String> variantArgs) {
         List<String> given = new ArrayList<>(cell.allJvmArgs());
+        given.addAll(variantArgs);
         given.addAll(List.of(cell.allEnv().getOrDefault("JAVA_TOOL_OPTIONS", "").split("\\s+")));
         return given.stream()
                 .anyMatch(a -> a.startsWith("-Xmx")
@@ -40,7 +46,22 @@ public final class HarnessCommand {
     public static List<String> jvmArgs(Cell cell, List<String> backendArgs) {
         List<String> args = new ArrayList<>();
         args.add(ADD_OPENS);
-        if (!setsHeap(cell)) {
+        args.addAll(cellJvmArgs(cell, backendArgs));
+        return args;
+    }
+
+    /**
+     * What every JVM of the cell is started with, the harness's and the user's alike: the heap (unless the
+     * matrix sizes it), the backend's flags, the scheduler settings of the cell, the matrix's jvmArgs.
+     */
+    public static List<String> cellJvmArgs(Cell cell, List<String> backendArgs) {
+        return cellJvmArgs(cell, backendArgs, List.of());
+    }
+
+    /** The same for a user variant, whose own jvmArgs may size the heap. */
+    static List<String> cellJvmArgs(Cell cell, List<String> backendArgs, List<String> variantArgs) {
+        List<String> args = new ArrayList<>();
+        if (!setsHeap(cell, variantArgs)) {
             args.add("-Xmx" + (heapBytes(cell) >> 20) + "m");
         }
         args.addAll(backendArgs);

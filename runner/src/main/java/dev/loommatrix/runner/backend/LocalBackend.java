@@ -126,18 +126,36 @@ public final class LocalBackend implements Backend {
                 }
                 String slug = HarnessCommand.slug(variant);
                 List<String> command = new ArrayList<>(prefix);
-                command.addAll(HarnessCommand.command(
-                        jdk.java().toString(),
-                        jar.toString(),
-                        cell,
-                        variant,
-                        rawDir.resolve(slug + ".records.jsonl").toString(),
-                        backendArgs));
+                Map<String, String> env = new LinkedHashMap<>(cell.allEnv());
+                if (cell.workload().user().isPresent()) {
+                    UserCommand.Launch launch = UserCommand.of(
+                            cell,
+                            variant,
+                            new UserCommand.Paths(
+                                    jdk.java().toString(),
+                                    jar.toString(),
+                                    cell.workload().user().get().artifact().files().stream()
+                                            .map(Path::toString)
+                                            .toList(),
+                                    rawDir.toAbsolutePath().toString(),
+                                    java.io.File.pathSeparator),
+                            backendArgs);
+                    command.addAll(launch.command());
+                    env.putAll(launch.env());
+                } else {
+                    command.addAll(HarnessCommand.command(
+                            jdk.java().toString(),
+                            jar.toString(),
+                            cell,
+                            variant,
+                            rawDir.resolve(slug + ".records.jsonl").toString(),
+                            backendArgs));
+                }
                 Files.writeString(
                         log, "loom: variant " + variant + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 VariantEnd end = hyperfine.isPresent()
-                        ? runHyperfine(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline)
-                        : runTimed(cell, command, rawDir.resolve(slug + ".hyperfine.json"), log, deadline);
+                        ? runHyperfine(cell, command, env, rawDir.resolve(slug + ".hyperfine.json"), log, deadline)
+                        : runTimed(cell, command, env, rawDir.resolve(slug + ".hyperfine.json"), log, deadline);
                 if (end instanceof VariantEnd.DeadlinePassed) {
                     ending = new CellAssembler.Ending.TimedOut(
                             "timed out after " + cell.timeout().toSeconds() + " s; JVM killed",
@@ -178,7 +196,8 @@ public final class LocalBackend implements Backend {
         record DeadlinePassed() implements ProcessEnd {}
     }
 
-    private VariantEnd runHyperfine(Cell cell, List<String> command, Path export, Path log, long deadline)
+    private VariantEnd runHyperfine(
+            Cell cell, List<String> command, Map<String, String> env, Path export, Path log, long deadline)
             throws IOException, InterruptedException {
         List<String> hf = List.of(
                 hyperfine.get().toString(),
@@ -194,7 +213,7 @@ public final class LocalBackend implements Backend {
                 "--export-json",
                 export.toString(),
                 String.join(" ", command.stream().map(CellScript::quote).toList()));
-        return switch (exec(hf, cell.allEnv(), log, deadline)) {
+        return switch (exec(hf, env, log, deadline)) {
             case ProcessEnd.DeadlinePassed d -> new VariantEnd.DeadlinePassed();
             case ProcessEnd.Exited(int code) when code == 0 -> new VariantEnd.Completed();
             case ProcessEnd.Exited(int code) ->
@@ -203,13 +222,14 @@ public final class LocalBackend implements Backend {
     }
 
     /** Without hyperfine: the same protocol (warmups first, a fresh JVM each) timed around the process. */
-    private VariantEnd runTimed(Cell cell, List<String> command, Path export, Path log, long deadline)
+    private VariantEnd runTimed(
+            Cell cell, List<String> command, Map<String, String> env, Path export, Path log, long deadline)
             throws IOException, InterruptedException {
         List<Double> times = new ArrayList<>();
         List<Integer> exits = new ArrayList<>();
         for (int i = 0; i < cell.warmup() + cell.repetitions(); i++) {
             long start = System.nanoTime();
-            ProcessEnd end = exec(command, cell.allEnv(), log, deadline);
+            ProcessEnd end = exec(command, env, log, deadline);
             double seconds = (System.nanoTime() - start) / 1e9;
             if (end instanceof ProcessEnd.DeadlinePassed) {
                 return new VariantEnd.DeadlinePassed();

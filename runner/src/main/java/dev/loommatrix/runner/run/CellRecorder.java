@@ -91,49 +91,56 @@ final class CellRecorder {
                 execution.fallbackReason(),
                 how.beside(),
                 how.earlierAttempts());
-        return switch (execution.outcome()) {
-            case CellOutcome.Succeeded s ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.OK,
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.of(s.environment()),
-                        s.measurements(),
-                        exec);
-            case CellOutcome.Failed f ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.FAILED,
-                        Optional.of(f.reason()),
-                        Optional.of(f.logTail()),
-                        f.environment(),
-                        f.measurements(),
-                        exec);
-            case CellOutcome.TimedOut t ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.TIMEOUT,
-                        Optional.of(t.reason()),
-                        Optional.of(t.logTail()),
-                        t.environment(),
-                        t.measurements(),
-                        exec);
-            case CellOutcome.Skipped s ->
-                CellRecord.of(
-                        cell.id(),
-                        cell.coordinates(),
-                        CellStatus.SKIPPED,
-                        Optional.of(s.reason()),
-                        Optional.empty(),
-                        Optional.empty(),
-                        List.of(),
-                        exec);
-        };
+        Ended ended =
+                switch (execution.outcome()) {
+                    case CellOutcome.Succeeded s ->
+                        new Ended(
+                                CellStatus.OK,
+                                Optional.empty(),
+                                Optional.empty(),
+                                Optional.of(s.environment()),
+                                s.measurements());
+                    case CellOutcome.Failed f ->
+                        new Ended(
+                                CellStatus.FAILED,
+                                Optional.of(f.reason()),
+                                Optional.of(f.logTail()),
+                                f.environment(),
+                                f.measurements());
+                    case CellOutcome.TimedOut t ->
+                        new Ended(
+                                CellStatus.TIMEOUT,
+                                Optional.of(t.reason()),
+                                Optional.of(t.logTail()),
+                                t.environment(),
+                                t.measurements());
+                    case CellOutcome.Skipped s ->
+                        new Ended(
+                                CellStatus.SKIPPED,
+                                Optional.of(s.reason()),
+                                Optional.empty(),
+                                Optional.empty(),
+                                List.of());
+                };
+        return CellRecord.of(
+                cell.id(),
+                cell.coordinates(),
+                ended.status(),
+                ended.reason(),
+                ended.logTail(),
+                ended.environment(),
+                ended.measurements(),
+                exec,
+                cell.workload().user().map(u -> u.baseline()));
     }
+
+    /** An outcome as the cell record states it. */
+    private record Ended(
+            CellStatus status,
+            Optional<String> reason,
+            Optional<String> logTail,
+            Optional<dev.loommatrix.core.result.EnvironmentRecord> environment,
+            List<dev.loommatrix.core.result.Measurement> measurements) {}
 
     private static String describe(CellRecord record) {
         StringBuilder text = new StringBuilder(record.status().word());
@@ -141,6 +148,19 @@ final class CellRecorder {
         record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
         var headline = Workloads.find(record.coordinates().workload()).flatMap(w -> w.headline());
         for (var m : record.measurements()) {
+            if (m.benchmark().isPresent()) {
+                // a user workload: its judged metric in its own unit (a JMH score, a program's number)
+                double[] judged = m.judged();
+                if (judged.length > 0) {
+                    text.append(String.format(
+                            Locale.ROOT,
+                            ", %s %s %s",
+                            m.series(),
+                            significant(dev.loommatrix.core.stats.RatioInterval.median(judged)),
+                            m.metric().unit()));
+                }
+                continue;
+            }
             var value = headline.flatMap(h -> m.medianOf(h.metric())
                     .map(v -> String.format(Locale.ROOT, ", %s %.0f %s", m.variant(), v, h.unit())));
             m.summary()
@@ -148,6 +168,14 @@ final class CellRecorder {
                             value.orElse(String.format(Locale.ROOT, ", %s %.0f ms", m.variant(), s.median()))));
         }
         return text.toString();
+    }
+
+    /** Three significant digits: a JMH score may be 0.00123 ms/op or 12345678 ops/s. */
+    static String significant(double value) {
+        return new java.math.BigDecimal(value)
+                .round(new java.math.MathContext(3))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     static String formatDuration(long ms) {

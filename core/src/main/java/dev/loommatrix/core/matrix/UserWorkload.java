@@ -1,0 +1,143 @@
+package dev.loommatrix.core.matrix;
+
+import dev.loommatrix.core.stats.MetricDescriptor;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A workload that is the user's own code: a JMH uber-jar or a program. Its variants are named JVM
+ * configurations, one of them the baseline every other variant's speedup is taken against.
+ *
+ * @param variants each variant's settings, in the file's order
+ * @param baseline the variant the others are compared with ("speedup of virtual" over it)
+ */
+public record UserWorkload(Artifact artifact, Map<String, VariantSettings> variants, String baseline) {
+
+    public UserWorkload {
+        variants = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variants));
+    }
+
+    /** What runs: the user's files and how to start them. */
+    public sealed interface Artifact permits Jmh, Program {
+        /** The host files (jars, classpath directories) that enter the cell, absolute, in order. */
+        List<Path> files();
+    }
+
+    /**
+     * A JMH uber-jar (the JMH Maven archetype's shade setup, or the Gradle JMH plugin's jar). Absent
+     * options leave the suite's own annotations in charge.
+     *
+     * @param benchmarks the benchmarks the jar lists that the include/exclude patterns select, found in its
+     *     {@code META-INF/BenchmarkList} when the matrix was read; each must produce a score in every run
+     * @param forks JMH forks inside each of the cell's fresh JVMs; 0 (the default) measures in the JVM the
+     *     runner started, so each repetition is one fork; empty keeps the suite's own {@code @Fork}
+     */
+    public record Jmh(
+            Path jar,
+            List<String> include,
+            List<String> exclude,
+            Map<String, List<String>> params,
+            Optional<String> mode,
+            Optional<String> timeUnit,
+            OptionalInt warmupIterations,
+            OptionalInt iterations,
+            Optional<String> warmupTime,
+            Optional<String> time,
+            OptionalInt threads,
+            OptionalInt forks,
+            List<String> profilers,
+            List<String> benchmarks)
+            implements Artifact {
+
+        /** JMH's mode names as its {@code -bm} option takes them. */
+        public static final List<String> MODES = List.of("thrpt", "avgt", "sample", "ss");
+
+        /** JMH's {@code -tu} values. */
+        public static final List<String> TIME_UNITS = List.of("ns", "us", "ms", "s", "m");
+
+        public Jmh {
+            include = List.copyOf(include);
+            exclude = List.copyOf(exclude);
+            params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+            profilers = List.copyOf(profilers);
+            benchmarks = List.copyOf(benchmarks);
+        }
+
+        @Override
+        public List<Path> files() {
+            return List.of(jar);
+        }
+    }
+
+    /**
+     * A program: a runnable jar, or a classpath with a main class. Always timed as a process; it may also
+     * report its own numbers in Bencher Metric Format to the file named by {@link #METRICS_FILE_ENV}.
+     *
+     * @param metrics the numbers it reports, with unit and direction; the first is the one it is judged by,
+     *     none means it is judged by its process time
+     */
+    public record Program(
+            Optional<Path> jar,
+            List<Path> classpath,
+            Optional<String> mainClass,
+            List<String> args,
+            Map<String, MetricDescriptor> metrics)
+            implements Artifact {
+
+        /** The environment variable that names the file a program writes its metrics to. */
+        public static final String METRICS_FILE_ENV = "LOOM_METRICS_FILE";
+
+        public Program {
+            classpath = List.copyOf(classpath);
+            args = List.copyOf(args);
+            metrics = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        }
+
+        @Override
+        public List<Path> files() {
+            return jar.map(List::of).orElse(classpath);
+        }
+
+        /** The metric the program is judged by: its first declared one, else its process time. */
+        public MetricDescriptor judgedBy() {
+            return metrics.values().stream().findFirst().orElse(MetricDescriptor.PROCESS_MS);
+        }
+    }
+
+    /**
+     * One named JVM configuration. The variant's name also reaches the JVM as {@code -Dloom.variant=NAME}.
+     *
+     * @param params JMH {@code @Param} values (JMH only): many suites switch thread kinds with their own
+     */
+    public record VariantSettings(
+            List<String> jvmArgs,
+            Map<String, String> properties,
+            Map<String, String> env,
+            List<String> args,
+            Map<String, String> params) {
+
+        public VariantSettings {
+            jvmArgs = List.copyOf(jvmArgs);
+            properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+            env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
+            args = List.copyOf(args);
+            params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        }
+
+        public boolean isEmpty() {
+            return jvmArgs.isEmpty() && properties.isEmpty() && env.isEmpty() && args.isEmpty() && params.isEmpty();
+        }
+    }
+
+    public VariantSettings settings(String variant) {
+        VariantSettings settings = variants.get(variant);
+        if (settings == null) {
+            throw new IllegalArgumentException("no variant '" + variant + "'");
+        }
+        return settings;
+    }
+}

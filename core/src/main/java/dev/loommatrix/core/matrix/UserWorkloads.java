@@ -1,0 +1,485 @@
+package dev.loommatrix.core.matrix;
+
+import dev.loommatrix.core.stats.MetricDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * A {@code workloads} entry that names the user's code ({@code jmh:} or {@code program:}) instead of a
+ * built-in id. Everything that can be checked before a cell starts is checked here, with the position in
+ * the file: the jar exists and is one, JMH is in it, the patterns select benchmarks, the parameters exist,
+ * every variant sets something.
+ */
+final class UserWorkloads {
+
+    static final List<String> KEYS = List.of("id", "jmh", "program", "variants", "baseline", "enabled");
+    static final List<String> JMH_KEYS = List.of(
+            "jar",
+            "include",
+            "exclude",
+            "params",
+            "mode",
+            "timeUnit",
+            "warmupIterations",
+            "iterations",
+            "warmupTime",
+            "time",
+            "threads",
+            "forks",
+            "profilers");
+    static final List<String> PROGRAM_KEYS = List.of("jar", "classpath", "mainClass", "args", "metrics");
+    static final List<String> VARIANT_KEYS = List.of("jvmArgs", "properties", "env", "args", "params");
+    static final List<String> METRIC_KEYS = List.of("unit", "direction");
+
+    /** Variant names become file names and JVM properties: letters, digits, '.', '_' and '-'. */
+    private static final Pattern VARIANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+    /** JMH's TimeValue as its -w / -r options take it. */
+    private static final Pattern JMH_TIME = Pattern.compile("[1-9][0-9]*(ns|us|ms|s|m|min|hr)");
+
+    private UserWorkloads() {}
+
+    /** Whether a workloads entry names the user's code (checked without reporting anything). */
+    static boolean isUserEntry(Node item) {
+        return item instanceof org.snakeyaml.engine.v2.nodes.MappingNode m
+                && m.getValue().stream()
+                        .anyMatch(t -> t.getKeyNode() instanceof ScalarNode k
+                                && (k.getValue().equals("jmh") || k.getValue().equals("program")));
+    }
+
+    static Optional<WorkloadSpec> read(
+            YamlReader in, Node item, Map<String, NodeTuple> fields, String where, Path matrixFile) {
+        for (String key : fields.keySet()) {
+            if (!KEYS.contains(key)) {
+                in.error(
+                        fields.get(key).getKeyNode(),
+                        "unknown key '" + key + "' in " + where + YamlReader.didYouMeanSuffix(key, KEYS),
+                        key.equals("params")
+                                ? "a user workload's parameters live under jmh.params (JMH @Param values) or in a variant"
+                                : "a user workload takes: " + String.join(", ", KEYS));
+            }
+        }
+        if (fields.containsKey("jmh") && fields.containsKey("program")) {
+            in.error(
+                    fields.get("program").getKeyNode(),
+                    where + " names both a JMH jar and a program",
+                    "one workload entry runs one artifact; make two entries");
+            return Optional.empty();
+        }
+        Optional<String> id = Sections.requiredField(in, item, fields, "id", where)
+                .flatMap(n -> Sections.id(in, n, where + ".id"))
+                .filter(name -> {
+                    if (Workloads.find(name).isPresent()) {
+                        in.error(
+                                fields.get("id").getValueNode(),
+                                "'" + name + "' is a built-in workload; a workload with your own code needs its own id",
+                                "e.g. id: my-service");
+                        return false;
+                    }
+                    return true;
+                });
+        Path base = Optional.ofNullable(matrixFile.toAbsolutePath().getParent()).orElse(Path.of("."));
+        Optional<UserWorkload.Artifact> artifact = fields.containsKey("jmh")
+                ? jmh(in, fields.get("jmh").getValueNode(), where + ".jmh", base)
+                : program(in, fields.get("program").getValueNode(), where + ".program", base);
+        boolean isJmh = fields.containsKey("jmh");
+        Optional<Set<String>> jmhParams =
+                artifact.filter(a -> a instanceof UserWorkload.Jmh).map(a -> selectedParams((UserWorkload.Jmh) a));
+        Map<String, UserWorkload.VariantSettings> variants = new LinkedHashMap<>();
+        Sections.requiredField(in, item, fields, "variants", where)
+                .flatMap(n -> in.mapping(n, where + ".variants", List.of()))
+                .ifPresent(entries -> {
+                    if (entries.isEmpty()) {
+                        in.error(
+                                fields.get("variants").getValueNode(),
+                                where + ".variants must name at least one variant",
+                                "e.g. variants: {virtual: {jvmArgs: [...]}, platform: {jvmArgs: [...]}}");
+                    }
+                    entries.forEach((name, tuple) -> {
+                        if (!VARIANT.matcher(name).matches()) {
+                            in.error(
+                                    tuple.getKeyNode(),
+                                    "variant name '" + name + "' is not usable",
+                                    "variant names use letters, digits, '.', '_' and '-' (they name files and "
+                                            + "reach the JVM as -Dloom.variant)");
+                            return;
+                        }
+                        variant(in, tuple, where + ".variants." + name, isJmh, jmhParams)
+                                .ifPresent(s -> variants.put(name, s));
+                    });
+                });
+        Optional<String> baseline = Sections.field(fields, "baseline")
+                .flatMap(n -> in.string(n, where + ".baseline").filter(name -> {
+                    if (!variants.isEmpty() && !variants.containsKey(name)) {
+                        in.error(
+                                n,
+                                "baseline '" + name + "' is not one of " + where + "'s variants"
+                                        + YamlReader.didYouMeanSuffix(name, variants.keySet()),
+                                "variants: " + String.join(", ", variants.keySet()));
+                        return false;
+                    }
+                    return true;
+                }));
+        if (baseline.isEmpty() && !fields.containsKey("baseline") && variants.size() > 1) {
+            in.error(
+                    item,
+                    where + " does not say which variant is the baseline",
+                    "add e.g. 'baseline: platform': every other variant's speedup is taken over it");
+        }
+        if (id.isEmpty() || artifact.isEmpty() || variants.isEmpty()) {
+            return Optional.empty();
+        }
+        String chosen = baseline.orElse(variants.keySet().iterator().next());
+        return Optional.of(new WorkloadSpec(
+                id.get(),
+                List.copyOf(variants.keySet()),
+                Map.of(),
+                Optional.of(new UserWorkload(artifact.get(), variants, chosen))));
+    }
+
+    private static Optional<UserWorkload.Artifact> jmh(YamlReader in, Node node, String where, Path base) {
+        Map<String, NodeTuple> f = in.mapping(node, where, JMH_KEYS).orElse(null);
+        if (f == null) {
+            return Optional.empty();
+        }
+        Optional<Path> jarPath = Sections.requiredField(in, node, f, "jar", where)
+                .flatMap(n -> in.string(n, where + ".jar"))
+                .map(text -> base.resolve(text).normalize());
+        Optional<JmhJar> jar = jarPath.flatMap(path -> {
+            try {
+                return Optional.of(JmhJar.read(path));
+            } catch (JmhJar.NotUsable e) {
+                in.error(f.get("jar").getValueNode(), e.getMessage(), e.hint());
+                return Optional.empty();
+            }
+        });
+        List<String> include = patterns(in, f.get("include"), where + ".include");
+        List<String> exclude = patterns(in, f.get("exclude"), where + ".exclude");
+        List<String> selected = new ArrayList<>();
+        Set<String> paramNames = new LinkedHashSet<>();
+        jar.ifPresent(j -> {
+            List<JmhJar.Benchmark> chosen = j.select(include, exclude);
+            if (chosen.isEmpty()) {
+                Node at = f.containsKey("include")
+                        ? f.get("include").getValueNode()
+                        : f.get("jar").getValueNode();
+                in.error(
+                        at,
+                        "no benchmark in " + jarPath.get().getFileName() + " matches include " + include
+                                + (exclude.isEmpty() ? "" : " without exclude " + exclude),
+                        "the jar lists: "
+                                + String.join(
+                                        ", ",
+                                        j.benchmarks().stream()
+                                                .map(JmhJar.Benchmark::name)
+                                                .limit(20)
+                                                .toList()));
+            }
+            chosen.forEach(b -> {
+                selected.add(b.name());
+                paramNames.addAll(b.params());
+            });
+        });
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        Sections.field(f, "params")
+                .flatMap(n -> in.mapping(n, where + ".params", List.of()))
+                .ifPresent(entries -> entries.forEach((name, tuple) -> {
+                    if (knownParam(in, tuple.getKeyNode(), name, paramNames, jar.isPresent() && !selected.isEmpty())) {
+                        paramValues(in, tuple.getValueNode(), where + ".params." + name)
+                                .ifPresent(v -> params.put(name, v));
+                    }
+                }));
+        Optional<String> mode =
+                Sections.field(f, "mode").flatMap(n -> oneOf(in, n, where + ".mode", UserWorkload.Jmh.MODES));
+        Optional<String> timeUnit = Sections.field(f, "timeUnit")
+                .flatMap(n -> oneOf(in, n, where + ".timeUnit", UserWorkload.Jmh.TIME_UNITS));
+        OptionalInt warmupIterations = count(in, f, "warmupIterations", where, 0);
+        OptionalInt iterations = count(in, f, "iterations", where, 1);
+        Optional<String> warmupTime = Sections.field(f, "warmupTime").flatMap(n -> time(in, n, where + ".warmupTime"));
+        Optional<String> time = Sections.field(f, "time").flatMap(n -> time(in, n, where + ".time"));
+        OptionalInt threads = count(in, f, "threads", where, 1);
+        OptionalInt forks = OptionalInt.of(0);
+        if (f.containsKey("forks")) {
+            Node n = f.get("forks").getValueNode();
+            if (n instanceof ScalarNode s && s.getValue().equals("suite")) {
+                forks = OptionalInt.empty();
+            } else {
+                forks = in.integer(n, where + ".forks", 0, 100)
+                        .map(v -> OptionalInt.of(v.intValue()))
+                        .orElse(OptionalInt.of(0));
+            }
+        }
+        List<String> profilers = Sections.field(f, "profilers")
+                .flatMap(n -> in.stringList(n, where + ".profilers"))
+                .orElse(List.of());
+        if (jarPath.isEmpty() || jar.isEmpty() || selected.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new UserWorkload.Jmh(
+                jarPath.get(),
+                include,
+                exclude,
+                params,
+                mode,
+                timeUnit,
+                warmupIterations,
+                iterations,
+                warmupTime,
+                time,
+                threads,
+                forks,
+                profilers,
+                selected));
+    }
+
+    private static Optional<UserWorkload.Artifact> program(YamlReader in, Node node, String where, Path base) {
+        Map<String, NodeTuple> f = in.mapping(node, where, PROGRAM_KEYS).orElse(null);
+        if (f == null) {
+            return Optional.empty();
+        }
+        boolean ok = true;
+        Optional<Path> jar = Optional.empty();
+        List<Path> classpath = new ArrayList<>();
+        Optional<String> mainClass = Sections.field(f, "mainClass").flatMap(n -> in.string(n, where + ".mainClass"));
+        if (f.containsKey("jar") == f.containsKey("classpath")) {
+            in.error(
+                    node,
+                    where + " needs either 'jar' or 'classpath'",
+                    "jar: build/libs/app.jar (its manifest's Main-Class runs), or classpath: [...] with mainClass");
+            ok = false;
+        }
+        if (f.containsKey("jar")) {
+            Node n = f.get("jar").getValueNode();
+            jar = in.string(n, where + ".jar").map(text -> base.resolve(text).normalize());
+            if (jar.isPresent()) {
+                ok &= runnableJar(in, n, jar.get(), mainClass.isPresent());
+            } else {
+                ok = false;
+            }
+        }
+        if (f.containsKey("classpath")) {
+            Node n = f.get("classpath").getValueNode();
+            List<Node> items = in.nonEmptySequence(n, where + ".classpath").orElse(List.of());
+            for (int i = 0; i < items.size(); i++) {
+                Node entry = items.get(i);
+                Optional<Path> path = in.string(entry, where + ".classpath[" + i + "]")
+                        .map(t -> base.resolve(t).normalize());
+                if (path.isPresent() && !Files.exists(path.get())) {
+                    in.error(entry, "classpath entry " + path.get() + " does not exist", "build it first");
+                    ok = false;
+                }
+                path.ifPresent(classpath::add);
+            }
+            if (mainClass.isEmpty()) {
+                in.error(node, where + " has a classpath but no mainClass", "add e.g. mainClass: com.example.Main");
+                ok = false;
+            }
+        }
+        List<String> args = Sections.field(f, "args")
+                .flatMap(n -> in.stringList(n, where + ".args"))
+                .orElse(List.of());
+        Map<String, MetricDescriptor> metrics = new LinkedHashMap<>();
+        Sections.field(f, "metrics")
+                .flatMap(n -> in.mapping(n, where + ".metrics", List.of()))
+                .ifPresent(entries -> entries.forEach((name, tuple) -> in.mapping(
+                                tuple.getValueNode(), where + ".metrics." + name, METRIC_KEYS)
+                        .ifPresent(m -> {
+                            Optional<String> unit = Sections.requiredField(
+                                            in, tuple.getValueNode(), m, "unit", where + ".metrics." + name)
+                                    .flatMap(u -> in.scalarText(u, where + ".metrics." + name + ".unit"));
+                            Optional<String> direction = Sections.requiredField(
+                                            in, tuple.getValueNode(), m, "direction", where + ".metrics." + name)
+                                    .flatMap(d -> oneOf(
+                                            in,
+                                            d,
+                                            where + ".metrics." + name + ".direction",
+                                            List.of("lower", "higher")));
+                            if (unit.isPresent() && direction.isPresent()) {
+                                metrics.put(
+                                        name,
+                                        new MetricDescriptor(
+                                                name,
+                                                unit.get(),
+                                                direction.get().equals("lower")
+                                                        ? MetricDescriptor.Direction.LOWER_IS_BETTER
+                                                        : MetricDescriptor.Direction.HIGHER_IS_BETTER));
+                            }
+                        })));
+        if (!ok) {
+            return Optional.empty();
+        }
+        return Optional.of(new UserWorkload.Program(jar, classpath, mainClass, args, metrics));
+    }
+
+    /** A jar that exists, is a zip, and says what to run (its manifest, or the entry's mainClass). */
+    private static boolean runnableJar(YamlReader in, Node at, Path jar, boolean hasMainClass) {
+        if (!Files.isRegularFile(jar)) {
+            in.error(at, "jar " + jar + " does not exist", "build it first; paths are relative to the matrix file");
+            return false;
+        }
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            var manifest = file.getManifest();
+            if (!hasMainClass
+                    && (manifest == null || manifest.getMainAttributes().getValue("Main-Class") == null)) {
+                in.error(at, "jar " + jar + " has no Main-Class in its manifest", "add mainClass: com.example.Main");
+                return false;
+            }
+            return true;
+        } catch (java.io.IOException e) {
+            in.error(at, "file " + jar + " is not a jar (" + e.getMessage() + ")", "name a .jar file");
+            return false;
+        }
+    }
+
+    private static Optional<UserWorkload.VariantSettings> variant(
+            YamlReader in, NodeTuple tuple, String where, boolean isJmh, Optional<Set<String>> jmhParams) {
+        Node node = tuple.getValueNode();
+        Map<String, NodeTuple> f = in.mapping(node, where, VARIANT_KEYS).orElse(null);
+        if (f == null) {
+            return Optional.empty();
+        }
+        List<String> jvmArgs = Sections.field(f, "jvmArgs")
+                .flatMap(n -> in.stringList(n, where + ".jvmArgs"))
+                .orElse(List.of());
+        jvmArgs.stream()
+                .filter(a -> !a.startsWith("-"))
+                .findFirst()
+                .ifPresent(a -> in.error(
+                        f.get("jvmArgs").getValueNode(),
+                        where + ".jvmArgs has '" + a + "', which is not a JVM option",
+                        "JVM options start with '-' (e.g. -Xss256k, -Dkey=value); program arguments go in args"));
+        Map<String, String> properties = Sections.field(f, "properties")
+                .flatMap(n -> in.stringMap(n, where + ".properties"))
+                .orElse(Map.of());
+        Map<String, String> env = Sections.field(f, "env")
+                .flatMap(n -> in.stringMap(n, where + ".env"))
+                .orElse(Map.of());
+        List<String> args = Sections.field(f, "args")
+                .flatMap(n -> in.stringList(n, where + ".args"))
+                .orElse(List.of());
+        Map<String, String> params = new LinkedHashMap<>();
+        if (f.containsKey("params")) {
+            if (!isJmh) {
+                in.error(
+                        f.get("params").getKeyNode(),
+                        where + ".params is for JMH @Param values",
+                        "a program's variants use jvmArgs, properties, env or args");
+            } else {
+                in.mapping(f.get("params").getValueNode(), where + ".params", List.of())
+                        .ifPresent(entries -> entries.forEach((name, t) -> {
+                            if (knownParam(
+                                    in, t.getKeyNode(), name, jmhParams.orElse(Set.of()), jmhParams.isPresent())) {
+                                in.scalarText(t.getValueNode(), where + ".params." + name)
+                                        .ifPresent(v -> params.put(name, v));
+                            }
+                        }));
+            }
+        }
+        UserWorkload.VariantSettings settings =
+                new UserWorkload.VariantSettings(jvmArgs, properties, env, args, params);
+        if (settings.isEmpty()) {
+            in.error(
+                    node,
+                    "variant '" + ((ScalarNode) tuple.getKeyNode()).getValue() + "' sets nothing",
+                    "give it jvmArgs, properties, env, args" + (isJmh ? " or params" : "")
+                            + ", e.g. {jvmArgs: [\"-Dspring.threads.virtual.enabled=true\"]}");
+            return Optional.empty();
+        }
+        return Optional.of(settings);
+    }
+
+    /** The @Param names of the benchmarks a JMH entry selects (the jar was read fine a moment ago). */
+    private static Set<String> selectedParams(UserWorkload.Jmh jmh) {
+        Set<String> names = new LinkedHashSet<>();
+        try {
+            JmhJar.read(jmh.jar()).select(jmh.include(), jmh.exclude()).forEach(b -> names.addAll(b.params()));
+        } catch (JmhJar.NotUsable e) {
+            // reported where the jar is named
+        }
+        return names;
+    }
+
+    private static boolean knownParam(YamlReader in, Node at, String name, Set<String> known, boolean check) {
+        if (check && !known.contains(name)) {
+            in.error(
+                    at,
+                    "no selected benchmark has a @Param '" + name + "'" + YamlReader.didYouMeanSuffix(name, known),
+                    known.isEmpty()
+                            ? "the selected benchmarks have no @Param fields"
+                            : "they have: " + String.join(", ", known));
+            return false;
+        }
+        return true;
+    }
+
+    /** A @Param's values: one scalar or a list of them (JMH's -p name=v1,v2). */
+    private static Optional<List<String>> paramValues(YamlReader in, Node node, String where) {
+        if (node instanceof SequenceNode) {
+            List<String> values = new ArrayList<>();
+            in.nonEmptySequence(node, where)
+                    .ifPresent(
+                            items -> items.forEach(i -> in.scalarText(i, where).ifPresent(values::add)));
+            return values.isEmpty() ? Optional.empty() : Optional.of(values);
+        }
+        return in.scalarText(node, where).map(List::of);
+    }
+
+    /** One regex or a list of them, each compiled to report a bad one where it is written. */
+    private static List<String> patterns(YamlReader in, NodeTuple tuple, String where) {
+        if (tuple == null) {
+            return List.of();
+        }
+        Node node = tuple.getValueNode();
+        List<Node> items = node instanceof SequenceNode s ? s.getValue() : List.of(node);
+        List<String> out = new ArrayList<>();
+        for (Node item : items) {
+            in.string(item, where).ifPresent(text -> {
+                try {
+                    Pattern.compile(text);
+                    out.add(text);
+                } catch (PatternSyntaxException e) {
+                    in.error(
+                            item,
+                            where + " '" + text + "' is not a regular expression: " + e.getDescription(),
+                            "JMH matches these as Java regexes against class.method, e.g. 'MyBenchmark\\.run'");
+                }
+            });
+        }
+        return out;
+    }
+
+    private static Optional<String> oneOf(YamlReader in, Node node, String where, List<String> allowed) {
+        return in.oneOf(node, where, allowed);
+    }
+
+    private static OptionalInt count(YamlReader in, Map<String, NodeTuple> f, String key, String where, long min) {
+        return Sections.field(f, key)
+                .flatMap(n -> in.integer(n, where + "." + key, min, 10_000))
+                .map(v -> OptionalInt.of(v.intValue()))
+                .orElse(OptionalInt.empty());
+    }
+
+    private static Optional<String> time(YamlReader in, Node node, String where) {
+        return in.scalarText(node, where).filter(text -> {
+            if (!JMH_TIME.matcher(text).matches()) {
+                in.error(
+                        node, where + " '" + text + "' is not a JMH time", "write a number with a unit: 500ms, 1s, 2m");
+                return false;
+            }
+            return true;
+        });
+    }
+}

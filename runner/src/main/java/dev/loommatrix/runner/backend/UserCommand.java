@@ -1,0 +1,89 @@
+package dev.loommatrix.runner.backend;
+
+import dev.loommatrix.core.matrix.UserWorkload;
+import dev.loommatrix.core.plan.Cell;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JVM command line for one run of one variant of a user workload, the same in a container and on a
+ * host: the cell's limits and scheduler settings, the variant's configuration, the attestation agent, and
+ * the user's JMH jar or program. The agent writes one line per JVM to {@code <variant>.records.jsonl}
+ * and carries the JVM's own result file with it ({@code loom.collect}).
+ */
+public final class UserCommand {
+
+    /** Where a backend has put things, as the JVM under test sees them. */
+    public record Paths(String java, String agentJar, List<String> userFiles, String outDir, String pathSeparator) {}
+
+    /** The command, and what it adds to the cell's environment. */
+    public record Launch(List<String> command, Map<String, String> env) {}
+
+    private UserCommand() {}
+
+    /** Where a variant's JVM leaves its own result before the agent collects it. */
+    static String resultFile(Paths paths, String variant) {
+        return paths.outDir() + "/" + HarnessCommand.slug(variant) + ".result.json";
+    }
+
+    public static Launch of(Cell cell, String variant, Paths paths, List<String> backendArgs) {
+        UserWorkload user = cell.workload().user().orElseThrow();
+        UserWorkload.VariantSettings settings = user.settings(variant);
+        String result = resultFile(paths, variant);
+        List<String> command = new ArrayList<>();
+        command.add(paths.java());
+        command.addAll(HarnessCommand.cellJvmArgs(cell, backendArgs, settings.jvmArgs()));
+        command.addAll(settings.jvmArgs());
+        settings.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.add("-Dloom.variant=" + variant);
+        command.add("-Dloom.collect=" + result);
+        command.add("-javaagent:" + paths.agentJar() + "=" + paths.outDir() + "/" + HarnessCommand.slug(variant)
+                + ".records.jsonl");
+        Map<String, String> env = new LinkedHashMap<>(settings.env());
+        switch (user.artifact()) {
+            case UserWorkload.Jmh jmh -> command.addAll(jmhArgs(jmh, settings, paths, result));
+            case UserWorkload.Program program -> {
+                if (program.mainClass().isPresent()) {
+                    // a classpath, or a jar whose class to run the entry names
+                    command.add("-cp");
+                    command.add(String.join(paths.pathSeparator(), paths.userFiles()));
+                    command.add(program.mainClass().get());
+                } else {
+                    command.add("-jar");
+                    command.add(paths.userFiles().get(0));
+                }
+                command.addAll(program.args());
+                env.put(UserWorkload.Program.METRICS_FILE_ENV, result);
+            }
+        }
+        command.addAll(settings.args());
+        return new Launch(command, env);
+    }
+
+    /**
+     * JMH's own command line: the selection, parameters (the variant's override the entry's), the options
+     * the matrix sets, fail-on-error (a benchmark that throws fails its run), and the JSON result file.
+     */
+    static List<String> jmhArgs(
+            UserWorkload.Jmh jmh, UserWorkload.VariantSettings settings, Paths paths, String result) {
+        List<String> args = new ArrayList<>(List.of("-jar", paths.userFiles().get(0)));
+        args.addAll(jmh.include());
+        jmh.exclude().forEach(e -> args.addAll(List.of("-e", e)));
+        Map<String, List<String>> params = new LinkedHashMap<>(jmh.params());
+        settings.params().forEach((k, v) -> params.put(k, List.of(v)));
+        params.forEach((k, values) -> args.addAll(List.of("-p", k + "=" + String.join(",", values))));
+        jmh.mode().ifPresent(m -> args.addAll(List.of("-bm", m)));
+        jmh.timeUnit().ifPresent(u -> args.addAll(List.of("-tu", u)));
+        jmh.warmupIterations().ifPresent(n -> args.addAll(List.of("-wi", String.valueOf(n))));
+        jmh.iterations().ifPresent(n -> args.addAll(List.of("-i", String.valueOf(n))));
+        jmh.warmupTime().ifPresent(t -> args.addAll(List.of("-w", t)));
+        jmh.time().ifPresent(t -> args.addAll(List.of("-r", t)));
+        jmh.threads().ifPresent(n -> args.addAll(List.of("-t", String.valueOf(n))));
+        jmh.forks().ifPresent(n -> args.addAll(List.of("-f", String.valueOf(n))));
+        jmh.profilers().forEach(p -> args.addAll(List.of("-prof", p)));
+        args.addAll(List.of("-foe", "true", "-rf", "json", "-rff", result));
+        return args;
+    }
+}

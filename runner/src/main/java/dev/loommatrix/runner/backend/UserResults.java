@@ -1,0 +1,372 @@
+package dev.loommatrix.runner.backend;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.core.matrix.UserWorkload;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.Benchmark;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.Sample;
+import dev.loommatrix.core.stats.MetricDescriptor;
+import dev.loommatrix.core.stats.Summary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns what a user workload's variant left in the raw directory into measurements: the agent's lines
+ * ({@code <variant>.records.jsonl}, one per JVM, a JMH fork's before its host's) with each run's own
+ * result (JMH's JSON, or a program's Bencher Metric Format) collected into the host's line, and the
+ * driver's process times. One measurement per benchmark — a JMH benchmark with its parameters, a
+ * benchmark a program reported — whose samples are the variant's fresh JVMs, warmup runs dropped.
+ */
+public final class UserResults {
+
+    /** JMH starts its forks with this main class; every other JVM carrying the agent is a run's host. */
+    static final String JMH_FORK_MAIN = "org.openjdk.jmh.runner.ForkedMain";
+
+    /** One line the agent wrote: one JVM's environment and use, and its collected result if any. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record AgentRecord(
+            int schemaVersion,
+            String kind,
+            long pid,
+            String variant,
+            String command,
+            Map<String, Object> metrics,
+            Optional<HarnessEnvironment> environment,
+            Optional<JsonNode> collected,
+            Optional<String> collectedError) {
+
+        public AgentRecord {
+            metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
+            command = command == null ? "" : command;
+        }
+
+        boolean isFork() {
+            return command.startsWith(JMH_FORK_MAIN);
+        }
+    }
+
+    /** One fresh JVM run of a variant: the JVM the driver started and the JMH forks it started. */
+    public record JvmRun(AgentRecord host, List<AgentRecord> forks) {
+        public JvmRun {
+            forks = List.copyOf(forks);
+        }
+
+        /** Every JVM of the run, forks first, as they ended. */
+        List<AgentRecord> all() {
+            List<AgentRecord> all = new ArrayList<>(forks);
+            all.add(host);
+            return all;
+        }
+    }
+
+    /**
+     * What one variant produced.
+     *
+     * @param runs the measured runs (warmups dropped), in order
+     * @param problem why the variant's numbers are not usable as they are, if so
+     */
+    public record VariantRuns(String variant, List<JvmRun> runs, List<Double> processMs, Optional<String> problem) {}
+
+    private UserResults() {}
+
+    public static VariantRuns read(Path rawDir, String variant, int warmup) throws IOException {
+        String slug = HarnessCommand.slug(variant);
+        List<JvmRun> runs = new ArrayList<>();
+        Optional<String> problem = Optional.empty();
+        Path file = rawDir.resolve(slug + ".records.jsonl");
+        if (Files.isRegularFile(file)) {
+            List<String> lines = Files.readAllLines(file);
+            List<AgentRecord> forks = new ArrayList<>();
+            int seen = 0;
+            for (int n = 0; n < lines.size(); n++) {
+                if (lines.get(n).isBlank()) {
+                    continue;
+                }
+                String where = "raw/" + file.getFileName() + ":" + (n + 1);
+                JsonNode tree = Json.MAPPER.readTree(lines.get(n));
+                if (tree.path("schemaVersion").asInt(-1) != RawResults.HarnessRecord.SCHEMA_VERSION
+                        || !tree.path("kind").asText().equals("agent")) {
+                    problem = Optional.of(where + ": not a record of this runner's attestation agent (schema "
+                            + tree.path("schemaVersion").asText("none") + ", kind "
+                            + tree.path("kind").asText("none") + ")");
+                    break;
+                }
+                AgentRecord record = Json.MAPPER.treeToValue(tree, AgentRecord.class);
+                if (record.isFork()) {
+                    forks.add(record);
+                    continue;
+                }
+                if (seen++ >= warmup) {
+                    runs.add(new JvmRun(record, forks));
+                }
+                forks = new ArrayList<>();
+            }
+        }
+        List<Double> processMs = new ArrayList<>();
+        Path timings = rawDir.resolve(slug + ".hyperfine.json");
+        if (Files.isRegularFile(timings)) {
+            for (var t : Json.MAPPER
+                    .readTree(timings.toFile())
+                    .path("results")
+                    .path(0)
+                    .path("times")) {
+                processMs.add(t.asDouble() * 1000.0);
+            }
+        }
+        return new VariantRuns(variant, runs, processMs, problem);
+    }
+
+    /** The variant's measurements, one per benchmark; a problem (a run without a score) fails the variant. */
+    public static Result measurements(Cell cell, VariantRuns data, Optional<String> error) {
+        UserWorkload user = cell.workload().user().orElseThrow();
+        Map<String, Series> series = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        data.problem().ifPresent(problems::add);
+        for (int i = 0; i < data.runs().size(); i++) {
+            JvmRun run = data.runs().get(i);
+            Map<String, Object> common = jvmUse(run);
+            if (i < data.processMs().size()) {
+                common.put("processMs", data.processMs().get(i));
+            }
+            int number = i + 1;
+            run.host().collectedError().ifPresent(e -> problems.add("run " + number + ": " + e));
+            switch (user.artifact()) {
+                case UserWorkload.Jmh jmh ->
+                    jmhRun(jmh, user.settings(data.variant()), run, i, common, series, problems);
+                case UserWorkload.Program program ->
+                    programRun(cell.workload().id(), program, run, i, common, series, problems);
+            }
+        }
+        int expected = cell.repetitions();
+        if (problems.isEmpty() && error.isEmpty() && data.runs().size() < expected) {
+            problems.add("only " + data.runs().size() + " of " + expected + " repetitions produced a record");
+        }
+        Optional<String> problem = error.or(() -> problems.isEmpty()
+                ? Optional.empty()
+                : Optional.of(
+                        String.join("; ", problems.stream().distinct().limit(5).toList())));
+        List<Measurement> out = new ArrayList<>();
+        for (Series s : series.values()) {
+            double[] judged = s.samples.stream()
+                    .flatMap(x -> x.metric(s.metric.name()).stream())
+                    .mapToDouble(Double::doubleValue)
+                    .toArray();
+            double[] process = s.samples.stream()
+                    .flatMap(x -> x.metric("processMs").stream())
+                    .mapToDouble(Double::doubleValue)
+                    .toArray();
+            out.add(new Measurement(
+                    data.variant(),
+                    Map.of(),
+                    s.metric,
+                    s.samples,
+                    judged.length == 0 ? Optional.empty() : Optional.of(Summary.of(judged)),
+                    process.length == 0 ? Optional.empty() : Optional.of(Summary.of(process)),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    problem,
+                    Optional.of(s.benchmark)));
+        }
+        return new Result(out, problem);
+    }
+
+    /** A variant's measurements, and what went wrong with it (also when it produced no measurement). */
+    public record Result(List<Measurement> measurements, Optional<String> problem) {}
+
+    /** One benchmark's samples across the variant's runs. */
+    private static final class Series {
+        final Benchmark benchmark;
+        final MetricDescriptor metric;
+        final List<Sample> samples = new ArrayList<>();
+
+        Series(Benchmark benchmark, MetricDescriptor metric) {
+            this.benchmark = benchmark;
+            this.metric = metric;
+        }
+    }
+
+    /**
+     * One run's JMH results: a sample per benchmark × parameters, its score and secondary metrics, the
+     * iterations' raw scores kept as a fact. A requested benchmark with no score is a problem: JMH exits 0
+     * with an empty result when its forks cannot start.
+     */
+    private static void jmhRun(
+            UserWorkload.Jmh jmh,
+            UserWorkload.VariantSettings settings,
+            JvmRun run,
+            int index,
+            Map<String, Object> common,
+            Map<String, Series> series,
+            List<String> problems) {
+        JsonNode results = run.host().collected().orElse(null);
+        List<String> scored = new ArrayList<>();
+        if (results != null && results.isArray()) {
+            for (JsonNode r : results) {
+                String name = r.path("benchmark").asText();
+                String mode = r.path("mode").asText();
+                Map<String, String> shared = new java.util.TreeMap<>();
+                Map<String, String> own = new java.util.TreeMap<>();
+                r.path("params").properties().forEach(e -> {
+                    String value = e.getValue().asText();
+                    (settings.params().containsKey(e.getKey()) ? own : shared).put(e.getKey(), value);
+                });
+                JsonNode primary = r.path("primaryMetric");
+                Optional<Double> score = number(primary.path("score"));
+                if (score.isEmpty()) {
+                    continue;
+                }
+                scored.add(name);
+                Map<String, String> units = new LinkedHashMap<>();
+                Map<String, Object> sample = new LinkedHashMap<>(common);
+                sample.put("score", score.get());
+                number(primary.path("scoreError")).ifPresent(e -> sample.put("scoreError", e));
+                if (primary.has("rawData")) {
+                    sample.put("iterations", Json.MAPPER.convertValue(primary.path("rawData"), List.class));
+                }
+                r.path("secondaryMetrics").properties().forEach(e -> {
+                    String metric = e.getKey().replace("·", "");
+                    number(e.getValue().path("score")).ifPresent(v -> sample.put(metric, v));
+                    units.put(metric, e.getValue().path("scoreUnit").asText());
+                });
+                Benchmark benchmark = new Benchmark(name, Optional.of(mode), shared, units, own);
+                MetricDescriptor metric = new MetricDescriptor(
+                        "score",
+                        primary.path("scoreUnit").asText(),
+                        mode.equals("thrpt")
+                                ? MetricDescriptor.Direction.HIGHER_IS_BETTER
+                                : MetricDescriptor.Direction.LOWER_IS_BETTER);
+                series.computeIfAbsent(benchmark.label(), k -> new Series(benchmark, metric))
+                        .samples
+                        .add(Sample.of(sample));
+            }
+        }
+        for (String wanted : jmh.benchmarks()) {
+            if (!scored.contains(wanted)) {
+                problems.add("run " + (index + 1) + " produced no score for " + wanted
+                        + (results == null
+                                ? " (JMH wrote no result file)"
+                                : " (JMH's result has none: its forks may have failed to start, or the benchmark"
+                                        + " threw; see JMH's output in the cell log)"));
+            }
+        }
+    }
+
+    /**
+     * One run of a program: its process time, and the numbers it reported in Bencher Metric Format
+     * ({@code {benchmark: {measure: {value, lower_value, upper_value}}}}), one series per benchmark it
+     * named. A program that reports nothing is one series named after the workload, judged by its process
+     * time; a declared metric missing from a run's report is a problem.
+     */
+    private static void programRun(
+            String workloadId,
+            UserWorkload.Program program,
+            JvmRun run,
+            int index,
+            Map<String, Object> common,
+            Map<String, Series> series,
+            List<String> problems) {
+        JsonNode reported = run.host().collected().orElse(null);
+        Map<String, String> units = new LinkedHashMap<>();
+        program.metrics().forEach((name, d) -> units.put(name, d.unit()));
+        units.put("processMs", "ms");
+        MetricDescriptor judged = program.judgedBy();
+        if (reported == null || !reported.isObject() || reported.isEmpty()) {
+            if (!program.metrics().isEmpty()) {
+                problems.add("run " + (index + 1) + " reported no metrics (the program writes Bencher Metric Format "
+                        + "JSON to the file named by $" + UserWorkload.Program.METRICS_FILE_ENV + ")");
+                return;
+            }
+            Benchmark benchmark = new Benchmark(workloadId, Optional.empty(), Map.of(), units, Map.of());
+            series.computeIfAbsent(benchmark.label(), k -> new Series(benchmark, judged))
+                    .samples
+                    .add(Sample.of(new LinkedHashMap<>(common)));
+            return;
+        }
+        reported.properties().forEach(entry -> {
+            Map<String, Object> sample = new LinkedHashMap<>(common);
+            entry.getValue().properties().forEach(measure -> number(
+                            measure.getValue().path("value"))
+                    .ifPresent(v -> sample.put(measure.getKey(), v)));
+            for (String declared : program.metrics().keySet()) {
+                if (!sample.containsKey(declared)) {
+                    problems.add("run " + (index + 1) + ": benchmark " + entry.getKey() + " reported no '" + declared
+                            + "' (it reported " + String.join(", ", fieldNames(entry.getValue())) + ")");
+                }
+            }
+            Benchmark benchmark = new Benchmark(entry.getKey(), Optional.empty(), Map.of(), units, Map.of());
+            series.computeIfAbsent(benchmark.label(), k -> new Series(benchmark, judged))
+                    .samples
+                    .add(Sample.of(sample));
+        });
+    }
+
+    /**
+     * What the run's JVMs used, as the agent saw it: the host's own numbers, or with JMH forks (where the
+     * benchmark ran), their totals (CPU, GC) and peaks (carriers, resident memory).
+     */
+    static Map<String, Object> jvmUse(JvmRun run) {
+        List<AgentRecord> jvms = run.forks().isEmpty() ? List.of(run.host()) : run.forks();
+        Map<String, Object> use = new LinkedHashMap<>();
+        for (String sum : List.of("cpuMs", "gcCount", "gcMs")) {
+            double[] values = values(jvms, sum);
+            if (values.length > 0) {
+                use.put(sum, exact(java.util.Arrays.stream(values).sum()));
+            }
+        }
+        for (String peak : List.of("carriers", "peakRssBytes")) {
+            double[] values = values(jvms, peak);
+            if (values.length > 0) {
+                use.put(peak, exact(java.util.Arrays.stream(values).max().orElseThrow()));
+            }
+        }
+        if (!run.forks().isEmpty()) {
+            use.put("forks", run.forks().size());
+        }
+        return use;
+    }
+
+    /** A count stays an integer in the file, as the agent wrote it. */
+    private static Number exact(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? (Number) (long) value : (Number) value;
+    }
+
+    private static double[] values(List<AgentRecord> jvms, String metric) {
+        return jvms.stream()
+                .map(r -> r.metrics().get(metric))
+                .filter(v -> v instanceof Number)
+                .mapToDouble(v -> ((Number) v).doubleValue())
+                .toArray();
+    }
+
+    /** A JSON number, or JMH's "NaN" string for an error it could not compute: absent. */
+    private static Optional<Double> number(JsonNode node) {
+        return node.isNumber() && Double.isFinite(node.asDouble()) ? Optional.of(node.asDouble()) : Optional.empty();
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** Every JVM of the variant's runs, warmups excluded, forks included: each is attested. */
+    public static List<HarnessEnvironment> environments(List<VariantRuns> variants) {
+        List<HarnessEnvironment> out = new ArrayList<>();
+        for (VariantRuns v : variants) {
+            for (JvmRun run : v.runs()) {
+                run.all().forEach(r -> r.environment().ifPresent(out::add));
+            }
+        }
+        return out;
+    }
+}
