@@ -390,7 +390,7 @@ final class UserWorkloads {
         }
         UserWorkload.VariantSettings settings =
                 new UserWorkload.VariantSettings(jvmArgs, properties, env, args, params);
-        if (settings.isEmpty()) {
+        if (f.isEmpty()) { // a key that was there but wrong is reported as such, not as "nothing"
             in.error(
                     node,
                     "variant '" + ((ScalarNode) tuple.getKeyNode()).getValue() + "' sets nothing",

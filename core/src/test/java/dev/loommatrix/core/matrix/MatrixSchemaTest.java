@@ -65,7 +65,12 @@ class MatrixSchemaTest {
     void schemaWorkloadsAreTheCatalogue() throws Exception {
         JsonNode entries = schemaJson().at("/properties/workloads/items/oneOf");
         List<String> ids = new ArrayList<>();
+        List<JsonNode> user = new ArrayList<>();
         for (JsonNode entry : entries) {
+            if (!entry.at("/properties/id/const").isTextual()) {
+                user.add(entry);
+                continue;
+            }
             String id = entry.at("/properties/id/const").asText();
             ids.add(id);
             assertThat(names(entry.at("/properties/params/properties")))
@@ -74,6 +79,23 @@ class MatrixSchemaTest {
                             Workloads.find(id).orElseThrow().defaults().keySet());
         }
         assertThat(ids).containsExactlyElementsOf(Workloads.ids());
+        // and the user's own code: a JMH entry and a program entry, with the parser's keys
+        assertThat(user).hasSize(2);
+        for (JsonNode entry : user) {
+            List<String> keys = names(entry.get("properties"));
+            assertThat(UserWorkloads.KEYS).containsAll(keys);
+            String kind = keys.contains("jmh") ? "jmh" : "program";
+            assertThat(names(entry.at("/properties/" + kind + "/properties")))
+                    .containsExactlyInAnyOrderElementsOf(
+                            kind.equals("jmh") ? UserWorkloads.JMH_KEYS : UserWorkloads.PROGRAM_KEYS);
+            assertThat(names(entry.at("/properties/variants/additionalProperties/properties")))
+                    .containsExactlyInAnyOrderElementsOf(UserWorkloads.VARIANT_KEYS);
+        }
+    }
+
+    @Test
+    void theExampleMatrixPassesTheSchema() throws Exception {
+        assertThat(validate(Path.of("../examples/jmh-blocking/matrix.yaml"))).isEmpty();
     }
 
     static List<String> names(JsonNode object) {

@@ -35,7 +35,12 @@ public final class CellAssembler {
             Optional<String> imageDigest,
             Ending ending) {
         List<Measurement> measurements = new ArrayList<>();
-        Map<String, String> errors = new java.util.LinkedHashMap<>(variantErrors);
+        Map<String, String> errors = new java.util.LinkedHashMap<>();
+        variantErrors.forEach((variant, error) -> errors.put(
+                variant,
+                jvmSaid(rawDir, variant)
+                        .map(said -> error + "; the JVM said: " + said)
+                        .orElse(error)));
         String readProblem = null;
         Optional<EnvironmentRecord> environment;
         if (cell.workload().user().isPresent()) {
@@ -44,8 +49,8 @@ public final class CellAssembler {
                 try {
                     UserResults.VariantRuns variantRuns = UserResults.read(rawDir, variant, cell.warmup());
                     runs.add(variantRuns);
-                    UserResults.Result result = UserResults.measurements(
-                            cell, variantRuns, Optional.ofNullable(variantErrors.get(variant)));
+                    UserResults.Result result =
+                            UserResults.measurements(cell, variantRuns, Optional.ofNullable(errors.get(variant)));
                     measurements.addAll(result.measurements());
                     result.problem().ifPresent(p -> errors.putIfAbsent(variant, p));
                 } catch (IOException | RuntimeException e) {
@@ -62,8 +67,8 @@ public final class CellAssembler {
                     if (!variantData.records().isEmpty()
                             || variantData.problem().isPresent()
                             || variantErrors.containsKey(variant)) {
-                        measurements.add(RawResults.measurement(
-                                cell, variantData, Optional.ofNullable(variantErrors.get(variant))));
+                        measurements.add(
+                                RawResults.measurement(cell, variantData, Optional.ofNullable(errors.get(variant))));
                     }
                 } catch (IOException | RuntimeException e) {
                     readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
@@ -128,6 +133,45 @@ public final class CellAssembler {
             }
         }
         return Optional.ofNullable(first);
+    }
+
+    /** The driver's own lines in the cell log, around what the JVMs printed. */
+    private static final java.util.regex.Pattern DRIVER_LINE = java.util.regex.Pattern.compile(
+            "^(Benchmark \\d+:|\\s*Time \\(|\\s*Range \\(|\\s*Warning:|Error: Command terminated|loom: ).*|^\\s*$");
+
+    /**
+     * What a failed variant's JVM printed last before it exited — e.g. {@code Unrecognized VM option
+     * 'X'} and {@code Could not create the Java Virtual Machine} for a flag the JDK rejects, or the end of
+     * an exception — read from the variant's part of the cell log.
+     */
+    static Optional<String> jvmSaid(Path rawDir, String variant) {
+        Path log = rawDir.resolve("cell.log");
+        try {
+            if (!Files.isRegularFile(log)) {
+                return Optional.empty();
+            }
+            List<String> section = new ArrayList<>();
+            boolean inside = false;
+            for (String line : Files.readAllLines(log)) {
+                if (line.startsWith("loom: variant ")) {
+                    inside = line.equals("loom: variant " + variant);
+                    continue;
+                }
+                if (inside) {
+                    if (line.startsWith("Error: Command terminated")) {
+                        break;
+                    }
+                    if (!DRIVER_LINE.matcher(line).matches()) {
+                        section.add(line.strip());
+                    }
+                }
+            }
+            return section.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(String.join(" / ", section.subList(Math.max(0, section.size() - 3), section.size())));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** What {@code java -version} printed in the cell, if the backend recorded it. */

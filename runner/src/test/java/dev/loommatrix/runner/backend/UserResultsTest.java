@@ -1,0 +1,110 @@
+package dev.loommatrix.runner.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.stats.MetricDescriptor;
+import dev.loommatrix.core.testing.JmhJars;
+import dev.loommatrix.core.testing.TestMatrices;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reading a user workload's raw output, on records the attestation agent wrote around real JMH 1.37 runs
+ * of the example project (fixtures/user): with JMH forks, and with forks that could not start.
+ */
+class UserResultsTest {
+
+    @TempDir
+    Path dir;
+
+    Cell cell(int repetitions, int warmup) throws Exception {
+        Path jar = JmhJars.blockingExample(dir);
+        return TestMatrices.plan(
+                        """
+                        schema: 1
+                        jdks: [{id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}]
+                        cpus: [2]
+                        workloads:
+                          - id: blocking
+                            jmh: {jar: "%s", include: threadsByParam, forks: 1}
+                            variants:
+                              virtual: {params: {threadType: VIRTUAL}}
+                              platform: {params: {threadType: PLATFORM}}
+                            baseline: platform
+                        repetitions: %d
+                        warmup: %d
+                        """
+                                .formatted(jar, repetitions, warmup))
+                .get(0);
+    }
+
+    static Path fixture(String name) {
+        return Path.of("src/test/resources/fixtures/user", name);
+    }
+
+    @Test
+    void aForkedRunIsItsHostAndForksAndTheForksAreWhatRanTheBenchmark() throws Exception {
+        Path raw = fixture("jmh-forks");
+        UserResults.VariantRuns all = UserResults.read(raw, "virtual", 0);
+        assertThat(all.runs()).hasSize(2);
+        assertThat(all.runs()).allSatisfy(run -> {
+            assertThat(run.forks()).hasSize(1);
+            assertThat(run.forks().get(0).command()).startsWith(UserResults.JMH_FORK_MAIN);
+            assertThat(run.host().collected()).isPresent();
+        });
+        assertThat(UserResults.environments(java.util.List.of(all)))
+                .as("every JVM is attested, forks too")
+                .hasSize(4);
+
+        UserResults.VariantRuns measured = UserResults.read(raw, "virtual", 1);
+        assertThat(measured.runs())
+                .as("the warmup run is dropped whole, fork and host")
+                .hasSize(1);
+
+        UserResults.Result result = UserResults.measurements(cell(2, 0), all, Optional.empty());
+        assertThat(result.problem()).isEmpty();
+        Measurement m = result.measurements().get(0);
+        assertThat(m.benchmark().orElseThrow().name())
+                .isEqualTo("example.blocking.BlockingServiceBenchmark.threadsByParam");
+        assertThat(m.benchmark().get().mode()).contains("avgt");
+        assertThat(m.benchmark().get().variantParams()).containsEntry("threadType", "VIRTUAL");
+        assertThat(m.benchmark().get().params()).containsEntry("poolSize", "50").doesNotContainKey("threadType");
+        assertThat(m.benchmark().get().units())
+                .as("-prof gc's secondary metrics keep their units")
+                .containsEntry("gc.alloc.rate.norm", "B/op");
+        assertThat(m.metric())
+                .isEqualTo(new MetricDescriptor("score", "ms/op", MetricDescriptor.Direction.LOWER_IS_BETTER));
+        assertThat(m.samples()).hasSize(2);
+        assertThat(m.samples().get(0).metrics()).containsKeys("score", "gc.alloc.rate.norm", "cpuMs", "forks");
+        assertThat(m.samples().get(0).metric("forks")).contains(1.0);
+        assertThat(m.summary().orElseThrow().median())
+                .isBetween(10.0, 15.0); // 100 requests × 4 calls of 10 ms on virtual threads
+    }
+
+    @Test
+    void jmhExitingZeroWithAnEmptyResultIsAFailureNotAnEmptyOk() throws Exception {
+        // JMH 1.37 on a JDK whose lib/jspawnhelper is not executable: the fork cannot start, JMH prints the
+        // exception, exits 0 and writes "[ ]" (jmh-output.txt is what it printed)
+        assertThat(Files.readString(fixture("jmh-empty").resolve("jmh-output.txt")))
+                .contains("posix_spawn failed, error: 13 (Permission denied)");
+        UserResults.VariantRuns runs = UserResults.read(fixture("jmh-empty"), "virtual", 0);
+        assertThat(runs.runs()).hasSize(1);
+        UserResults.Result result = UserResults.measurements(cell(1, 0), runs, Optional.empty());
+        assertThat(result.measurements()).isEmpty();
+        assertThat(result.problem()).hasValueSatisfying(p -> assertThat(p)
+                .startsWith("run 1 produced no score for example.blocking.BlockingServiceBenchmark.threadsByParam")
+                .contains("its forks may have failed to start"));
+    }
+
+    @Test
+    void fewerRunsThanRepetitionsIsSaid() throws Exception {
+        UserResults.VariantRuns runs = UserResults.read(fixture("jmh-forks"), "virtual", 0);
+        UserResults.Result result = UserResults.measurements(cell(5, 0), runs, Optional.empty());
+        assertThat(result.problem()).contains("only 2 of 5 repetitions produced a record");
+    }
+}
