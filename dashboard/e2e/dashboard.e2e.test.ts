@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, ready, watch } from "./browser";
-import { HOSTILE_BRANCH, JDKS, matrixCells, WORKLOADS, writeRun } from "./fixtures";
+import { HOSTILE_BRANCH, JDKS, matrixCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
 import { publish } from "./publish";
 import { type Host, serve } from "./serve";
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     { runId: "20261102T120000Z-bbbb", startedAt: "2026-11-02T12:00:00Z", trigger: "pull_request", branch: HOSTILE_BRANCH, virtualScale: 1.02, jdkBuild: "21.0.8+9" },
     { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
   ];
-  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, matrixCells(spec)), site);
+  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec)]), site);
   host = await serve(site, BASE);
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -54,9 +54,11 @@ describe("the dashboard under a sub-path", () => {
     for (const w of WORKLOADS) expect(svgText).toContain(w);
     expect(svgText).toContain("1 CPU");
     expect(svgText).toContain("2 CPUs");
-    // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, every tile focusable
-    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(24);
-    expect(await page.locator("#cells tbody tr").count()).toBe(24);
+    // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, and the user's JMH benchmark on 2 JDKs × 2 CPU
+    // limits, every tile focusable
+    expect(svgText).toContain(USER_WORKLOAD);
+    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(28);
+    expect(await page.locator("#cells tbody tr").count()).toBe(28);
     expect(problems, problems.join("\n")).toEqual([]);
     // nothing was fetched from outside the base path
     expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
@@ -139,6 +141,25 @@ describe("the dashboard under a sub-path", () => {
     await visit("#/compare?verdict=regression", "compare");
     const verdicts = await page.locator("#comparisons tbody tr td:last-child").allInnerTexts();
     expect(new Set(verdicts)).toEqual(new Set(["regression"]));
+  });
+
+  it("shows a user's JMH benchmark: its score in its own unit, per variant and benchmark, over the baseline", async () => {
+    await visit(`#/matrix?workload=${USER_WORKLOAD}`, "matrix", "matrix-user");
+    expect(await page.locator("label", { hasText: "Over platform" }).count()).toBe(1);
+    const id = `debian-25.linux.cpus-1.par-auto.max-auto.minr-auto.${USER_WORKLOAD}`;
+    await visit(`#/cell?cell=${id}`, "cell", "cell-user");
+    const stats = await page.locator("table.stats").innerText();
+    expect(stats).toContain("median (score, ms/op)");
+    expect(stats).toContain("virtual · BlockingServiceBenchmark.threadsByParam(poolSize=50, requests=100)");
+    expect(stats).toContain("platform · BlockingServiceBenchmark.threadsByParam(poolSize=50, requests=100)");
+    expect(await page.locator("figure.repetitions").innerText()).toContain("score (ms/op)");
+    // 8 repetitions per variant, one benchmark each
+    expect(await page.locator("figure.repetitions svg circle").count()).toBe(16);
+    expect(await page.locator("main").innerText()).toContain("Attested");
+    expect(problems, problems.join("\n")).toEqual([]);
+    // the compare view lists the benchmark beside the variant
+    await visit(`#/compare`, "compare");
+    expect(await page.locator("#comparisons").innerText()).toContain("virtual · BlockingServiceBenchmark.threadsByParam");
   });
 
   it("shows the run: host, matrix, failures and durations", async () => {

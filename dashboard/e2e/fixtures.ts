@@ -78,6 +78,36 @@ export function matrixCells(spec: Pick<RunSpec, "virtualScale" | "jdkBuild">, jd
   return out;
 }
 
+/** A user's own JMH benchmark (the runner's golden user cell, examples/jmh-blocking) on two JDKs × two CPU limits. */
+export const USER_WORKLOAD = "blocking-by-param";
+
+export function userCells(spec: Pick<RunSpec, "virtualScale" | "jdkBuild">, jdks = JDKS.slice(0, 2), cpus = [1, 2]): CellRecord[] {
+  const base = golden("cell-jmh-blocking.json");
+  const out: CellRecord[] = [];
+  for (const j of jdks) {
+    for (const cpu of cpus) {
+      const coordinates: Coordinates = { ...base.coordinates, ...j, cpus: cpu, workload: USER_WORKLOAD };
+      const cell = structuredClone(base);
+      cell.coordinates = coordinates;
+      cell.cellId = cellId(coordinates);
+      cell.environment!.vm = { ...cell.environment!.vm, version: spec.jdkBuild };
+      cell.measurements = cell.measurements.map((m, k) => widenScore(m, m.variant === "virtual" ? spec.virtualScale : 1, k));
+      out.push(cell);
+    }
+  }
+  return out;
+}
+
+/** As {@link widen}, on the JMH score a user measurement is judged by (its summary is of the score). */
+function widenScore(m: Measurement, scale: number, salt: number): Measurement {
+  const samples = Array.from({ length: 8 }, (_, i) => {
+    const s = { ...m.samples[i % m.samples.length] };
+    s.score = (s.score as number) * scale * (1 + ((i * 7 + salt) % 5) * 0.004);
+    return s;
+  });
+  return { ...m, samples, summary: summary(samples.map((s) => s.score as number)) };
+}
+
 /** Eight repetitions from the golden three (a compare needs more than 3 + 3 to reach significance). */
 function widen(m: Measurement, scale: number, salt: number): Measurement {
   const samples = Array.from({ length: 8 }, (_, i) => {

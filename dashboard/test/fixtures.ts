@@ -13,3 +13,4 @@ export function variant(cell: CellRecord, changes: Partial<Coordinates>, patch: 
   const coordinates = { ...cell.coordinates, ...changes };
   return { ...structuredClone(cell), cellId: cellId(coordinates), coordinates, ...patch };
 }
+export const userJmh = (): CellRecord => golden("cell-jmh-blocking.json");

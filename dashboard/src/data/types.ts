@@ -102,6 +102,8 @@ export interface Comparison {
   pValue: number;
   pAdjusted: number;
   verdict: Verdict;
+  /** A user workload's benchmark with its parameters: the variant's measurement this compares. */
+  benchmark?: string;
 }
 
 export type Verdict = (typeof VERDICTS)[number];
@@ -132,6 +134,9 @@ export interface TrendSeries {
   metric: string;
   points: TrendPoint[];
   changePoints: string[];
+  /** A user workload's benchmark with its parameters: a variant has one series per benchmark. */
+  benchmark?: string;
+  unit?: string;
 }
 
 export interface TrendAnnotation {

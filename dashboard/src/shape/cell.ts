@@ -12,6 +12,43 @@ export function metricOf(cell: CellRecord): string {
   return cell.measurements[0]?.metric?.name ?? cell.speedups?.[0]?.metric ?? "wallMs";
 }
 
+/** A measurement's metric unit as the record says ("ms/op", "req/s"); wall time's is ms. */
+export function unitOf(cell: CellRecord): string {
+  const m = cell.measurements[0];
+  return m?.metric?.unit ?? (metricOf(cell) === "wallMs" ? "ms" : metricOf(cell));
+}
+
+/**
+ * A JMH benchmark as people read it: the class's simple name and the method, with the parameters
+ * ("BlockingServiceBenchmark.threadsByParam(poolSize=50)"), not the package.
+ */
+export function shortBenchmark(label: string): string {
+  const paren = label.indexOf("(");
+  const name = paren < 0 ? label : label.slice(0, paren);
+  const parts = name.split(".");
+  const short = parts.length > 2 ? parts.slice(-2).join(".") : name;
+  return short + (paren < 0 ? "" : label.slice(paren));
+}
+
+/** The benchmark with its shared parameters, as the runner labels it (Benchmark.label()). */
+export function benchmarkLabel(m: Measurement): string | undefined {
+  const b = m.benchmark;
+  if (!b) return undefined;
+  const params = Object.entries(b.params ?? {}).sort(([a], [c]) => a.localeCompare(c));
+  return params.length ? `${b.name}(${params.map(([k, v]) => `${k}=${v}`).join(", ")})` : b.name;
+}
+
+/** What a measurement is within its cell: the variant, and for a user workload its benchmark. */
+export function seriesOf(m: Measurement): string {
+  const label = benchmarkLabel(m);
+  return label ? `${m.variant} · ${shortBenchmark(label)}` : m.variant;
+}
+
+/** Whether the runner's summary is of this metric: wall time for built-in workloads, the judged metric for a user's. */
+function summarises(m: Measurement, metric: string): boolean {
+  return m.benchmark ? m.metric?.name === metric : metric === "wallMs";
+}
+
 export interface Point {
   variant: string;
   repetition: number;
@@ -35,21 +72,21 @@ export interface VariantStats {
 
 export function points(cell: CellRecord, metric: string): Point[] {
   return cell.measurements.flatMap((m) => {
-    const outliers = new Set(metric === "wallMs" ? (m.summary?.outliers ?? []) : []);
+    const outliers = new Set(summarises(m, metric) ? (m.summary?.outliers ?? []) : []);
     return m.samples.flatMap((s, i) => {
       const v = s[metric];
-      return typeof v === "number" ? [{ variant: m.variant, repetition: i + 1, value: v, outlier: outliers.has(i) }] : [];
+      return typeof v === "number" ? [{ variant: seriesOf(m), repetition: i + 1, value: v, outlier: outliers.has(i) }] : [];
     });
   });
 }
 
-/** The runner's summary (order-statistic CI) for wall time; for another metric, its median only. */
+/** The runner's summary (order-statistic CI) of the metric it summarised; for another metric, its median only. */
 export function variantStats(cell: CellRecord, metric: string): VariantStats[] {
   return cell.measurements.map((m) => {
     const values = m.samples.map((s) => s[metric]).filter((v): v is number => typeof v === "number");
-    const summary = metric === "wallMs" ? m.summary : undefined;
+    const summary = summarises(m, metric) ? m.summary : undefined;
     return {
-      variant: m.variant,
+      variant: seriesOf(m),
       n: values.length,
       median: summary?.median ?? median(values),
       ci: summary?.ci95,
@@ -87,7 +124,7 @@ export function telemetry(m: Measurement): Telemetry {
   const med = (key: string) =>
     median(m.samples.map((s) => s[key]).filter((v): v is number => typeof v === "number"));
   return {
-    variant: m.variant,
+    variant: seriesOf(m),
     carriers: med("carriers"),
     pinnedEvents: med("pinnedEvents"),
     pinnedEventsUnavailable: m.samples.some((s) => s["pinnedEventsUnavailable"] === true),

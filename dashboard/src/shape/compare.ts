@@ -20,7 +20,8 @@ export function ordered(report: CompareReport, verdict?: Verdict): Comparison[] 
         VERDICTS.indexOf(a.verdict) - VERDICTS.indexOf(b.verdict) ||
         Math.abs(Math.log(b.ratio)) - Math.abs(Math.log(a.ratio)) ||
         a.cellId.localeCompare(b.cellId) ||
-        a.variant.localeCompare(b.variant),
+        a.variant.localeCompare(b.variant) ||
+        (a.benchmark ?? "").localeCompare(b.benchmark ?? ""),
     );
 }
 

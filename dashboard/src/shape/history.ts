@@ -1,4 +1,5 @@
 import type { IndexEntry, TrendAnnotation, Trends, TrendSeries } from "../data/types";
+import { shortBenchmark } from "./cell";
 
 // The history view's data: each cell variant's median over the runs, joined with the index (date,
 // commit, branch, trigger), with the change points the runner found and the annotations for things
@@ -55,7 +56,7 @@ export function shapeHistory(
     points,
     changes: points.filter((p) => p.changePoint),
     annotations,
-    metric: series[0]?.metric,
+    metric: series[0] ? (series[0].unit && series[0].unit !== series[0].metric ? `${series[0].metric} (${series[0].unit})` : series[0].metric) : undefined,
   };
 }
 
@@ -65,7 +66,7 @@ function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>): HistoryPoint[]
     const run = runs.get(p.runId);
     return {
       cellId: s.cellId,
-      variant: s.variant,
+      variant: s.benchmark ? `${s.variant} · ${shortBenchmark(s.benchmark)}` : s.variant,
       runId: p.runId,
       date: new Date(p.startedAt),
       median: p.median,

@@ -81,7 +81,12 @@ export function variantsOf(cells: CellRecord[], workload: string): string[] {
 
 /** Speedup when the workload has a virtual variant to compare; efficiency otherwise (pinning, fib-fanout). */
 export function defaultMetric(cells: CellRecord[], workload: string): ColourMetric {
-  return variantsOf(cells, workload).includes(VIRTUAL) ? "speedup" : "efficiency";
+  return baselineOf(cells, workload) || variantsOf(cells, workload).includes(VIRTUAL) ? "speedup" : "efficiency";
+}
+
+/** A user workload's baseline variant, which its speedups are over; undefined for a built-in workload. */
+export function baselineOf(cells: CellRecord[], workload: string): string | undefined {
+  return cells.find((c) => c.coordinates.workload === workload && c.baseline)?.baseline;
 }
 
 /**
@@ -91,6 +96,12 @@ export function defaultMetric(cells: CellRecord[], workload: string): ColourMetr
 export function defaultVariant(cells: CellRecord[], workload: string, metric: ColourMetric): string | undefined {
   const variants = variantsOf(cells, workload);
   if (metric === "speedup") {
+    const baseline = baselineOf(cells, workload);
+    if (baseline) {
+      // a user workload: the variant whose speedup over the baseline is shown, virtual when it has one
+      const subjects = variants.filter((v) => v !== baseline);
+      return subjects.find((v) => v === VIRTUAL) ?? subjects[0];
+    }
     const others = variants.filter((v) => v !== VIRTUAL);
     return others.find((v) => v === "platform") ?? others[0];
   }
@@ -147,7 +158,10 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   let value: number | undefined;
   let ci: [number, number] | undefined;
   if (options.metric === "speedup") {
-    const s = cell.speedups?.find((x) => x.variant === variant && x.over === VIRTUAL);
+    // a user workload's tile: the chosen variant over the baseline, on the cell's first benchmark
+    const s = cell.baseline
+      ? cell.speedups?.find((x) => x.variant === cell.baseline && x.over === variant)
+      : cell.speedups?.find((x) => x.variant === variant && x.over === VIRTUAL);
     value = s?.ratio;
     ci = s?.ci95;
   } else {

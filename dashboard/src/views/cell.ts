@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { earlierAttempts, metricOf, points, reproduceCommand, telemetry, variantStats } from "../shape/cell";
+import { earlierAttempts, metricOf, points, reproduceCommand, shortBenchmark, telemetry, unitOf, variantStats } from "../shape/cell";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
 import { type Context, chosenRun, empty, keyValues, link, section, table } from "./common";
@@ -76,10 +76,16 @@ export async function cellView(ctx: Context): Promise<Child[]> {
     cell.measurements.length ? statsTable(cell, metric) : null,
     cell.speedups?.length
       ? section(
-          "Speedup of virtual threads",
+          cell.baseline ? `Speedup over the baseline (${cell.baseline})` : "Speedup of virtual threads",
           table(
-            ["over", "metric", "ratio", "95 % CI (bootstrap)"],
-            cell.speedups.map((s) => [s.variant, s.metric, ratio(s.ratio), `${num(s.ci95[0])}–${num(s.ci95[1])}`]),
+            cell.baseline
+              ? ["variant", "over", "benchmark", "metric", "ratio", "95 % CI (bootstrap)"]
+              : ["over", "metric", "ratio", "95 % CI (bootstrap)"],
+            cell.speedups.map((s) =>
+              cell.baseline
+                ? [s.over, s.variant, s.benchmark ? shortBenchmark(s.benchmark) : "—", s.metric, ratio(s.ratio), `${num(s.ci95[0])}–${num(s.ci95[1])}`]
+                : [s.variant, s.metric, ratio(s.ratio), `${num(s.ci95[0])}–${num(s.ci95[1])}`],
+            ),
           ),
         )
       : null,
@@ -92,7 +98,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
 function repetitions(cell: CellRecord, metric: string): HTMLElement {
   const data = points(cell, metric);
   const stats = variantStats(cell, metric);
-  const unit = metric === "wallMs" ? "ms" : metric;
+  const unit = unitOf(cell);
   const intervals = stats.filter((s) => s.ci);
   const bounds = metric === "wallMs" ? stats.filter((s) => s.lowerBoundMs !== undefined) : [];
   return section(
@@ -108,11 +114,12 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
       "figure",
       { class: "repetitions" },
       Plot.plot({
-        width: 900,
+        width: stats.some((x) => x.variant.length > 18) ? 1100 : 900,
         height: 60 + stats.length * 46,
-        marginLeft: 130,
+        // room for the longest label: a user workload's is "variant · Class.method(params)"
+        marginLeft: Math.min(600, Math.max(130, 16 + 6.8 * Math.max(...stats.map((x) => x.variant.length)))),
         style: { fontSize: "12px", background: "transparent" },
-        x: { label: `${metric} →`, grid: true, zero: metric !== "wallMs" ? false : undefined },
+        x: { label: `${metric} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined },
         y: { label: null, domain: stats.map((s) => s.variant) },
         marks: [
           Plot.ruleX(bounds, { x: "lowerBoundMs", y: "variant", stroke: "var(--bound)", strokeDasharray: "6,3", strokeWidth: 2 }),
@@ -141,10 +148,11 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
 
 function statsTable(cell: CellRecord, metric: string): HTMLElement {
   const stats = variantStats(cell, metric);
+  const unit = unitOf(cell);
   return section(
     "Per variant",
     table(
-      ["variant", "n", `median (${metric})`, "CI", "CV", "lower bound", "efficiency", "ceiling / error"],
+      [cell.baseline ? "variant · benchmark" : "variant", "n", `median (${metric}, ${unit})`, "CI", "CV", "lower bound", "efficiency", "ceiling / error"],
       stats.map((s) => [
         s.variant + (s.unstable ? " ~ unstable" : ""),
         String(s.n),

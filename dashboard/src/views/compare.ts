@@ -5,6 +5,7 @@ import { change, counts, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
 import { num } from "../ui/format";
 import { type Context, chosenRun, empty, link, runLabel, runPicker, section, select, table } from "./common";
+import { shortBenchmark } from "../shape/cell";
 
 export async function compareView(ctx: Context): Promise<Child[]> {
   const compared = ctx.index.filter((e) => e.compared);
@@ -64,7 +65,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
         ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "95 % CI of ratio", "p (adjusted)", "verdict"],
         rows.map((c) => [
           link("cell", { run: run.runId, cell: c.cellId }, c.cellId),
-          c.variant,
+          c.benchmark ? `${c.variant} · ${shortBenchmark(c.benchmark)}` : c.variant,
           `${num(c.baseline.median)} (${c.baseline.n})`,
           `${num(c.candidate.median)} (${c.candidate.n})`,
           change(c),
@@ -93,7 +94,7 @@ const VERDICT_COLOUR: Record<Verdict, string> = {
 };
 
 function chart(rows: Comparison[], threshold: number): Element {
-  const label = (c: Comparison) => `${c.cellId} · ${c.variant}`;
+  const label = (c: Comparison) => `${c.cellId} · ${c.variant}${c.benchmark ? ` · ${shortBenchmark(c.benchmark)}` : ""}`;
   const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0]));
   const hi = Math.max(1 + threshold, ...rows.map((c) => c.ci95[1]));
   return Plot.plot({

@@ -2,6 +2,7 @@ import * as Plot from "@observablehq/plot";
 import { loadCells } from "../data/load";
 import {
   type ColourMetric,
+  baselineOf,
   defaultMetric,
   defaultVariant,
   describe,
@@ -33,6 +34,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
         ? "speedup"
         : defaultMetric(cells, workload);
   const variants = variantsOf(cells, workload);
+  const baseline = workload === "all" ? undefined : baselineOf(cells, workload);
   const variant =
     workload === "all"
       ? undefined
@@ -67,9 +69,11 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     workload === "all"
       ? null
       : select(
-          metric === "speedup" ? "Virtual over" : "Variant",
+          metric === "speedup" ? (baseline ? `Over ${baseline}` : "Virtual over") : "Variant",
           "variant",
-          variants.filter((v) => metric === "efficiency" || v !== "virtual").map((v) => ({ value: v, text: v })),
+          variants
+            .filter((v) => metric === "efficiency" || (baseline ? v !== baseline : v !== "virtual"))
+            .map((v) => ({ value: v, text: v })),
           variant,
           (v) => ctx.go({ variant: v }),
         ),
@@ -82,7 +86,9 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
   );
 
   const explanation =
-    metric === "speedup"
+    metric === "speedup" && baseline
+      ? `Colour: how many times better ${variant ?? "the variant"} is than the baseline ${baseline} on each cell's first benchmark (its score, in the direction JMH's mode gives); > 1 (blue) means ${variant ?? "it"} wins. Each cell lists every benchmark.`
+      : metric === "speedup"
       ? `Colour: how many times better virtual threads are than ${variant ?? "each workload's platform or pool variant"} on the workload's metric (wall time, or throughput for http-server); > 1 (blue) means virtual threads win. Tiles say the ratio.`
       : `Colour: efficiency of ${variant ?? "each workload's variant"} against its lower bound (bound ÷ median wall time; 100 % is the bound).`;
 

@@ -25,14 +25,19 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
 
     public record Point(String runId, String startedAt, double median) {}
 
-    /** {@code changePoints}: the runs where a new level starts. */
+    /**
+     * {@code changePoints}: the runs where a new level starts. {@code benchmark}: a user workload's
+     * benchmark with its parameters (a variant has one series per benchmark); {@code unit}: the metric's.
+     */
     public record Series(
             String cellId,
             String workload,
             String variant,
             String metric,
             List<Point> points,
-            List<String> changePoints) {}
+            List<String> changePoints,
+            Optional<String> benchmark,
+            Optional<String> unit) {}
 
     /** {@code cellId} is absent for a runner change, which concerns every cell of the run. */
     public record Annotation(String runId, Optional<String> cellId, String kind, String from, String to) {}
@@ -65,16 +70,22 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                 });
                 for (Measurement m : cell.measurements()) {
                     MetricDescriptor metric = m.metric();
-                    Optional<Double> median = metric.name().equals("wallMs")
-                            ? m.summary().map(s -> s.median())
-                            : m.medianOf(metric.name());
+                    Optional<Double> median =
+                            metric.name().equals("wallMs") || m.benchmark().isPresent()
+                                    ? m.summary().map(s -> s.median())
+                                    : m.medianOf(metric.name());
                     if (median.isEmpty()) {
                         continue;
                     }
-                    String key = cell.cellId() + "\u0000" + m.variant();
-                    keys.putIfAbsent(
-                            key,
-                            new String[] {cell.cellId(), cell.coordinates().workload(), m.variant(), metric.name()});
+                    String key = cell.cellId() + "\u0000" + m.series();
+                    keys.putIfAbsent(key, new String[] {
+                        cell.cellId(),
+                        cell.coordinates().workload(),
+                        m.variant(),
+                        metric.name(),
+                        m.benchmarkLabel(),
+                        metric.unit()
+                    });
                     points.computeIfAbsent(key, k -> new ArrayList<>())
                             .add(new Point(runId, manifest.startedAt(), median.get()));
                 }
@@ -91,7 +102,15 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                         .map(i -> p.get(i).runId())
                         .toList();
                 String[] key = keys.get(entry.getKey());
-                series.add(new Series(key[0], key[1], key[2], key[3], p, changes));
+                series.add(new Series(
+                        key[0],
+                        key[1],
+                        key[2],
+                        key[3],
+                        p,
+                        changes,
+                        Optional.of(key[4]).filter(b -> !b.isEmpty()),
+                        Optional.of(key[5])));
             }
             return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations));
         }

@@ -24,7 +24,12 @@ public class ResultsSchemaTest {
     @Test
     void goldenCellAndCompareFilesAreValid() throws Exception {
         JsonSchema schema = schema();
-        for (String golden : List.of("cell-sleep-bound.json", "cell-mass-start.json", "compare.json", "run.json")) {
+        for (String golden : List.of(
+                "cell-sleep-bound.json",
+                "cell-mass-start.json",
+                "cell-jmh-blocking.json",
+                "compare.json",
+                "run.json")) {
             var json = Json.MAPPER.readTree(
                     Path.of("src/test/resources/golden", golden).toFile());
             assertThat(schema.validate(json)).as(golden).isEmpty();
@@ -46,6 +51,23 @@ public class ResultsSchemaTest {
         assertThat(schema().validate(cell)).isNotEmpty();
         cell.put("status", "exploded");
         assertThat(schema().validate(cell)).isNotEmpty();
+    }
+
+    @Test
+    void aBuiltInMeasurementStillNeedsWallTimeAUserOneDoesNot() throws Exception {
+        var builtIn = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(
+                Path.of("src/test/resources/golden/cell-sleep-bound.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode)
+                        builtIn.path("measurements").get(0).path("samples").get(0))
+                .remove("wallMs");
+        assertThat(schema().validate(builtIn))
+                .as("a built-in sample without wallMs")
+                .isNotEmpty();
+        var user = Json.MAPPER.readTree(
+                Path.of("src/test/resources/golden/cell-jmh-blocking.json").toFile());
+        assertThat(user.path("measurements").get(0).path("samples").get(0).has("wallMs"))
+                .isFalse();
+        assertThat(schema().validate(user)).isEmpty();
     }
 
     @Test

@@ -105,6 +105,62 @@ class CellRecordGoldenTest {
         assertThat(record.measurements()).extracting(m -> m.variant()).containsExactly("virtual", "pool:100");
     }
 
+    /**
+     * A user's JMH benchmark (examples/jmh-blocking, variants by its own @Param) in a container cell: the
+     * agent's records with JMH's results collected, one measurement per benchmark, the score in JMH's unit,
+     * the speedup over the entry's baseline.
+     */
+    @Test
+    void userJmhCell(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path jar = dev.loommatrix.core.testing.JmhJars.blockingExample(dir);
+        Cell cell = TestMatrices.plan(
+                        """
+                        schema: 1
+                        jdks: [{id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                        cpus: [1]
+                        workloads:
+                          - id: blocking-by-param
+                            jmh:
+                              jar: "%s"
+                              include: ['BlockingServiceBenchmark\\.threadsByParam$']
+                              params: {poolSize: [50], requests: [100]}
+                              warmupIterations: 1
+                              iterations: 3
+                              warmupTime: 200ms
+                              time: 200ms
+                            variants:
+                              virtual: {params: {threadType: VIRTUAL}}
+                              platform: {params: {threadType: PLATFORM}}
+                            baseline: platform
+                        repetitions: 3
+                        warmup: 0
+                        memory: 1g
+                        pids: 20000
+                        """
+                                .formatted(jar))
+                .get(0);
+        CellRecord record = record(cell, "container-hotspot25-cpus1-jmh-blocking", List.of("platform", "virtual"));
+        assertThat(record.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
+        assertThat(record.environment()).get().satisfies(env -> assertThat(env.attested())
+                .isTrue());
+        assertThat(record.baseline()).hasValue("platform");
+        assertThat(record.measurements()).hasSize(2).allSatisfy(m -> {
+            assertThat(m.metric().unit()).isEqualTo("ms/op");
+            assertThat(m.samples()).hasSize(3);
+            assertThat(m.benchmark()).isPresent();
+        });
+        assertThat(record.speedups()).singleElement().satisfies(s -> {
+            assertThat(s.over()).isEqualTo("virtual");
+            assertThat(s.variant()).isEqualTo("platform");
+            assertThat(s.ratio()).isGreaterThan(3); // 50 pool threads vs a virtual thread per 10 ms call
+        });
+        assertGolden("cell-jmh-blocking.json", record);
+        // and it reads back as the results schema says, byte for byte
+        String json = Files.readString(GOLDEN.resolve("cell-jmh-blocking.json"));
+        assertThat(Json.MAPPER.writeValueAsString(Json.MAPPER.readValue(json, CellRecord.class)) + "\n")
+                .isEqualTo(json);
+    }
+
     @Test
     void roundTripsThroughJson() throws Exception {
         String json = Files.readString(GOLDEN.resolve("cell-sleep-bound.json"));
