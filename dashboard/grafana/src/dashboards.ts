@@ -92,8 +92,9 @@ WHERE run_id = '$run' AND workload = '$workload' AND jdk IN ($jdk)`).refId("A"),
       new BarGauge()
         .title("Speedup of virtual threads")
         .description(
-          "Per cell, on the metric the cell is judged by (its record's `metric`: wall time, or throughput for a" +
-            " load test), oriented by its direction so that > 1 always means virtual threads win.",
+          "Per cell, on the metric the cell is judged by (its record's `metric`: wall time, throughput for a" +
+            " load test, a user benchmark's JMH score), oriented by its direction so that > 1 always means the" +
+            " first variant wins: virtual threads for the built-in workloads, each variant over the baseline for your own.",
         )
         .gridPos({ x: 8, y: 0, w: 16, h: 14 })
         .orientation(VizOrientation.Horizontal)
@@ -104,29 +105,36 @@ WHERE run_id = '$run' AND workload = '$workload' AND jdk IN ($jdk)`).refId("A"),
         .thresholds(ratioThresholds(false))
         .withTarget(
           new SqlQueryBuilder(`
-SELECT c.cell_id || ' · over ' || o.variant AS "cell",
+SELECT CASE WHEN c.baseline IS NULL THEN c.cell_id || ' · over ' || o.variant
+            ELSE c.cell_id || ' · ' || v.variant || ' over ' || o.variant || ' · ' || v.benchmark END AS "cell",
        ${better("v", "o")} AS "speedup"
 FROM cells c
-JOIN measurements v ON v.run_id = c.run_id AND v.cell_id = c.cell_id AND v.variant = 'virtual'
-JOIN measurements o ON o.run_id = c.run_id AND o.cell_id = c.cell_id AND o.variant <> 'virtual'
+JOIN measurements v ON v.run_id = c.run_id AND v.cell_id = c.cell_id
+JOIN measurements o ON o.run_id = c.run_id AND o.cell_id = c.cell_id AND o.benchmark = v.benchmark
 WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk) AND v.metric_median > 0 AND o.metric_median > 0
+  AND CASE WHEN c.baseline IS NULL THEN v.variant = 'virtual' AND o.variant <> 'virtual'
+           ELSE o.variant = c.baseline AND v.variant <> c.baseline END
 ORDER BY c.jdk, c.cpus, c.parallelism, o.variant`).refId("A"),
         ),
     )
     .withPanel(
       new Table()
         .title("Cells")
-        .description("Every cell and variant: the median with its confidence interval, the lower bound and efficiency.")
+        .description(
+          "Every cell and variant (and benchmark, for your own workloads): the median of the metric it is judged by" +
+            " in its unit; for the built-in workloads also wall time's confidence interval, the lower bound and efficiency.",
+        )
         .gridPos({ x: 0, y: 14, w: 24, h: 14 })
         .withTarget(
           new SqlQueryBuilder(`
 SELECT c.jdk, c.vm, c.version, c.os, c.cpus, c.cpuset, c.parallelism, c.max_pool_size, c.min_runnable,
-       c.status, c.attested, m.variant, m.n, m.median_ms, m.ci_low_ms, m.ci_high_ms, m.ci_level, m.cv,
-       m.unstable, m.lower_bound_ms, m.efficiency, m.ceiling_threads, c.reason
+       c.status, c.attested, m.variant, m.benchmark, m.n, m.metric, m.metric_unit, m.metric_median, m.median_ms,
+       m.ci_low_ms, m.ci_high_ms, m.ci_level, m.cv, m.unstable, m.lower_bound_ms, m.efficiency, m.ceiling_threads,
+       c.reason
 FROM cells c
 LEFT JOIN measurements m ON m.run_id = c.run_id AND m.cell_id = c.cell_id
 WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk)
-ORDER BY c.jdk, c.cpus, c.parallelism, m.variant`).refId("A"),
+ORDER BY c.jdk, c.cpus, c.parallelism, m.variant, m.benchmark`).refId("A"),
         ),
     );
 }
@@ -148,7 +156,9 @@ const better = (first: string, other: string) =>
 const seriesOverTime = (column: "metric_median" | "efficiency") =>
   new SqlQueryBuilder(
     `
-SELECT r.started_at AS "time", m.cell_id AS "metric", m.${column} AS "value"
+SELECT r.started_at AS "time",
+       m.cell_id || CASE WHEN m.benchmark <> '' THEN ' · ' || m.benchmark ELSE '' END AS "metric",
+       m.${column} AS "value"
 FROM measurements m
 JOIN cells c ON c.run_id = m.run_id AND c.cell_id = m.cell_id
 JOIN runs r ON r.run_id = m.run_id

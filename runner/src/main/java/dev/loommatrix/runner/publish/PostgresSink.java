@@ -94,20 +94,22 @@ public final class PostgresSink {
                         """
                 INSERT INTO cells (run_id, cell_id, jdk, vm, version, os, cpus, cpuset, parallelism, max_pool_size,
                                    min_runnable, workload, status, reason, attested, available_processors,
-                                   java_version, vm_version, image, image_digest, backend, started_at, duration_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   java_version, vm_version, image, image_digest, backend, started_at, duration_ms,
+                                   baseline)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """);
                 PreparedStatement measurementRow = db.prepareStatement(
                         """
                 INSERT INTO measurements (run_id, cell_id, variant, n, median_ms, mean_ms, stdev_ms, cv, ci_low_ms,
                                           ci_high_ms, ci_level, unstable, lower_bound_ms, efficiency,
                                           ceiling_threads, error, metric, metric_unit, metric_direction,
-                                          metric_median)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          metric_median, benchmark)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """);
                 PreparedStatement sampleRow = db.prepareStatement(
                         """
-                INSERT INTO samples (run_id, cell_id, variant, repetition, metric, value) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO samples (run_id, cell_id, variant, repetition, metric, value, benchmark)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)) {
             for (CellRecord cell : cells) {
                 var c = cell.coordinates();
@@ -137,16 +139,19 @@ public final class PostgresSink {
                         i++, env.flatMap(EnvironmentRecord::imageDigest).orElse(null));
                 cellRow.setString(i++, cell.execution().backend());
                 cellRow.setTimestamp(i++, time(cell.execution().startedAt()));
-                cellRow.setLong(i, cell.execution().durationMs());
+                cellRow.setLong(i++, cell.execution().durationMs());
+                cellRow.setString(i, cell.baseline().orElse(null));
                 cellRow.executeUpdate();
 
                 for (Measurement m : cell.measurements()) {
-                    Optional<Summary> s = m.summary();
+                    // the *_ms columns are wall time's: a user measurement's summary is of its own metric,
+                    // which metric_median (and the samples) carry in its unit
+                    Optional<Summary> s = m.benchmark().isPresent() ? Optional.empty() : m.summary();
                     int j = 1;
                     measurementRow.setString(j++, run.runId());
                     measurementRow.setString(j++, cell.cellId());
                     measurementRow.setString(j++, m.variant());
-                    measurementRow.setObject(j++, s.map(Summary::n).orElse(null), Types.INTEGER);
+                    measurementRow.setObject(j++, m.summary().map(Summary::n).orElse(null), Types.INTEGER);
                     setDouble(measurementRow, j++, s.map(Summary::median));
                     setDouble(measurementRow, j++, s.map(Summary::mean));
                     setDouble(measurementRow, j++, s.map(Summary::stdev));
@@ -163,7 +168,8 @@ public final class PostgresSink {
                     measurementRow.setString(j++, m.metric().name());
                     measurementRow.setString(j++, m.metric().unit());
                     measurementRow.setString(j++, m.metric().direction().word());
-                    setDouble(measurementRow, j, m.medianOf(m.metric().name()));
+                    setDouble(measurementRow, j++, m.medianOf(m.metric().name()));
+                    measurementRow.setString(j, m.benchmarkLabel());
                     measurementRow.executeUpdate();
                     measurements++;
 
@@ -178,6 +184,7 @@ public final class PostgresSink {
                             sampleRow.setInt(4, rep);
                             sampleRow.setString(5, metric.getKey());
                             sampleRow.setDouble(6, number.doubleValue());
+                            sampleRow.setString(7, m.benchmarkLabel());
                             sampleRow.addBatch();
                             samples++;
                         }

@@ -55,8 +55,8 @@ class PostgresSinkIT {
                 SELECT md5(
                   (SELECT string_agg(r::text, '|' ORDER BY r.run_id) FROM runs r) ||
                   (SELECT string_agg(c::text, '|' ORDER BY c.run_id, c.cell_id) FROM cells c) ||
-                  (SELECT string_agg(m::text, '|' ORDER BY m.run_id, m.cell_id, m.variant) FROM measurements m) ||
-                  (SELECT string_agg(s::text, '|' ORDER BY s.run_id, s.cell_id, s.variant, s.repetition, s.metric) FROM samples s))
+                  (SELECT string_agg(m::text, '|' ORDER BY m.run_id, m.cell_id, m.variant, m.benchmark) FROM measurements m) ||
+                  (SELECT string_agg(s::text, '|' ORDER BY s.run_id, s.cell_id, s.variant, s.benchmark, s.repetition, s.metric) FROM samples s))
                 """);
     }
 
@@ -86,7 +86,7 @@ class PostgresSinkIT {
         assertThat(query("SELECT count(*) FROM samples")).isEqualTo(String.valueOf(numeric));
         assertThat(query("SELECT attested::text FROM cells")).isEqualTo("true");
         assertThat(query("SELECT count(*) FROM flyway_schema_history WHERE success"))
-                .isEqualTo("2");
+                .isEqualTo("3");
         // each measurement carries the metric it is judged by, with its direction, as the record says
         assertThat(query("SELECT string_agg(DISTINCT metric || ' ' || metric_unit || ' ' || metric_direction, ',')"
                         + " FROM measurements"))
@@ -97,6 +97,70 @@ class PostgresSinkIT {
         String before = everything();
         assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
         assertThat(everything()).isEqualTo(before);
+    }
+
+    /**
+     * A user's JMH benchmark (the golden user cell, from a real container run): one row per variant and
+     * benchmark, its score in its own unit as the judged metric, the cell's baseline; publishing it again
+     * changes nothing.
+     */
+    @Test
+    void aUserWorkloadsBenchmarksAreRowsOfTheirOwn(@TempDir Path tmp) throws Exception {
+        RunDirectory run = HistoryTest.run(tmp, "user-1", "2026-11-22T10:00:00Z");
+        CellRecord user = dev.loommatrix.core.result.Json.MAPPER.readValue(
+                Path.of("src/test/resources/golden/cell-jmh-blocking.json").toFile(), CellRecord.class);
+        run.writeCell(user);
+        dev.loommatrix.core.result.RunManifest manifest = run.readManifest();
+        java.util.List<String> ids = new java.util.ArrayList<>(manifest.cells());
+        ids.add(user.cellId());
+        run.writeManifest(new dev.loommatrix.core.result.RunManifest(
+                manifest.schemaVersion(),
+                manifest.runId(),
+                manifest.startedAt(),
+                manifest.finishedAt(),
+                manifest.status(),
+                manifest.trigger(),
+                manifest.git(),
+                manifest.host(),
+                manifest.matrix(),
+                ids,
+                manifest.shards()));
+        String[] args = publishArgs(run, tmp.resolve("site"), server.jdbcUrl());
+        try {
+            assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
+            String where = " WHERE run_id = 'user-1' AND cell_id = '" + user.cellId() + "'";
+            assertThat(query("SELECT baseline FROM cells" + where)).isEqualTo("platform");
+            assertThat(query("SELECT string_agg(variant || ' ' || benchmark || ' ' || metric || ' ' || metric_unit"
+                            + " || ' ' || metric_direction, ',' ORDER BY variant) FROM measurements" + where))
+                    .isEqualTo("platform example.blocking.BlockingServiceBenchmark.threadsByParam(poolSize=50,"
+                            + " requests=100) score ms/op lower,virtual example.blocking.BlockingServiceBenchmark"
+                            + ".threadsByParam(poolSize=50, requests=100) score ms/op lower");
+            double median = user.measurement("virtual")
+                    .orElseThrow()
+                    .summary()
+                    .orElseThrow()
+                    .median();
+            assertThat(Double.parseDouble(
+                            query("SELECT metric_median FROM measurements" + where + " AND variant = 'virtual'")))
+                    .isEqualTo(median);
+            assertThat(query("SELECT count(*) FROM measurements" + where + " AND median_ms IS NOT NULL"))
+                    .as("the *_ms columns are wall time's, which a JMH score is not")
+                    .isEqualTo("0");
+            long numeric = user.measurements().stream()
+                    .flatMap(m -> m.samples().stream())
+                    .mapToLong(x -> x.metrics().size())
+                    .sum();
+            assertThat(query("SELECT count(*) FROM samples" + where + " AND benchmark <> ''"))
+                    .isEqualTo(String.valueOf(numeric));
+            String before = everything();
+            assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
+            assertThat(everything()).isEqualTo(before);
+        } finally {
+            try (Connection db = DriverManager.getConnection(server.jdbcUrl());
+                    Statement st = db.createStatement()) {
+                st.executeUpdate("DELETE FROM runs WHERE run_id = 'user-1'"); // the other tests count rows
+            }
+        }
     }
 
     @Test
