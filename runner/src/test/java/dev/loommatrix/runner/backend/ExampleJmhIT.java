@@ -21,32 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ExampleJmhIT {
 
-    static final Path ROOT = Path.of(System.getProperty("loom.projectRoot", ".."))
-            .toAbsolutePath()
-            .normalize();
     static final String JAVA =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
     static Path jar;
 
     @BeforeAll
     static void buildTheExampleFromSource() throws Exception {
-        Path project = ROOT.resolve("examples/jmh-blocking");
-        Path log = Files.createTempFile("example-build", ".log");
-        Process mvn = new ProcessBuilder(List.of(
-                        ROOT.resolve("mvnw").toString(),
-                        "-q",
-                        "-B",
-                        "-ntp",
-                        "-f",
-                        project.resolve("pom.xml").toString(),
-                        "package"))
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).isTrue();
-        assertThat(mvn.exitValue()).as(Files.readString(log)).isZero();
-        jar = project.resolve("target/benchmarks.jar");
-        assertThat(jar).isRegularFile();
+        jar = ExampleProjects.build(ExampleProjects.BLOCKING);
     }
 
     static Process jmh(Path dir, String threads, String benchmark, Path results, Path agentOut, String... more)

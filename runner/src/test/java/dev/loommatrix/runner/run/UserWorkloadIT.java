@@ -1,0 +1,205 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.runner.backend.ExampleProjects;
+import dev.loommatrix.runner.cli.LoomMatrix;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A user's own JMH benchmark across the matrix, end to end: the example project (examples/jmh-blocking)
+ * built from source here, its uber-jar named in a matrix.yaml like a team would write it, and run by the
+ * CLI — in containers on two JDK images × two CPU quotas × two variants, and on the local backend — with
+ * every cell attested from inside its JVMs and every score in JMH's unit. Then the check a pull request
+ * needs: a deliberately slowed build of the example is flagged by {@code compare}, a rebuild of the same
+ * sources is not.
+ */
+class UserWorkloadIT {
+
+    static Path jar;
+
+    @BeforeAll
+    static void buildTheExample() throws Exception {
+        jar = ExampleProjects.build(ExampleProjects.BLOCKING);
+    }
+
+    /** The example's by-@Param benchmark, small iterations, as a matrix entry pointing at {@code benchmarks}. */
+    static String workload(Path benchmarks) {
+        return """
+                workloads:
+                  - id: blocking
+                    jmh:
+                      jar: "%s"
+                      include: ['BlockingServiceBenchmark\\.threadsByParam$']
+                      params: {poolSize: [50], requests: [100]}
+                      warmupIterations: 1
+                      iterations: 3
+                      warmupTime: 200ms
+                      time: 200ms
+                    variants:
+                      virtual: {params: {threadType: VIRTUAL}}
+                      platform: {params: {threadType: PLATFORM}}
+                    baseline: platform
+                """
+                .formatted(benchmarks);
+    }
+
+    @Test
+    void acrossTwoJdkImagesTwoQuotasAndTwoVariantsInContainers(@TempDir Path work) throws Exception {
+        ContainerRuns.Completed run = ContainerRuns.run(
+                work,
+                """
+                schema: 1
+                jdks:
+                  - {id: debian-21, vm: hotspot, version: 21, image: "local/debian-openjdk:21"}
+                  - {id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}
+                cpus: [1, 2]
+                repetitions: 2
+                warmup: 0
+                memory: 1g
+                """
+                        + workload(jar));
+        assertThat(run.cells()).hasSize(4);
+        for (CellRecord cell : run.cells()) {
+            assertThat(cell.status())
+                    .as(cell.cellId() + ": " + cell.reason().orElse(""))
+                    .isEqualTo(CellStatus.OK);
+            var env = cell.environment().orElseThrow();
+            assertThat(env.attested()).as(cell.cellId()).isTrue();
+            assertThat(env.availableProcessors())
+                    .isEqualTo(cell.coordinates().cpus().intValueExact());
+            assertThat(env.javaVersion())
+                    .startsWith(String.valueOf(cell.coordinates().version()));
+            assertThat(cell.measurements()).hasSize(2).allSatisfy(m -> {
+                assertThat(m.error()).isEmpty();
+                assertThat(m.metric().name()).isEqualTo("score");
+                assertThat(m.metric().unit()).isEqualTo("ms/op");
+                assertThat(m.benchmark().orElseThrow().name())
+                        .isEqualTo("example.blocking.BlockingServiceBenchmark.threadsByParam");
+                assertThat(m.samples()).hasSize(2).allSatisfy(s -> assertThat(s.metrics())
+                        .containsKeys("score", "processMs", "cpuMs"));
+            });
+            // 100 requests × 4 calls of 10 ms: a virtual thread each vs a pool of 50 — virtual wins clearly
+            assertThat(cell.speedups()).singleElement().satisfies(s -> {
+                assertThat(s.over()).isEqualTo("virtual");
+                assertThat(s.variant()).isEqualTo("platform");
+                assertThat(s.ratio()).isGreaterThan(2);
+            });
+            // the user's jar entered the cell in its own image layer, under the same lock-down
+            JsonNode docker = Json.MAPPER.readTree(run.runDir()
+                    .resolve("raw")
+                    .resolve(cell.cellId())
+                    .resolve("docker-run.json")
+                    .toFile());
+            List<String> args = Json.MAPPER.convertValue(docker, List.class);
+            assertThat(args).contains("--read-only", "--cap-drop", "ALL", "--user", "10001:10001");
+            assertThat(args.get(args.indexOf("--network") + 1)).isEqualTo("none");
+            assertThat(args.stream().filter(a -> a.startsWith("loom-matrix/cell:user-")))
+                    .hasSize(1);
+        }
+        // schema-valid: the readers (compare, publish) accept the run as written
+        assertThat(new RunDirectory(run.runDir()).readCells()).hasSize(4);
+    }
+
+    @Test
+    void onTheLocalBackend(@TempDir Path work) throws Exception {
+        RunDirectory run = runLocal(work, jar, 2, "[1]");
+        CellRecord cell = run.readCells().get(0);
+        assertThat(cell.status()).as(cell.reason().orElse("")).isEqualTo(CellStatus.OK);
+        assertThat(cell.execution().backend()).isEqualTo("local");
+        assertThat(cell.environment().orElseThrow().attested()).isTrue();
+        assertThat(cell.environment().get().availableProcessors()).isEqualTo(1);
+        assertThat(cell.measurements()).extracting(m -> m.metric().unit()).containsExactly("ms/op", "ms/op");
+    }
+
+    @Test
+    void compareFlagsASlowedBuildAndNotAnUnchangedRebuild(@TempDir Path work) throws Exception {
+        // the same sources built again, and a build whose blocking calls take 15 ms instead of 10
+        Path same = ExampleProjects.build(ExampleProjects.copy(work.resolve("same")));
+        Path slowSources = ExampleProjects.copy(work.resolve("slow"));
+        Path benchmark = slowSources.resolve("src/main/java/example/blocking/BlockingServiceBenchmark.java");
+        String source = Files.readString(benchmark);
+        assertThat(source).contains("Duration.ofMillis(10)");
+        Files.writeString(benchmark, source.replace("Duration.ofMillis(10)", "Duration.ofMillis(15)"));
+        Path slow = ExampleProjects.build(slowSources);
+
+        Path baseline = runLocal(work.resolve("baseline"), jar, 5, "[2]").root();
+        Path rebuilt = runLocal(work.resolve("rebuilt"), same, 5, "[2]").root();
+        Path slowed = runLocal(work.resolve("slowed"), slow, 5, "[2]").root();
+
+        Compared unchanged = compare(baseline, rebuilt);
+        assertThat(unchanged.exit()).as(unchanged.report().toString()).isZero();
+        assertThat(unchanged.report().path("regressions").asInt()).isZero();
+        assertThat(unchanged.report().path("comparisons")).hasSize(2);
+
+        Compared regressed = compare(baseline, slowed);
+        assertThat(regressed.exit()).as(regressed.report().toString()).isEqualTo(4);
+        assertThat(regressed.report().path("regressions").asInt()).isEqualTo(2);
+        for (JsonNode c : regressed.report().path("comparisons")) {
+            assertThat(c.path("verdict").asText()).isEqualTo("regression");
+            assertThat(c.path("benchmark").asText())
+                    .isEqualTo("example.blocking.BlockingServiceBenchmark.threadsByParam(poolSize=50, requests=100)");
+            assertThat(c.path("ratio").asDouble()).isGreaterThan(1.2);
+        }
+    }
+
+    /** One cell on this host's JDK (the one running the tests). */
+    static RunDirectory runLocal(Path work, Path benchmarks, int repetitions, String cpus) throws Exception {
+        Files.createDirectories(work);
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
+                cpus: %s
+                repetitions: %d
+                warmup: 0
+                memory: 1g
+                """
+                                .formatted(
+                                        Runtime.version().feature(), System.getProperty("java.home"), cpus, repetitions)
+                        + workload(benchmarks));
+        Path out = work.resolve("run");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "local", "--out", out.toString()},
+                System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).as("run exit code; stderr: %s", err).isZero();
+        return new RunDirectory(out);
+    }
+
+    record Compared(int exit, JsonNode report) {}
+
+    static Compared compare(Path baseline, Path candidate) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {
+                    "compare",
+                    "--baseline",
+                    baseline.toString(),
+                    "--candidate",
+                    candidate.toString(),
+                    "--format",
+                    "json"
+                },
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err);
+        return new Compared(code, Json.MAPPER.readTree(out.toString(StandardCharsets.UTF_8)));
+    }
+}
