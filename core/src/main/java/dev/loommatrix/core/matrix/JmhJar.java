@@ -64,7 +64,8 @@ public record JmhJar(List<Benchmark> benchmarks) {
             if (list == null) {
                 throw new NotUsable(
                         "jar " + jar + " lists no benchmarks (no " + BENCHMARK_LIST + ")",
-                        "JMH's annotation processor (jmh-generator-annprocess) must run when the jar is built");
+                        "JMH's annotation processor (jmh-generator-annprocess) must run when the jar is built; javac 23 and"
+                                + " later run processors only when asked: list it in annotationProcessorPaths or pass -proc:full");
             }
             try (InputStream in = file.getInputStream(list)) {
                 return new JmhJar(parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));

@@ -136,7 +136,7 @@ class UserWorkloadsTest {
                 .containsExactly(
                         """
                         DIR/m.yaml:8:12: error: jar DIR/nolist.jar lists no benchmarks (no META-INF/BenchmarkList)
-                          hint: JMH's annotation processor (jmh-generator-annprocess) must run when the jar is built""");
+                          hint: JMH's annotation processor (jmh-generator-annprocess) must run when the jar is built; javac 23 and later run processors only when asked: list it in annotationProcessorPaths or pass -proc:full""");
     }
 
     @Test

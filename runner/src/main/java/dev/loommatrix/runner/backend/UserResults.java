@@ -133,7 +133,7 @@ public final class UserResults {
         data.problem().ifPresent(problems::add);
         for (int i = 0; i < data.runs().size(); i++) {
             JvmRun run = data.runs().get(i);
-            Map<String, Object> common = jvmUse(run);
+            Map<String, Object> common = new LinkedHashMap<>();
             if (i < data.processMs().size()) {
                 common.put("processMs", data.processMs().get(i));
             }
@@ -142,8 +142,10 @@ public final class UserResults {
             switch (user.artifact()) {
                 case UserWorkload.Jmh jmh ->
                     jmhRun(jmh, user.settings(data.variant()), run, i, common, series, problems);
-                case UserWorkload.Program program ->
+                case UserWorkload.Program program -> {
+                    common.putAll(jvmUse(List.of(run.host()), false));
                     programRun(cell.workload().id(), program, run, i, common, series, problems);
+                }
             }
         }
         int expected = cell.repetitions();
@@ -211,7 +213,9 @@ public final class UserResults {
         JsonNode results = run.host().collected().orElse(null);
         List<String> scored = new ArrayList<>();
         if (results != null && results.isArray()) {
-            for (JsonNode r : results) {
+            int count = results.size();
+            for (int k = 0; k < count; k++) {
+                JsonNode r = results.get(k);
                 String name = r.path("benchmark").asText();
                 String mode = r.path("mode").asText();
                 Map<String, String> shared = new java.util.TreeMap<>();
@@ -228,6 +232,7 @@ public final class UserResults {
                 scored.add(name);
                 Map<String, String> units = new LinkedHashMap<>();
                 Map<String, Object> sample = new LinkedHashMap<>(common);
+                sample.putAll(jvmUseOf(run, k, count));
                 sample.put("score", score.get());
                 number(primary.path("scoreError")).ifPresent(e -> sample.put("scoreError", e));
                 if (primary.has("rawData")) {
@@ -245,7 +250,7 @@ public final class UserResults {
                         mode.equals("thrpt")
                                 ? MetricDescriptor.Direction.HIGHER_IS_BETTER
                                 : MetricDescriptor.Direction.LOWER_IS_BETTER);
-                series.computeIfAbsent(benchmark.label(), k -> new Series(benchmark, metric))
+                series.computeIfAbsent(benchmark.label(), key -> new Series(benchmark, metric))
                         .samples
                         .add(Sample.of(sample));
             }
@@ -311,11 +316,28 @@ public final class UserResults {
     }
 
     /**
-     * What the run's JVMs used, as the agent saw it: the host's own numbers, or with JMH forks (where the
-     * benchmark ran), their totals (CPU, GC) and peaks (carriers, resident memory).
+     * What the JVMs that ran benchmark {@code k} of {@code count} used, as the agent saw them. Without
+     * forks one JVM ran every benchmark: its numbers belong to a benchmark only when it ran just that one.
+     * With forks, JMH runs each benchmark (and parameter combination) in its own forks, in the order of
+     * its results: the forks split evenly into consecutive groups. Anything else is not attributed — the
+     * agent's lines in the raw output keep it.
      */
-    static Map<String, Object> jvmUse(JvmRun run) {
-        List<AgentRecord> jvms = run.forks().isEmpty() ? List.of(run.host()) : run.forks();
+    static Map<String, Object> jvmUseOf(JvmRun run, int k, int count) {
+        if (run.forks().isEmpty()) {
+            return count == 1 ? jvmUse(List.of(run.host()), false) : Map.of();
+        }
+        if (run.forks().size() % count != 0) {
+            return Map.of();
+        }
+        int each = run.forks().size() / count;
+        return jvmUse(run.forks().subList(k * each, (k + 1) * each), true);
+    }
+
+    /**
+     * What some JVMs used: their totals (CPU, GC) and peaks (carriers, resident memory), and how many
+     * forks they were.
+     */
+    static Map<String, Object> jvmUse(List<AgentRecord> jvms, boolean forks) {
         Map<String, Object> use = new LinkedHashMap<>();
         for (String sum : List.of("cpuMs", "gcCount", "gcMs")) {
             double[] values = values(jvms, sum);
@@ -329,8 +351,8 @@ public final class UserResults {
                 use.put(peak, exact(java.util.Arrays.stream(values).max().orElseThrow()));
             }
         }
-        if (!run.forks().isEmpty()) {
-            use.put("forks", run.forks().size());
+        if (forks) {
+            use.put("forks", jvms.size());
         }
         return use;
     }

@@ -59,14 +59,16 @@ final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case table -> {
-                out.printf("%-70s %8s %8s %s%n", "CELL", "VARIANTS", "EST.", "PARAMS");
+                int width = Math.max(
+                        70, cells.stream().mapToInt(c -> c.id().length()).max().orElse(0));
+                out.printf("%-" + width + "s %8s %8s %s%n", "CELL", "VARIANTS", "EST.", "PARAMS");
                 for (Cell cell : cells) {
                     out.printf(
-                            "%-70s %8d %7.0fs %s%n",
+                            "%-" + width + "s %8d %7.0fs %s%n",
                             cell.id(),
                             cell.workload().variants().size(),
                             CostModel.estimateMs(cell) / 1000,
-                            new java.util.TreeMap<>(cell.workload().params())); // stable order for reading
+                            what(cell));
                 }
                 out.printf(
                         "%d cells, estimated %.0f s%n",
@@ -131,5 +133,25 @@ final class PlanCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new LoomMatrix.UsageException(e.getMessage());
         }
+    }
+
+    /** A built-in workload's parameters; a user workload's artifact: the JMH benchmarks, or the program. */
+    static String what(Cell cell) {
+        return cell.workload()
+                .user()
+                .map(u -> switch (u.artifact()) {
+                    case dev.loommatrix.core.matrix.UserWorkload.Jmh jmh ->
+                        jmh.jar().getFileName() + ": "
+                                + String.join(
+                                        ", ",
+                                        jmh.benchmarks().stream()
+                                                .map(b -> b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1))
+                                                .toList());
+                    case dev.loommatrix.core.matrix.UserWorkload.Program program ->
+                        program.jar()
+                                .map(j -> j.getFileName().toString())
+                                .orElse(program.mainClass().orElse("program"));
+                })
+                .orElse(new java.util.TreeMap<>(cell.workload().params()).toString()); // stable order for reading
     }
 }

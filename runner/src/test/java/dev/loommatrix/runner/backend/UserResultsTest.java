@@ -107,4 +107,41 @@ class UserResultsTest {
         UserResults.Result result = UserResults.measurements(cell(5, 0), runs, Optional.empty());
         assertThat(result.problem()).contains("only 2 of 5 repetitions produced a record");
     }
+
+    static UserResults.AgentRecord jvm(String command, double cpuMs) {
+        return new UserResults.AgentRecord(
+                1,
+                "agent",
+                1,
+                "virtual",
+                command,
+                java.util.Map.of("cpuMs", cpuMs, "carriers", 2),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
+    }
+
+    @Test
+    void whatTheJvmsUsedGoesToTheBenchmarkTheyRanOrToNone() {
+        String fork = UserResults.JMH_FORK_MAIN + " 127.0.0.1 40000";
+        var host = jvm("benchmarks.jar", 5);
+        // JMH ran three benchmarks, one fork each, in the order of its results
+        var forked = new UserResults.JvmRun(host, java.util.List.of(jvm(fork, 100), jvm(fork, 200), jvm(fork, 300)));
+        assertThat(UserResults.jvmUseOf(forked, 1, 3))
+                .containsEntry("cpuMs", 200L)
+                .containsEntry("forks", 1);
+        assertThat(UserResults.jvmUseOf(forked, 0, 1))
+                .as("one benchmark: all three forks are its own")
+                .containsEntry("cpuMs", 600L)
+                .containsEntry("forks", 3);
+        assertThat(UserResults.jvmUseOf(forked, 0, 2))
+                .as("forks that do not split evenly")
+                .isEmpty();
+        // no forks: the one JVM ran every benchmark, so its numbers are no single benchmark's
+        var unforked = new UserResults.JvmRun(host, java.util.List.of());
+        assertThat(UserResults.jvmUseOf(unforked, 0, 1))
+                .containsEntry("cpuMs", 5L)
+                .doesNotContainKey("forks");
+        assertThat(UserResults.jvmUseOf(unforked, 0, 3)).isEmpty();
+    }
 }
