@@ -17,7 +17,8 @@ import java.util.Set;
  * Attestation for any JVM — a user's JMH benchmark or program as much as the built-in workloads. Loaded
  * with {@code -javaagent:harness.jar=FILE}, it appends one JSON line to FILE when the JVM exits: the same
  * environment block the harness records (processors, the virtual-thread scheduler as it is, cgroup limits,
- * CPU affinity, VM, GC, JVM arguments), and what the JVM used (carriers, GC, CPU, peak RSS). JMH starts its
+ * CPU affinity, VM, GC, JVM arguments), and what the JVM used (carriers, GC, CPU, peak RSS; with
+ * {@code -Dloom.pinnedEvents=true}, a JFR recording of its pinned parks, see {@link PinnedParks}). JMH starts its
  * forks with the host JVM's arguments, so every fork carries the agent and appends its own line.
  *
  * <p>With {@code -Dloom.collect=PATH} the record also carries what the JVM left at PATH (JMH's
@@ -42,16 +43,21 @@ public final class Agent {
         }
         Path out = Path.of(file == null || file.isBlank() ? "loom-agent.jsonl" : file);
         long[] gcBefore = Environment.gcTotals();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> write(out, gcBefore), "loom-matrix-agent"));
+        // Pinned parks only when asked, as for the built-in workloads: JFR costs CPU while it records.
+        Map<String, Object> pinned =
+                Boolean.getBoolean("loom.pinnedEvents") ? PinnedParks.start(out.toAbsolutePath()) : Map.of();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> write(out, gcBefore, pinned), "loom-matrix-agent"));
     }
 
     public static void agentmain(String file, Instrumentation instrumentation) {
         premain(file, instrumentation);
     }
 
-    private static void write(Path out, long[] gcBefore) {
+    private static void write(Path out, long[] gcBefore, Map<String, Object> pinned) {
         try {
-            RecordFile.append(out, JSON.std.asString(record(gcBefore)));
+            Map<String, Object> record = record(gcBefore);
+            record.putAll(pinned);
+            RecordFile.append(out, JSON.std.asString(record));
         } catch (IOException | RuntimeException e) {
             // never fail the user's JVM at exit; the runner reports a missing attestation
             System.err.println("loom-matrix agent: could not write " + out + ": " + e);

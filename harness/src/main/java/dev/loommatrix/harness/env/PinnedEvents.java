@@ -99,7 +99,7 @@ public final class PinnedEvents implements AutoCloseable {
     }
 
     /** Null when the event can be recorded here. */
-    static String unavailableReason() {
+    public static String unavailableReason() {
         try {
             if (!FlightRecorder.isAvailable()) {
                 return "JFR is not available in this VM";

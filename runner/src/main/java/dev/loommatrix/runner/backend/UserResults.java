@@ -42,11 +42,33 @@ public final class UserResults {
             Map<String, Object> metrics,
             Optional<HarnessEnvironment> environment,
             Optional<JsonNode> collected,
-            Optional<String> collectedError) {
+            Optional<String> collectedError,
+            Optional<String> pinnedRecording,
+            Optional<String> pinnedEventsUnavailable) {
 
         public AgentRecord {
             metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
             command = command == null ? "" : command;
+            pinnedRecording = pinnedRecording == null ? Optional.empty() : pinnedRecording;
+            pinnedEventsUnavailable = pinnedEventsUnavailable == null ? Optional.empty() : pinnedEventsUnavailable;
+        }
+
+        /** This record with more of what the JVM used (e.g. its pinned parks, read from its recording). */
+        AgentRecord withMetrics(Map<String, Object> more) {
+            Map<String, Object> all = new LinkedHashMap<>(metrics);
+            all.putAll(more);
+            return new AgentRecord(
+                    schemaVersion,
+                    kind,
+                    pid,
+                    variant,
+                    command,
+                    all,
+                    environment,
+                    collected,
+                    collectedError,
+                    pinnedRecording,
+                    pinnedEventsUnavailable);
         }
 
         boolean isFork() {
@@ -101,6 +123,10 @@ public final class UserResults {
                     break;
                 }
                 AgentRecord record = Json.MAPPER.treeToValue(tree, AgentRecord.class);
+                if (record.pinnedRecording().isPresent()) {
+                    record = record.withMetrics(
+                            pinnedParks(rawDir.resolve(record.pinnedRecording().get())));
+                }
                 if (record.isFork()) {
                     forks.add(record);
                     continue;
@@ -339,7 +365,7 @@ public final class UserResults {
      */
     static Map<String, Object> jvmUse(List<AgentRecord> jvms, boolean forks) {
         Map<String, Object> use = new LinkedHashMap<>();
-        for (String sum : List.of("cpuMs", "gcCount", "gcMs")) {
+        for (String sum : List.of("cpuMs", "gcCount", "gcMs", "pinnedEvents", "pinnedMs")) {
             double[] values = values(jvms, sum);
             if (values.length > 0) {
                 use.put(sum, exact(java.util.Arrays.stream(values).sum()));
@@ -354,7 +380,35 @@ public final class UserResults {
         if (forks) {
             use.put("forks", jvms.size());
         }
+        jvms.stream()
+                .flatMap(r -> r.pinnedEventsUnavailable().stream())
+                .findFirst()
+                .ifPresent(why -> use.put("pinnedEventsUnavailable", why));
         return use;
+    }
+
+    /**
+     * {@code pinnedEvents} and {@code pinnedMs} from the JFR recording the agent asked for
+     * ({@code -Dloom.pinnedEvents=true}), which JFR wrote when the JVM exited.
+     */
+    static Map<String, Object> pinnedParks(Path recording) {
+        if (!Files.isRegularFile(recording)) {
+            return Map.of();
+        }
+        long count = 0;
+        long nanos = 0;
+        try (var file = new jdk.jfr.consumer.RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                var event = file.readEvent();
+                if (event.getEventType().getName().equals("jdk.VirtualThreadPinned")) {
+                    count++;
+                    nanos += event.getDuration().toNanos();
+                }
+            }
+        } catch (IOException e) {
+            return Map.of();
+        }
+        return Map.of("pinnedEvents", count, "pinnedMs", nanos / 1e6);
     }
 
     /** A count stays an integer in the file, as the agent wrote it. */

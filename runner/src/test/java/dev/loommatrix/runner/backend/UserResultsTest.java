@@ -118,6 +118,8 @@ class UserResultsTest {
                 java.util.Map.of("cpuMs", cpuMs, "carriers", 2),
                 Optional.empty(),
                 Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
                 Optional.empty());
     }
 
@@ -143,5 +145,17 @@ class UserResultsTest {
                 .containsEntry("cpuMs", 5L)
                 .doesNotContainKey("forks");
         assertThat(UserResults.jvmUseOf(unforked, 0, 3)).isEmpty();
+    }
+
+    @Test
+    void pinnedParksAreReadFromTheRecordingJfrWroteAtExit() throws Exception {
+        // Pin.java.txt run on JDK 25 with the agent and -Dloom.pinnedEvents=true: a virtual thread blocks in
+        // a class initializer (pinned on every JDK); JFR wrote the recording the record names
+        UserResults.VariantRuns runs = UserResults.read(fixture("pinned"), "virtual", 0);
+        var host = runs.runs().get(0).host();
+        assertThat(host.pinnedRecording()).hasValueSatisfying(f -> assertThat(f).endsWith(".jfr"));
+        assertThat(host.metrics()).containsEntry("pinnedEvents", 1L);
+        assertThat((Double) host.metrics().get("pinnedMs")).isGreaterThan(40.0); // the initializer sleeps 50 ms
+        assertThat(UserResults.jvmUse(java.util.List.of(host), false)).containsEntry("pinnedEvents", 1L);
     }
 }
