@@ -91,8 +91,8 @@ public final class Export {
                 b.put("warmupIterations", 0);
                 b.put("warmupTime", "single-shot");
                 b.put("warmupBatchSize", 1);
-                b.put("measurementIterations", 1);
-                b.put("measurementTime", "single-shot");
+                b.put("measurementIterations", iterationsPerFork(m));
+                b.put("measurementTime", iterationsPerFork(m) > 1 ? "see the suite" : "single-shot");
                 b.put("measurementBatchSize", 1);
                 b.put("params", params(cell.coordinates(), m));
                 b.put("primaryMetric", primary(m, values));
@@ -144,6 +144,18 @@ public final class Export {
             }
         }
         return score(values, m.metric());
+    }
+
+    /** A user's JMH benchmark keeps its measurement iterations per fork (the samples have them); else 1. */
+    private static int iterationsPerFork(Measurement m) {
+        return m.samples().stream()
+                .map(s -> s.facts().get("iterations"))
+                .filter(List.class::isInstance)
+                .map(forks -> (List<?>) forks)
+                .filter(forks -> !forks.isEmpty() && forks.get(0) instanceof List<?>)
+                .map(forks -> ((List<?>) forks.get(0)).size())
+                .findFirst()
+                .orElse(1);
     }
 
     private static JmhScore score(double[] values, MetricDescriptor metric) {

@@ -75,6 +75,43 @@ class ExportTest {
         assertThat(ours.get(1).get("primaryMetric").get("scoreUnit").asText()).isEqualTo("ops/s");
     }
 
+    /**
+     * A user's JMH benchmark (the runner's golden user cell, from a real container run of the example):
+     * JMH's shape, its own name, mode, unit and @Param values, each fresh JVM a fork with its iterations.
+     */
+    @Test
+    void aUsersJmhBenchmarkIsExportedUnderItsOwnName() throws Exception {
+        CellRecord user = Json.MAPPER.readValue(
+                Path.of("../runner/src/test/resources/golden/cell-jmh-blocking.json")
+                        .toFile(),
+                CellRecord.class);
+        JsonNode real = Json.MAPPER.readTree(JMH_RESULT.toFile()).get(0);
+        JsonNode ours = Json.MAPPER.valueToTree(Export.jmh(List.of(user)));
+        assertThat(ours).hasSize(2);
+        for (JsonNode benchmark : ours) {
+            assertThat(fields(benchmark)).isEqualTo(fields(real));
+            assertThat(benchmark.get("benchmark").asText())
+                    .isEqualTo(real.get("benchmark").asText());
+            assertThat(benchmark.get("mode").asText()).isEqualTo("avgt");
+            assertThat(benchmark.get("primaryMetric").get("scoreUnit").asText()).isEqualTo("ms/op");
+            assertThat(benchmark.get("params").get("poolSize").asText()).isEqualTo("50");
+            assertThat(benchmark.get("params").has("threadType")).isTrue();
+            assertThat(benchmark.get("measurementIterations").asInt()).isEqualTo(3);
+            JsonNode raw = benchmark.get("primaryMetric").get("rawData");
+            assertThat(raw).hasSize(3); // a fork per fresh JVM
+            raw.forEach(fork -> assertThat(fork).hasSize(3)); // with its three iterations
+        }
+        // the score over every iteration of every fork, as JMH computes it
+        List<List<Double>> forks = new ArrayList<>();
+        ours.get(0).get("primaryMetric").get("rawData").forEach(fork -> {
+            List<Double> values = new ArrayList<>();
+            fork.forEach(v -> values.add(v.asDouble()));
+            forks.add(values);
+        });
+        assertThat(ours.get(0).get("primaryMetric").get("score").asDouble())
+                .isCloseTo(JmhScore.of(forks, "ms/op").score(), within(1e-12));
+    }
+
     @Test
     void theBmfExportIsValidAgainstBenchersSchema() throws Exception {
         var schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7)
