@@ -158,4 +158,49 @@ class UserResultsTest {
         assertThat((Double) host.metrics().get("pinnedMs")).isGreaterThan(40.0); // the initializer sleeps 50 ms
         assertThat(UserResults.jvmUse(java.util.List.of(host), false)).containsEntry("pinnedEvents", 1L);
     }
+
+    @Test
+    void aProgramThatDoesNotReportADeclaredMetricFailsItsVariant() throws Exception {
+        Cell cell = TestMatrices.plan(
+                        """
+                        schema: 1
+                        jdks: [{id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}]
+                        workloads:
+                          - id: load
+                            program:
+                              classpath: ["%s"]
+                              mainClass: app.Main
+                              metrics: {p99: {unit: ms, direction: lower}}
+                            variants: {virtual: {properties: {threads: virtual}}}
+                        repetitions: 1
+                        warmup: 0
+                        """
+                                .formatted(dir))
+                .get(0);
+        var reported = dev.loommatrix.core.result.Json.MAPPER.readTree("{\"checkout\": {\"p50\": {\"value\": 3.5}}}");
+        var host = new UserResults.AgentRecord(
+                1,
+                "agent",
+                7,
+                "virtual",
+                "app.Main",
+                java.util.Map.of("cpuMs", 10.0),
+                Optional.empty(),
+                Optional.of(reported),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
+        var runs = new UserResults.VariantRuns(
+                "virtual",
+                java.util.List.of(new UserResults.JvmRun(host, java.util.List.of())),
+                java.util.List.of(120.0),
+                Optional.empty());
+        UserResults.Result result = UserResults.measurements(cell, runs, Optional.empty());
+        assertThat(result.problem()).hasValue("run 1: benchmark checkout reported no 'p99' (it reported p50)");
+        assertThat(result.measurements()).singleElement().satisfies(m -> {
+            assertThat(m.error()).isPresent(); // kept, with its numbers, and marked
+            assertThat(m.samples().get(0).metric("p50")).contains(3.5);
+            assertThat(m.samples().get(0).metric("processMs")).contains(120.0);
+        });
+    }
 }

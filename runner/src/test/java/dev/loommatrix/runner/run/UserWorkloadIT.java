@@ -125,6 +125,61 @@ class UserWorkloadIT {
         assertThat(cell.measurements()).extracting(m -> m.metric().unit()).containsExactly("ms/op", "ms/op");
     }
 
+    /**
+     * The example's load test as a program: timed as a process by hyperfine, its own numbers read from the
+     * Bencher Metric Format file it writes to $LOOM_METRICS_FILE, judged by the first declared metric.
+     */
+    @Test
+    void aProgramReportsItsOwnNumbers(@TempDir Path work) throws Exception {
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
+                cpus: [2]
+                repetitions: 3
+                warmup: 1
+                workloads:
+                  - id: load-test
+                    program:
+                      classpath: ["%s"]
+                      mainClass: example.blocking.LoadTest
+                      args: ["10", "100"]
+                      metrics:
+                        roundMs: {unit: ms, direction: lower}
+                        requestsPerSecond: {unit: req/s, direction: higher}
+                    variants:
+                      virtual: {properties: {blocking.threads: virtual}}
+                      platform: {env: {JAVA_TOOL_OPTIONS: "-Dblocking.threads=platform"}}
+                    baseline: platform
+                """
+                        .formatted(Runtime.version().feature(), System.getProperty("java.home"), jar));
+        Path out = work.resolve("run");
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "local", "--out", out.toString()},
+                System.out,
+                System.err);
+        assertThat(code).isZero();
+        CellRecord cell = new RunDirectory(out).readCells().get(0);
+        assertThat(cell.status()).as(cell.reason().orElse("")).isEqualTo(CellStatus.OK);
+        assertThat(cell.environment().orElseThrow().attested()).isTrue();
+        assertThat(cell.measurements()).hasSize(2).allSatisfy(m -> {
+            assertThat(m.metric().name()).isEqualTo("roundMs");
+            assertThat(m.metric().unit()).isEqualTo("ms");
+            assertThat(m.benchmark().orElseThrow().name()).isEqualTo("handle-100-requests");
+            assertThat(m.benchmark().get().units()).containsEntry("requestsPerSecond", "req/s");
+            assertThat(m.samples()).hasSize(3).allSatisfy(x -> assertThat(x.metrics())
+                    .containsKeys("roundMs", "requestsPerSecond", "processMs"));
+        });
+        // 100 requests × 4 blocking calls of 10 ms: a virtual thread each (~10 ms) vs 50 pool threads (~80 ms)
+        assertThat(cell.speedups()).singleElement().satisfies(s -> {
+            assertThat(s.metric()).isEqualTo("roundMs");
+            assertThat(s.ratio()).isGreaterThan(2);
+        });
+    }
+
     @Test
     void compareFlagsASlowedBuildAndNotAnUnchangedRebuild(@TempDir Path work) throws Exception {
         // the same sources built again, and a build whose blocking calls take 15 ms instead of 10
