@@ -282,6 +282,9 @@ export interface Compare {
     ci95: unknown[];
     pValue: number | string;
     pAdjusted: number | string;
+    /**
+     * inconclusive: these sample sizes could not reach significance among this many comparisons, whatever the data
+     */
     verdict: "regression" | "improvement" | "unchanged" | "inconclusive";
     /**
      * a user workload's benchmark with its parameters, as in the cell's measurements
@@ -292,4 +295,8 @@ export interface Compare {
   improvements: number;
   onlyInBaseline?: string[];
   onlyInCandidate?: string[];
+  /**
+   * repetitions per side with which any change could be detected among this many comparisons (a complete separation passing Benjamini–Hochberg as a lone discovery); below it every verdict is inconclusive
+   */
+  repetitionsNeeded?: number;
 }

@@ -2,7 +2,13 @@ package dev.loommatrix.core.compare;
 
 import java.util.List;
 
-/** {@code compare}'s answer: every paired comparison, the counts, and cells found on one side only. */
+/**
+ * {@code compare}'s answer: every paired comparison, the counts, and cells found on one side only.
+ *
+ * @param repetitionsNeeded repetitions per side with which any change could be detected among this many
+ *     comparisons (complete separation passing BH as a lone discovery); fewer make every verdict
+ *     {@code inconclusive}
+ */
 public record CompareReport(
         int schemaVersion,
         String baseline,
@@ -13,7 +19,8 @@ public record CompareReport(
         int regressions,
         int improvements,
         List<String> onlyInBaseline,
-        List<String> onlyInCandidate) {
+        List<String> onlyInCandidate,
+        int repetitionsNeeded) {
 
     public static final int SCHEMA_VERSION = 1;
 

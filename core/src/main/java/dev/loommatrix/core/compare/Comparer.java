@@ -3,6 +3,7 @@ package dev.loommatrix.core.compare;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.stats.MannWhitney;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.RatioInterval;
 import java.util.ArrayList;
@@ -11,18 +12,17 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.numbers.combinatorics.BinomialCoefficientDouble;
-import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
  * Pairs two runs' cells by id and variant (and a user workload's benchmark) and decides, per pair, whether the candidate regressed.
  *
  * <p>A regression must be both <em>significant</em> — a two-sided Mann-Whitney U test on the repetition
- * samples (exact for small samples without ties), with Benjamini–Hochberg control of the false
- * discovery rate across all comparisons at {@code alpha} — and <em>large</em>: the ratio of medians
- * beyond the threshold in the bad direction. So a noisy cell whose median moved by chance is not
- * flagged (not significant), nor is a real but small shift (within the threshold). Where the sample
- * sizes make significance impossible (3 vs 3 cannot go below p = 0.1), the verdict is
+ * samples (exact permutation p for small samples, ties included: {@link MannWhitney}), with
+ * Benjamini–Hochberg control of the false discovery rate across all comparisons at {@code alpha} — and
+ * <em>large</em>: the ratio of medians beyond the threshold in the bad direction. So a noisy cell whose
+ * median moved by chance is not flagged (not significant), nor is a real but small shift (within the
+ * threshold). Where the sample sizes and the number of comparisons make significance impossible (3 vs 3
+ * cannot go below p = 0.1; 5 vs 5 among more than 6 comparisons cannot pass BH), the verdict is
  * {@code inconclusive}, never a silent "unchanged".
  */
 public final class Comparer {
@@ -81,7 +81,10 @@ public final class Comparer {
                 regressions,
                 improvements,
                 onlyBefore,
-                onlyAfter);
+                onlyAfter,
+                repetitionsNeeded(
+                        alpha,
+                        decided.stream().filter(c -> !Double.isNaN(c.pValue())).count()));
     }
 
     /** A cell's measurements by variant (and, for a user workload, benchmark with its parameters). */
@@ -106,13 +109,10 @@ public final class Comparer {
         double[] y = after.values(metric.name());
         double bm = RatioInterval.median(x);
         double cm = RatioInterval.median(y);
-        double p = x.length >= 2 && y.length >= 2
-                ? MannWhitneyUTest.withDefaults().test(x, y).getPValue()
-                : Double.NaN;
+        double p = MannWhitney.pValue(x, y);
         List<Double> ci = RatioInterval.of(x, y, (cellId + "/" + before.series()).hashCode());
-        // Provisional verdict; the adjusted p-values decide in decide().
-        Comparison.Verdict verdict =
-                canReach(x.length, y.length, alpha) ? Comparison.Verdict.unchanged : Comparison.Verdict.inconclusive;
+        // Provisional; decide() knows how many comparisons there are and gives every verdict.
+        Comparison.Verdict verdict = Comparison.Verdict.unchanged;
         return new Comparison(
                 cellId,
                 before.variant(),
@@ -128,14 +128,24 @@ public final class Comparer {
                 before.benchmark().map(dev.loommatrix.core.result.Benchmark::label));
     }
 
-    /** Benjamini–Hochberg over the comparisons that have a p-value, then each verdict. */
+    /**
+     * Benjamini–Hochberg over the comparisons that have a p-value, then each verdict. A comparison is
+     * {@code inconclusive} when its sample sizes could not reach significance even as the only real change
+     * among {@code m} comparisons: its smallest attainable p (complete separation) above α / m, the level
+     * BH asks of a lone discovery. With 5 repetitions a side that is m ≤ 6; the report says how many
+     * repetitions this many comparisons need ({@link #repetitionsNeeded}).
+     */
     static List<Comparison> decide(List<Comparison> raw, double threshold, double alpha) {
         double[] adjusted =
                 benjaminiHochberg(raw.stream().mapToDouble(Comparison::pValue).toArray());
+        long m = raw.stream().filter(c -> !Double.isNaN(c.pValue())).count();
         List<Comparison> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
             Comparison c = raw.get(i);
-            Comparison.Verdict verdict = c.verdict();
+            Comparison.Verdict verdict =
+                    canReach(c.baseline().n(), c.candidate().n(), alpha, Math.max(1, m))
+                            ? c.verdict()
+                            : Comparison.Verdict.inconclusive;
             if (verdict != Comparison.Verdict.inconclusive) {
                 boolean significant = adjusted[i] <= alpha;
                 double worse = c.higherIsBetter() ? 1 / c.ratio() : c.ratio(); // > 1 means worse
@@ -175,13 +185,15 @@ public final class Comparer {
     }
 
     /**
-     * Whether samples of these sizes can reach a two-sided p ≤ alpha at all: the exact test's smallest
-     * p-value is 2 / C(n1 + n2, n1) (complete separation, no ties).
+     * Whether samples of these sizes could be found significant among {@code m} comparisons: the exact
+     * test's smallest p-value, 2 / C(n1 + n2, n1) (complete separation, no ties), at most α / m.
      */
-    static boolean canReach(int n1, int n2, double alpha) {
-        if (n1 < 2 || n2 < 2) {
-            return false;
-        }
-        return 2 / BinomialCoefficientDouble.value(n1 + n2, n1) <= alpha;
+    static boolean canReach(int n1, int n2, double alpha, long m) {
+        return n1 >= 1 && n2 >= 1 && MannWhitney.smallestP(n1, n2) <= alpha / m;
+    }
+
+    /** Repetitions per side with which a change could be detected among {@code m} comparisons at all. */
+    public static int repetitionsNeeded(double alpha, long m) {
+        return MannWhitney.repetitionsToReach(alpha / Math.max(1, m));
     }
 }

@@ -50,8 +50,19 @@ public final class MarkdownReport {
             md.append('\n');
         }
         if (inconclusive > 0) {
-            md.append("Inconclusive: too few repetitions for the test to reach significance"
-                    + " (3 against 3 cannot go below p = 0.1); run more repetitions to decide.\n\n");
+            long tested = report.comparisons().stream()
+                    .filter(c -> !Double.isNaN(c.pValue()))
+                    .count();
+            md.append(String.format(
+                    Locale.ROOT,
+                    "Inconclusive: with %d comparison(s), these sample sizes could not reach significance even for"
+                            + " a complete separation (the smallest p of n against n is 2 / C(2n, n), and it must"
+                            + " pass %.0f %% / %d); at least %d repetitions per side are needed, more where the noise"
+                            + " is near the threshold.%n%n",
+                    tested,
+                    report.alpha() * 100,
+                    tested,
+                    report.repetitionsNeeded()));
         }
         md.append("<details><summary>All ").append(report.comparisons().size()).append(" comparisons</summary>\n\n");
         table(md, report.comparisons());

@@ -36,8 +36,81 @@ class ComparerTest {
                         .test(new double[] {1, 2, 3, 4, 5}, new double[] {6, 7, 8, 9, 10})
                         .getPValue())
                 .isCloseTo(2.0 / 252, within(1e-12));
-        assertThat(Comparer.canReach(3, 3, 0.05)).isFalse();
-        assertThat(Comparer.canReach(5, 5, 0.05)).isTrue();
+        assertThat(Comparer.canReach(3, 3, 0.05, 1)).isFalse();
+        assertThat(Comparer.canReach(5, 5, 0.05, 1)).isTrue();
+        // a lone change passes BH at α / m: 5 against 5 (smallest p 0.0079) among at most 6 comparisons
+        assertThat(Comparer.canReach(5, 5, 0.05, 6)).isTrue();
+        assertThat(Comparer.canReach(5, 5, 0.05, 7)).isFalse();
+    }
+
+    /** Issue #16, case 1: a tie made a tiny sample's p-value the asymptotic 0.037 → "regression", exit 4. */
+    @Test
+    void aTieInASmallSampleGetsTheExactPermutationPValue() {
+        List<CellRecord> before =
+                List.of(cell("sleep-bound", "t", "virtual", "wallMs", new double[] {20, 20, 20, 20, 20, 30}));
+        List<CellRecord> after = List.of(cell("sleep-bound", "t", "virtual", "wallMs", new double[] {30, 30, 30}));
+        CompareReport report = Comparer.compare("b", before, "c", after, 0.10, 0.05);
+        Comparison c = report.comparisons().get(0);
+        assertThat(c.pValue()).isCloseTo(0.095238095238, within(1e-9)); // scipy PermutationMethod: 0.0952381
+        assertThat(c.verdict()).isEqualTo(Comparison.Verdict.unchanged);
+        assertThat(report.regressions()).isZero();
+    }
+
+    /** Case 2: constant samples got p = NaN and were left out of the correction. */
+    @Test
+    void constantSamplesHavePOneAndCountInTheCorrection() {
+        List<CellRecord> before = new ArrayList<>();
+        List<CellRecord> after = new ArrayList<>();
+        for (int k = 0; k < 20; k++) {
+            before.add(cell("sleep-bound", "const" + k, "virtual", "wallMs", new double[] {50, 50, 50, 50, 50}));
+            after.add(cell("sleep-bound", "const" + k, "virtual", "wallMs", new double[] {50, 50, 50, 50, 50}));
+        }
+        before.add(cell("sleep-bound", "shift", "virtual", "wallMs", new double[] {100, 101, 102, 103, 104}));
+        after.add(cell("sleep-bound", "shift", "virtual", "wallMs", new double[] {200, 201, 202, 203, 204}));
+        CompareReport report = Comparer.compare("b", before, "c", after, 0.10, 0.05);
+        assertThat(report.comparisons().stream().filter(c -> c.cellId().startsWith("const")))
+                .allSatisfy(c -> assertThat(c.pValue()).isEqualTo(1.0));
+        Comparison shift = report.comparisons().stream()
+                .filter(c -> c.cellId().startsWith("shift"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(shift.pValue()).isCloseTo(2.0 / 252, within(1e-12));
+        assertThat(shift.pAdjusted()).isCloseTo(21 * 2.0 / 252, within(1e-12)); // 0.167, not 0.008
+        assertThat(shift.verdict()).isEqualTo(Comparison.Verdict.inconclusive);
+        assertThat(report.regressions()).isZero();
+    }
+
+    /**
+     * Case 3: with the default 5 repetitions and a full matrix's ~360 comparisons, a lone 2× slowdown was
+     * "unchanged" though nothing could have been detected: it is inconclusive, and the report says 9
+     * repetitions a side are the least with which a change could be found.
+     */
+    @Test
+    void whatCouldNotHaveBeenDetectedIsInconclusiveNotUnchanged() {
+        List<CellRecord> before = new ArrayList<>();
+        List<CellRecord> after = new ArrayList<>();
+        for (int k = 0; k < 359; k++) {
+            before.add(cell("sleep-bound", "same" + k, "virtual", "wallMs", samples(k * 2L + 1, 5, 500, 0.02)));
+            after.add(cell("sleep-bound", "same" + k, "virtual", "wallMs", samples(k * 2L + 2, 5, 500, 0.02)));
+        }
+        before.add(cell("sleep-bound", "slow", "virtual", "wallMs", samples(9001, 5, 500, 0.02)));
+        after.add(cell("sleep-bound", "slow", "virtual", "wallMs", samples(9002, 5, 1000, 0.02)));
+        CompareReport report = Comparer.compare("b", before, "c", after, 0.10, 0.05);
+        assertThat(report.comparisons()).hasSize(360).allSatisfy(c -> assertThat(c.verdict())
+                .isEqualTo(Comparison.Verdict.inconclusive));
+        assertThat(report.repetitionsNeeded()).isEqualTo(9); // 2 / C(18, 9) = 4.1e-5 ≤ 0.05 / 360 < 2 / C(16, 8)
+        assertThat(MarkdownReport.render(report)).contains("at least 9 repetitions per side");
+        // with 9 a side, the same slowdown is found
+        List<CellRecord> before9 = new ArrayList<>();
+        List<CellRecord> after9 = new ArrayList<>();
+        for (int k = 0; k < 359; k++) {
+            before9.add(cell("sleep-bound", "same" + k, "virtual", "wallMs", samples(k * 2L + 1, 9, 500, 0.02)));
+            after9.add(cell("sleep-bound", "same" + k, "virtual", "wallMs", samples(k * 2L + 2, 9, 500, 0.02)));
+        }
+        before9.add(cell("sleep-bound", "slow", "virtual", "wallMs", samples(9001, 9, 500, 0.02)));
+        after9.add(cell("sleep-bound", "slow", "virtual", "wallMs", samples(9002, 9, 1000, 0.02)));
+        CompareReport enough = Comparer.compare("b", before9, "c", after9, 0.10, 0.05);
+        assertThat(enough.regressions()).isEqualTo(1);
     }
 
     /**
