@@ -49,6 +49,10 @@ export type Cell = {
      * a user workload's benchmark (with its parameters) both variants measured
      */
     benchmark?: string;
+    /**
+     * the level of ci95: the probability it covers the true ratio (a distribution-free interval on the log scale; 95 % where the sample sizes allow, e.g. 90 % at 3 against 3); absent in files written before it was recorded
+     */
+    ciLevel?: number;
   }[];
   /**
    * a user workload's baseline variant: the speedups are the other variants' over it
@@ -120,6 +124,8 @@ export type Measurement = {
  */
 export type Interval = [number, number];
 /**
+ * interval of the ratio at the level ciLevel states (the name is kept from schema 1)
+ *
  * @minItems 2
  * @maxItems 2
  */
@@ -290,6 +296,10 @@ export interface Compare {
      * a user workload's benchmark with its parameters, as in the cell's measurements
      */
     benchmark?: string;
+    /**
+     * the level of ci95 (see the cell's speedups)
+     */
+    ciLevel?: number;
   }[];
   regressions: number;
   improvements: number;

@@ -104,6 +104,8 @@ export interface Comparison {
   verdict: Verdict;
   /** A user workload's benchmark with its parameters: the variant's measurement this compares. */
   benchmark?: string;
+  /** The level ci95 really has (95 % where the repetitions allow it). */
+  ciLevel?: number;
 }
 
 export type Verdict = (typeof VERDICTS)[number];
@@ -119,6 +121,8 @@ export interface CompareReport {
   improvements: number;
   onlyInBaseline: string[];
   onlyInCandidate: string[];
+  /** Repetitions a side with which any change could be found among this many comparisons. */
+  repetitionsNeeded?: number;
 }
 
 export interface TrendPoint {

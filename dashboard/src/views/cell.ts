@@ -79,12 +79,12 @@ export async function cellView(ctx: Context): Promise<Child[]> {
           cell.baseline ? `Speedup over the baseline (${cell.baseline})` : "Speedup of virtual threads",
           table(
             cell.baseline
-              ? ["variant", "over", "benchmark", "metric", "ratio", "95 % CI (bootstrap)"]
-              : ["over", "metric", "ratio", "95 % CI (bootstrap)"],
+              ? ["variant", "over", "benchmark", "metric", "ratio", "CI (its level)"]
+              : ["over", "metric", "ratio", "CI (its level)"],
             cell.speedups.map((s) =>
               cell.baseline
-                ? [s.over, s.variant, s.benchmark ? shortBenchmark(s.benchmark) : "—", s.metric, ratio(s.ratio), `${num(s.ci95[0])}–${num(s.ci95[1])}`]
-                : [s.variant, s.metric, ratio(s.ratio), `${num(s.ci95[0])}–${num(s.ci95[1])}`],
+                ? [s.over, s.variant, s.benchmark ? shortBenchmark(s.benchmark) : "—", s.metric, ratio(s.ratio), interval(s)]
+                : [s.variant, s.metric, ratio(s.ratio), interval(s)],
             ),
           ),
         )
@@ -93,6 +93,12 @@ export async function cellView(ctx: Context): Promise<Child[]> {
     env ? environmentBlock(cell) : null,
     executionBlock(cell),
   ];
+}
+
+/** A ratio's interval with the level it really has (90 % at 3 against 3); older records: a bootstrap, level unknown. */
+function interval(s: { ci95: number[]; ciLevel?: number }): string {
+  const level = s.ciLevel === undefined ? "bootstrap" : `${Math.round(s.ciLevel * 1000) / 10} %`;
+  return `${num(s.ci95[0])}–${num(s.ci95[1])} (${level})`;
 }
 
 function repetitions(cell: CellRecord, metric: string): HTMLElement {

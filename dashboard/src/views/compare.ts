@@ -55,21 +55,21 @@ export async function compareView(ctx: Context): Promise<Child[]> {
       "p",
       { class: "explain" },
       `A change counts when it is both significant (Mann-Whitney U, Benjamini–Hochberg at ${report.alpha}) and beyond` +
-        ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means too few repetitions to tell.` +
-        " Ratios are candidate ÷ baseline, with a bootstrap 95 % interval.",
+        ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means these repetitions could not have found a change among this many comparisons${report.repetitionsNeeded ? ` (it takes at least ${report.repetitionsNeeded} a side)` : ""}.` +
+        " Ratios are candidate ÷ baseline, with a distribution-free interval at the level it states (95 % where the repetitions allow it).",
     ),
     rows.length ? h("figure", { class: "compare" }, chart(rows, report.threshold)) : empty("No comparisons with this verdict."),
     section(
       "Side by side",
       table(
-        ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "95 % CI of ratio", "p (adjusted)", "verdict"],
+        ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "CI of ratio (level)", "p (adjusted)", "verdict"],
         rows.map((c) => [
           link("cell", { run: run.runId, cell: c.cellId }, c.cellId),
           c.benchmark ? `${c.variant} · ${shortBenchmark(c.benchmark)}` : c.variant,
           `${num(c.baseline.median)} (${c.baseline.n})`,
           `${num(c.candidate.median)} (${c.candidate.n})`,
           change(c),
-          `${num(c.ci95[0])}–${num(c.ci95[1])}`,
+          `${num(c.ci95[0])}–${num(c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`,
           num(c.pAdjusted, 2),
           h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
         ]),

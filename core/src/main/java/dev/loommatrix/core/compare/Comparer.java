@@ -110,7 +110,7 @@ public final class Comparer {
         double bm = RatioInterval.median(x);
         double cm = RatioInterval.median(y);
         double p = MannWhitney.pValue(x, y);
-        List<Double> ci = RatioInterval.of(x, y, (cellId + "/" + before.series()).hashCode());
+        RatioInterval.Result ci = RatioInterval.of(x, y, (cellId + "/" + before.series()).hashCode());
         // Provisional; decide() knows how many comparisons there are and gives every verdict.
         Comparison.Verdict verdict = Comparison.Verdict.unchanged;
         return new Comparison(
@@ -121,11 +121,12 @@ public final class Comparer {
                 new Comparison.Side(x.length, bm),
                 new Comparison.Side(y.length, cm),
                 cm / bm,
-                ci,
+                ci.bounds(),
                 p,
                 Double.NaN,
                 verdict,
-                before.benchmark().map(dev.loommatrix.core.result.Benchmark::label));
+                before.benchmark().map(dev.loommatrix.core.result.Benchmark::label),
+                Double.isNaN(ci.level()) ? null : ci.level());
     }
 
     /**

@@ -7,7 +7,8 @@ import java.util.List;
  * user workload, one benchmark (with its parameters) of that variant: {@code benchmark} names it.
  *
  * @param ratio candidate median / baseline median of {@code metric}
- * @param ci95 a 95 % percentile-bootstrap interval for that ratio
+ * @param ci95 an interval for that ratio ({@link dev.loommatrix.core.stats.RatioInterval}) at level
+ *     {@code ciLevel}: 95 % where the sample sizes allow it, less where they cannot (3 against 3: 90 %)
  * @param pValue two-sided Mann-Whitney U on the samples; NaN where a side has fewer than 2 samples
  * @param pAdjusted Benjamini–Hochberg across every comparison of the report
  */
@@ -23,7 +24,9 @@ public record Comparison(
         double pValue,
         double pAdjusted,
         Verdict verdict,
-        java.util.Optional<String> benchmark) {
+        java.util.Optional<String> benchmark,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Double ciLevel) {
 
     public record Side(int n, double median) {}
 
@@ -53,6 +56,7 @@ public record Comparison(
                 pValue,
                 adjusted,
                 verdict,
-                benchmark);
+                benchmark,
+                ciLevel);
     }
 }

@@ -7,7 +7,9 @@ import java.util.Optional;
 /**
  * How many times better the variant {@code over} is than {@code variant} in the same cell, on the metric
  * the cell is judged by: {@code ratio} > 1 means {@code over} wins (variant's time / over's time, or over's
- * throughput / variant's). {@code ci95} is the bootstrap interval of that ratio. For a built-in workload
+ * throughput / variant's). {@code ci95} is the interval of that ratio ({@link RatioInterval}), at the level
+ * {@code ciLevel} says (95 % where the sample sizes allow it; absent in files written before it was recorded,
+ * whose interval was a percentile bootstrap). For a built-in workload
  * {@code over} is {@code virtual}; for a user workload {@code variant} is the entry's baseline and
  * {@code benchmark} names the benchmark (with its parameters) both variants measured.
  */
@@ -17,7 +19,8 @@ public record Speedup(
         String metric,
         double ratio,
         List<Double> ci95,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> benchmark) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> benchmark,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double ciLevel) {
 
     public static final String VIRTUAL = "virtual";
 
@@ -43,12 +46,14 @@ public record Speedup(
         // (subject / reference); RatioInterval gives median(y) / median(x)
         double[] x = metric.higherIsBetter() ? referenceValues : subjectValues;
         double[] y = metric.higherIsBetter() ? subjectValues : referenceValues;
+        RatioInterval.Result interval = RatioInterval.of(x, y, seed);
         return new Speedup(
                 reference,
                 subject,
                 metric.name(),
                 RatioInterval.median(y) / RatioInterval.median(x),
-                RatioInterval.of(x, y, seed),
-                benchmark);
+                interval.bounds(),
+                benchmark,
+                Double.isNaN(interval.level()) ? null : interval.level());
     }
 }
