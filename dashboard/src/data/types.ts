@@ -141,6 +141,9 @@ export interface TrendSeries {
   /** A user workload's benchmark with its parameters: a variant has one series per benchmark. */
   benchmark?: string;
   unit?: string;
+  /** The matrix profile and workload parameters the series was run with: a series is one of each. */
+  profile?: string;
+  params?: string;
 }
 
 export interface TrendAnnotation {

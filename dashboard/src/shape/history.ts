@@ -40,7 +40,11 @@ export function shapeHistory(
       (!options.variant || s.variant === options.variant) &&
       (!options.jdk || s.cellId.startsWith(`${options.jdk}.`)),
   );
-  const points = series.flatMap((s) => pointsOf(s, runs)).filter((p) => keep(p, options.trigger ?? "all"));
+  // the profile names a series only where the view holds more than one (quick dispatches beside nightlies)
+  const profiles = new Set(series.map((s) => s.profile ?? ""));
+  const points = series
+    .flatMap((s) => pointsOf(s, runs, profiles.size > 1))
+    .filter((p) => keep(p, options.trigger ?? "all"));
   const cells = [...new Set(series.map((s) => s.cellId))].sort();
   const cellSet = new Set(cells);
   const dates = new Map(points.map((p) => [p.runId, p.date]));
@@ -60,13 +64,15 @@ export function shapeHistory(
   };
 }
 
-function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>): HistoryPoint[] {
+function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>, nameProfile: boolean): HistoryPoint[] {
   const changes = new Set(s.changePoints);
   return s.points.map((p) => {
     const run = runs.get(p.runId);
     return {
       cellId: s.cellId,
-      variant: s.benchmark ? `${s.variant} · ${shortBenchmark(s.benchmark)}` : s.variant,
+      variant:
+        (s.benchmark ? `${s.variant} · ${shortBenchmark(s.benchmark)}` : s.variant) +
+        (nameProfile ? ` [${s.profile ?? "no profile"}]` : ""),
       runId: p.runId,
       date: new Date(p.startedAt),
       median: p.median,

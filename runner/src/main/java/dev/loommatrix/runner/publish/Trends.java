@@ -26,8 +26,12 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
     public record Point(String runId, String startedAt, double median) {}
 
     /**
-     * {@code changePoints}: the runs where a new level starts. {@code benchmark}: a user workload's
-     * benchmark with its parameters (a variant has one series per benchmark); {@code unit}: the metric's.
+     * {@code changePoints}: the runs where a new level starts, found among the runs that are not pull
+     * requests (a pull request's runs measure unmerged code: shown, never a level). {@code benchmark}: a user
+     * workload's benchmark with its parameters (a variant has one series per benchmark); {@code unit}: the
+     * metric's. A series is one cell, variant and benchmark under one {@code profile} and one set of
+     * workload {@code params}: a quick-profile dispatch (600 ms) is not a point of the nightly series
+     * (15,000 ms).
      */
     public record Series(
             String cellId,
@@ -37,7 +41,9 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
             List<Point> points,
             List<String> changePoints,
             Optional<String> benchmark,
-            Optional<String> unit) {}
+            Optional<String> unit,
+            Optional<String> profile,
+            Optional<String> params) {}
 
     /** {@code cellId} is absent for a runner change, which concerns every cell of the run. */
     public record Annotation(String runId, Optional<String> cellId, String kind, String from, String to) {}
@@ -53,9 +59,15 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
         private final Map<String, String> lastBuild = new LinkedHashMap<>();
         private final Map<String, String> lastImage = new LinkedHashMap<>();
         private String lastRunner;
+        /** Runs triggered by a pull request: in the series, never in change-point detection. */
+        private final java.util.Set<String> pullRequests = new java.util.HashSet<>();
 
         public Builder add(RunManifest manifest, List<CellRecord> cells) {
             String runId = manifest.runId();
+            if (manifest.trigger().equals("pull_request")) {
+                pullRequests.add(runId);
+            }
+            String profile = manifest.matrix().profile().orElse("");
             var host = manifest.host();
             String runner = host.cpuModel() + ", " + host.cpus() + " CPUs, kernel " + host.kernel();
             if (lastRunner != null && !lastRunner.equals(runner)) {
@@ -77,14 +89,17 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                     if (median.isEmpty()) {
                         continue;
                     }
-                    String key = cell.cellId() + "\u0000" + m.series();
+                    String params = paramsOf(m);
+                    String key = cell.cellId() + "\u0000" + m.series() + "\u0000" + profile + "\u0000" + params;
                     keys.putIfAbsent(key, new String[] {
                         cell.cellId(),
                         cell.coordinates().workload(),
                         m.variant(),
                         metric.name(),
                         m.benchmarkLabel(),
-                        metric.unit()
+                        metric.unit(),
+                        profile,
+                        params
                     });
                     points.computeIfAbsent(key, k -> new ArrayList<>())
                             .add(new Point(runId, manifest.startedAt(), median.get()));
@@ -97,9 +112,12 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
             List<Series> series = new ArrayList<>();
             for (var entry : points.entrySet()) {
                 List<Point> p = entry.getValue();
-                double[] values = p.stream().mapToDouble(Point::median).toArray();
+                List<Point> merged = p.stream()
+                        .filter(x -> !pullRequests.contains(x.runId()))
+                        .toList();
+                double[] values = merged.stream().mapToDouble(Point::median).toArray();
                 List<String> changes = ChangePoints.detect(values).stream()
-                        .map(i -> p.get(i).runId())
+                        .map(i -> merged.get(i).runId())
                         .toList();
                 String[] key = keys.get(entry.getKey());
                 series.add(new Series(
@@ -110,9 +128,19 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                         p,
                         changes,
                         Optional.of(key[4]).filter(b -> !b.isEmpty()),
-                        Optional.of(key[5])));
+                        Optional.of(key[5]),
+                        Optional.of(key[6]).filter(x -> !x.isEmpty()),
+                        Optional.of(key[7]).filter(x -> !x.isEmpty())));
             }
             return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations));
+        }
+
+        /** A built-in workload's parameters, in name order ("sleepMs=50, tasks=1000"); "" for a user's. */
+        static String paramsOf(Measurement m) {
+            return new TreeMap<>(m.params())
+                    .entrySet().stream()
+                            .map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(java.util.stream.Collectors.joining(", "));
         }
 
         private void note(Map<String, String> last, String runId, String cellId, String kind, String now) {

@@ -1,0 +1,75 @@
+package dev.loommatrix.runner.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.result.RunStatus;
+import dev.loommatrix.core.testing.SyntheticRuns;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue #16, case 6: a history series is one cell under one profile, and pull-request runs are shown but
+ * never make a change point. Before, quick-profile dispatches (600 ms) among nightly runs (15,000 ms) and a
+ * pull request's slower unmerged code opened change points in the nightly series.
+ */
+class TrendsTest {
+
+    static RunManifest manifest(String runId, String profile, String trigger) {
+        return new RunManifest(
+                1,
+                runId,
+                "2026-11-" + runId.substring(1) + "T02:00:00Z",
+                Optional.empty(),
+                RunStatus.FINISHED,
+                trigger,
+                new RunManifest.Git("abc", trigger.equals("pull_request") ? "feature" : "main", false),
+                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                new RunManifest.MatrixInfo("matrix.yaml", Optional.of(profile), "0", Optional.empty()),
+                List.of(),
+                List.of());
+    }
+
+    static List<CellRecord> cell(long seed, double wallMs) {
+        return List.of(SyntheticRuns.cell(
+                "sleep-bound", "t21", "virtual", "wallMs", SyntheticRuns.samples(seed, 5, wallMs, 0.01)));
+    }
+
+    @Test
+    void aSeriesIsOneProfileAndPullRequestsNeverMakeAChangePoint() {
+        Trends.Builder builder = new Trends.Builder();
+        for (int day = 10; day < 28; day++) {
+            builder.add(manifest("r" + day, "full", "schedule"), cell(day, 15_000));
+            if (day % 4 == 0) {
+                builder.add(manifest("r" + day + "q", "quick", "workflow_dispatch"), cell(day * 7L, 600));
+            }
+            if (day % 5 == 0) {
+                builder.add(manifest("r" + day + "p", "full", "pull_request"), cell(day * 11L, 20_000));
+            }
+        }
+        Trends trends = builder.build();
+        assertThat(trends.series()).hasSize(2);
+        Trends.Series nightly = trends.series().stream()
+                .filter(s -> s.profile().equals(Optional.of("full")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(nightly.points()).hasSize(18 + 4); // the pull requests are shown
+        assertThat(nightly.changePoints()).as("no level from unmerged code").isEmpty();
+        Trends.Series quick = trends.series().stream()
+                .filter(s -> s.profile().equals(Optional.of("quick")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(quick.points()).hasSize(4);
+    }
+
+    @Test
+    void aRealStepInTheNightlySeriesIsStillFound() {
+        Trends.Builder builder = new Trends.Builder();
+        for (int day = 10; day < 28; day++) {
+            builder.add(manifest("r" + day, "full", "schedule"), cell(day, day < 19 ? 15_000 : 18_000));
+        }
+        assertThat(builder.build().series().get(0).changePoints()).containsExactly("r19");
+    }
+}
