@@ -309,4 +309,12 @@ export interface Compare {
    * repetitions per side with which any change could be detected among this many comparisons (a complete separation passing Benjamini–Hochberg as a lone discovery); below it every verdict is inconclusive
    */
   repetitionsNeeded?: number;
+  /**
+   * cell variants both sides have but measured differently (other workload parameters, other @Param values of the variant, another judged metric): listed with the reason, never compared
+   */
+  notComparable?: {
+    cellId: string;
+    series: string;
+    reason: string;
+  }[];
 }

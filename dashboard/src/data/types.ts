@@ -123,6 +123,8 @@ export interface CompareReport {
   onlyInCandidate: string[];
   /** Repetitions a side with which any change could be found among this many comparisons. */
   repetitionsNeeded?: number;
+  /** Cell variants measured differently on the two sides: listed with why, never compared. */
+  notComparable?: { cellId: string; series: string; reason: string }[];
 }
 
 export interface TrendPoint {

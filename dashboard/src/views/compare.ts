@@ -76,6 +76,16 @@ export async function compareView(ctx: Context): Promise<Child[]> {
         { id: "comparisons" },
       ),
     ),
+    report.notComparable?.length
+      ? section(
+          "Not comparable",
+          h("p", { class: "explain" }, "Measured differently on the two sides, so never compared:"),
+          table(
+            ["cell", "variant", "why"],
+            report.notComparable.map((n) => [n.cellId, n.series, n.reason]),
+          ),
+        )
+      : null,
     report.onlyInBaseline.length || report.onlyInCandidate.length
       ? section(
           "On one side only",

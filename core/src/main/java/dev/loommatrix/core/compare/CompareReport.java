@@ -20,7 +20,12 @@ public record CompareReport(
         int improvements,
         List<String> onlyInBaseline,
         List<String> onlyInCandidate,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                List<NotComparable> notComparable,
         int repetitionsNeeded) {
+
+    /** A cell variant both sides have but measured differently: listed with why, never compared. */
+    public record NotComparable(String cellId, String series, String reason) {}
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -28,5 +33,6 @@ public record CompareReport(
         comparisons = List.copyOf(comparisons);
         onlyInBaseline = List.copyOf(onlyInBaseline);
         onlyInCandidate = List.copyOf(onlyInCandidate);
+        notComparable = notComparable == null ? List.of() : List.copyOf(notComparable);
     }
 }

@@ -41,6 +41,7 @@ public final class Comparer {
         List<Comparison> raw = new ArrayList<>();
         List<String> onlyBefore = new ArrayList<>();
         List<String> onlyAfter = new ArrayList<>();
+        List<CompareReport.NotComparable> unlike = new ArrayList<>();
         for (var entry : before.entrySet()) {
             CellRecord b = entry.getValue();
             CellRecord c = after.get(entry.getKey());
@@ -55,7 +56,10 @@ public final class Comparer {
                 if (mc == null) {
                     onlyBefore.add(b.cellId() + " " + series);
                 } else {
-                    raw.add(compare(b.cellId(), mb, mc, mb.metric(), alpha));
+                    unlikeness(mb, mc)
+                            .ifPresentOrElse(
+                                    why -> unlike.add(new CompareReport.NotComparable(b.cellId(), series, why)),
+                                    () -> raw.add(compare(b.cellId(), mb, mc, mb.metric(), alpha)));
                 }
             });
             candidateSeries.keySet().stream()
@@ -82,9 +86,34 @@ public final class Comparer {
                 improvements,
                 onlyBefore,
                 onlyAfter,
+                unlike,
                 repetitionsNeeded(
                         alpha,
                         decided.stream().filter(c -> !Double.isNaN(c.pValue())).count()));
+    }
+
+    /**
+     * Why two measurements of the same cell and variant did not measure the same thing, if they did not: the
+     * workload's parameters differ (a pull request that changes the quick profile's), the variant's own
+     * {@code @Param} values differ, or the metric they are judged by does. Such a pair is listed, never
+     * compared: its "change" would be the definition's.
+     */
+    static java.util.Optional<String> unlikeness(Measurement before, Measurement after) {
+        if (!before.params().equals(after.params())) {
+            return java.util.Optional.of("parameters differ: " + new java.util.TreeMap<>(before.params()) + " → "
+                    + new java.util.TreeMap<>(after.params()));
+        }
+        var vb = before.benchmark().map(x -> x.variantParams()).orElse(Map.of());
+        var va = after.benchmark().map(x -> x.variantParams()).orElse(Map.of());
+        if (!vb.equals(va)) {
+            return java.util.Optional.of("the variant's @Param values differ: " + vb + " → " + va);
+        }
+        if (!before.metric().equals(after.metric())) {
+            return java.util.Optional.of("judged by different metrics: "
+                    + before.metric().name() + " (" + before.metric().unit() + ") → "
+                    + after.metric().name() + " (" + after.metric().unit() + ")");
+        }
+        return java.util.Optional.empty();
     }
 
     /** A cell's measurements by variant (and, for a user workload, benchmark with its parameters). */

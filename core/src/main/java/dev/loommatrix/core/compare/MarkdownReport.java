@@ -67,6 +67,16 @@ public final class MarkdownReport {
         md.append("<details><summary>All ").append(report.comparisons().size()).append(" comparisons</summary>\n\n");
         table(md, report.comparisons());
         md.append("\n</details>\n");
+        if (!report.notComparable().isEmpty()) {
+            md.append("\nNot comparable (measured differently on the two sides):\n");
+            report.notComparable().forEach(n -> md.append("- `")
+                    .append(n.cellId())
+                    .append("` ")
+                    .append(n.series())
+                    .append(": ")
+                    .append(n.reason())
+                    .append('\n'));
+        }
         if (!report.onlyInBaseline().isEmpty() || !report.onlyInCandidate().isEmpty()) {
             md.append("\nNot compared (on one side only):\n");
             report.onlyInBaseline()

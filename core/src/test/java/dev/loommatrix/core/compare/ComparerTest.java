@@ -203,4 +203,43 @@ class ComparerTest {
         candidate.add(cell(workload, name, "virtual", metric, samples(seed * 1000 + 1, n, after, cv)));
         truth.put(name, verdict);
     }
+
+    /**
+     * Issue #17, "never compare unlike cells": a pull request that changes the quick profile's parameters
+     * reported spurious regressions; the pair is listed as not comparable, with why.
+     */
+    @Test
+    void cellsMeasuredWithOtherParametersAreNotComparable() {
+        CellRecord before = cell("sleep-bound", "t", "virtual", "wallMs", samples(1, 10, 500, 0.01));
+        CellRecord after = cell("sleep-bound", "t", "virtual", "wallMs", samples(2, 10, 5000, 0.01));
+        var m = after.measurements().get(0);
+        var changed = new dev.loommatrix.core.result.Measurement(
+                m.variant(),
+                Map.of("tasks", 10_000L),
+                m.metric(),
+                m.samples(),
+                m.summary(),
+                m.processSummary(),
+                m.lowerBoundMs(),
+                m.efficiency(),
+                m.ceiling(),
+                m.error());
+        CellRecord afterChanged = CellRecord.of(
+                after.cellId(),
+                after.coordinates(),
+                after.status(),
+                after.reason(),
+                after.logTail(),
+                after.environment(),
+                List.of(changed),
+                after.execution());
+        CompareReport report = Comparer.compare("b", List.of(before), "c", List.of(afterChanged), 0.10, 0.05);
+        assertThat(report.comparisons()).isEmpty();
+        assertThat(report.regressions()).isZero();
+        assertThat(report.notComparable()).singleElement().satisfies(n -> {
+            assertThat(n.series()).isEqualTo("virtual");
+            assertThat(n.reason()).isEqualTo("parameters differ: {} → {tasks=10000}");
+        });
+        assertThat(MarkdownReport.render(report)).contains("Not comparable").contains("parameters differ");
+    }
 }
