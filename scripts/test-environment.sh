@@ -21,6 +21,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
+# zizmor, the GitHub Actions security linter (WorkflowsIT), from PyPI
+if ! command -v zizmor >/dev/null 2>&1; then
+  say "installing zizmor"
+  python3 -m pip install -q --root-user-action=ignore zizmor==1.32.0 >&2 || pip install -q zizmor==1.32.0 >&2
+fi
 # actionlint checks the GitHub workflows (WorkflowsIT); built from source with the machine's Go
 if ! command -v actionlint >/dev/null 2>&1; then
   say "installing actionlint"
