@@ -18,8 +18,8 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 /** The sections of matrix.yaml (jdks, axes, workloads, counts and limits), read into the typed {@link Matrix}. */
 final class Sections {
 
-    static final List<String> JDK_KEYS =
-            List.of("id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome", "javaToolOptions");
+    static final List<String> JDK_KEYS = List.of(
+            "id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome", "javaToolOptions", "runsOn");
     static final List<String> WORKLOAD_KEYS = List.of("id", "variants", "params", "enabled");
     static final List<String> SCHEDULER_KEYS = List.of("parallelism", "maxPoolSize", "minRunnable");
     static final List<String> OS = List.of("linux", "windows");
@@ -160,6 +160,9 @@ final class Sections {
                             field(fields, "javaHome").flatMap(n -> in.string(n, where + ".javaHome"));
                     Optional<String> javaToolOptions =
                             field(fields, "javaToolOptions").flatMap(n -> in.string(n, where + ".javaToolOptions"));
+                    Map<String, String> runsOn = field(fields, "runsOn")
+                            .map(n -> runsOn(in, n, where + ".runsOn"))
+                            .orElse(Map.of());
                     if (env.containsKey("JAVA_TOOL_OPTIONS") && javaToolOptions.isPresent()) {
                         in.error(
                                 fields.get("javaToolOptions").getValueNode(),
@@ -187,12 +190,34 @@ final class Sections {
                                 jvmArgs,
                                 env,
                                 javaHome,
-                                javaToolOptions));
+                                javaToolOptions,
+                                runsOn));
                     }
                 });
             }
         });
         return jdks;
+    }
+
+    /**
+     * The GitHub runner label for this JDK's cells: one label for every OS, or a map from OS to label (a
+     * self-hosted machine for Linux cells, say). OS names are checked.
+     */
+    static Map<String, String> runsOn(YamlReader in, Node node, String where) {
+        if (node instanceof org.snakeyaml.engine.v2.nodes.ScalarNode) {
+            return in.string(node, where)
+                    .map(label -> {
+                        Map<String, String> all = new LinkedHashMap<>();
+                        OS.forEach(os -> all.put(os, label));
+                        return all;
+                    })
+                    .orElse(Map.of());
+        }
+        Map<String, String> byOs = new LinkedHashMap<>();
+        in.mapping(node, where, OS)
+                .ifPresent(fields -> fields.forEach((os, t) ->
+                        in.string(t.getValueNode(), where + "." + os).ifPresent(label -> byOs.put(os, label))));
+        return byOs;
     }
 
     static List<WorkloadSpec> workloads(YamlReader in, Node node, Path file) {

@@ -48,7 +48,8 @@ public final class GithubJobs {
             boolean onHost = os.equals("windows");
             Map<String, String> setupJava = cell.jdk().setupJava();
             return new Setup(
-                    onHost ? "windows-latest" : "ubuntu-latest",
+                    // the JDK entry's runsOn (a self-hosted machine, say), else GitHub's hosted runner
+                    cell.jdk().runsOn().getOrDefault(os, onHost ? "windows-latest" : "ubuntu-latest"),
                     os,
                     onHost ? setupJava.getOrDefault("distribution", "") : "",
                     onHost ? setupJava.getOrDefault("java-version", "") : "");

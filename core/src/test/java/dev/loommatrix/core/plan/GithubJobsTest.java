@@ -46,6 +46,26 @@ class GithubJobsTest {
                 .isEmpty();
     }
 
+    /** A JDK entry's runsOn picks the runner (a self-hosted benchmark machine), per OS or for all. */
+    @Test
+    void aJdkEntryNamesItsRunners() throws Exception {
+        List<Cell> plan = TestMatrices.plan(MATRIX.replace(
+                        "{id: t21, vm: hotspot, version: 21,",
+                        "{id: t21, vm: hotspot, version: 21, runsOn: {linux: perf-box},")
+                .replace(
+                        "{id: t25, vm: hotspot, version: 25,",
+                        "{id: t25, vm: hotspot, version: 25, runsOn: bench-all,"));
+        var runners = GithubJobs.of(plan, 256).stream()
+                .collect(Collectors.groupingBy(
+                        j -> j.name().split("\\.")[0] + "." + j.os(),
+                        Collectors.mapping(GithubJobs.Job::runsOn, Collectors.toSet())));
+        assertThat(runners.get("t21.linux")).containsExactly("perf-box");
+        assertThat(runners.get("t21.windows")).containsExactly("windows-latest");
+        assertThat(runners.get("t25.linux")).containsExactly("bench-all");
+        assertThat(runners.get("t25.windows")).containsExactly("bench-all");
+        assertThat(runners.get("s21.linux")).containsExactly("ubuntu-latest");
+    }
+
     @Test
     void shardsPartitionThePlanWithinTheJobLimitAndNeverMixSetups() throws Exception {
         List<Cell> plan = TestMatrices.plan(MATRIX);
