@@ -123,10 +123,28 @@ public final class RunDirectory {
         return ResultsFormat.readCell(file, readTree(file));
     }
 
+    /** A cell file whose text was already read (merge keeps the text to copy it byte for byte). */
+    static CellRecord readCellText(Path file, String text) throws IOException {
+        return ResultsFormat.readCell(file, readTree(file, text));
+    }
+
     /** JSON text that does not parse is refused with the file's name and where it broke. */
     static com.fasterxml.jackson.databind.JsonNode readTree(Path file) throws IOException {
+        return readTree(file, text(file));
+    }
+
+    /** A results file's text, which is UTF-8 JSON: anything else is refused as not a results file. */
+    static String text(Path file) throws IOException {
         try {
-            return Json.MAPPER.readTree(file.toFile());
+            return Files.readString(file);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ResultsFormat.Invalid(file + ": not UTF-8 text, so not a loom-matrix results file");
+        }
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode readTree(Path file, String text) throws IOException {
+        try {
+            return Json.MAPPER.readTree(text);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             var at = e.getLocation();
             throw new ResultsFormat.Invalid(file + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())

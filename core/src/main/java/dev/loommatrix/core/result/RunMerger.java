@@ -50,8 +50,8 @@ public final class RunMerger {
                         .sorted()
                         .toList()) {
                     String id = file.getFileName().toString().replaceFirst("\\.json$", "");
-                    String json = Files.readString(file);
-                    RunDirectory.readCellFile(file); // refuse unreadable cells before writing anything
+                    String json = RunDirectory.text(file); // read once: checked, then copied byte for byte
+                    RunDirectory.readCellText(file, json); // refuse unreadable cells before writing anything
                     String earlier = cellJson.putIfAbsent(id, json);
                     if (earlier != null && !earlier.equals(json)) {
                         conflicts.add(id + " (in " + cellSource.get(id) + " and " + dir + ")");

@@ -92,7 +92,7 @@ class WorkflowsIT {
                         "for attempt in",
                         "git -C site diff --cached --quiet ||",
                         "ls-remote --exit-code")
-                .contains("continue-on-error: true", "steps.runner-jdk.outputs.path")
+                .contains("continue-on-error: true", "steps.runner-jdk.outputs.path", "name: cli")
                 .doesNotContain("if: always() && needs.plan.result");
         assertThat(Files.readString(WORKFLOWS.resolve("ci.yml"))).contains("--preserve-env=JAVA_HOME,PATH,HOME");
     }
