@@ -147,7 +147,7 @@ export function writeRun(root: string, spec: RunSpec, cells: CellRecord[]): stri
   };
   writeFileSync(join(dir, "run.json"), JSON.stringify(manifest, null, 2));
   for (const cell of cells) {
-    const { speedups: _derived, ...record } = cell; // the runner derives speedups itself
+    const { speedups: _derived, ...record } = cell; // derived: the runner computes them when it reads the cell
     writeFileSync(join(dir, "cells", `${cell.cellId}.json`), JSON.stringify(record, null, 2));
   }
   return dir;

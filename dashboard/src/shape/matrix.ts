@@ -16,8 +16,12 @@ export interface Tile {
   scheduler: string;
   value?: number;
   ci?: [number, number];
+  /** The level the interval really has (older records: unknown, a bootstrap). */
+  ciLevel?: number;
   /** The variant the value is about (compared with virtual threads, or measured against its bound). */
   against?: string;
+  /** A user workload's baseline: the value is the speedup of {@link against} over it. */
+  baseline?: string;
   status: string;
   attested?: boolean;
   unstable: boolean;
@@ -157,6 +161,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   const variant = options.workload === "all" ? defaultVariant(all, c.workload, options.metric) : options.variant;
   let value: number | undefined;
   let ci: [number, number] | undefined;
+  let ciLevel: number | undefined;
   if (options.metric === "speedup") {
     // a user workload's tile: the chosen variant over the baseline, on the cell's first benchmark
     const s = cell.baseline
@@ -164,6 +169,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
       : cell.speedups?.find((x) => x.variant === variant && x.over === VIRTUAL);
     value = s?.ratio;
     ci = s?.ci95;
+    ciLevel = s?.ciLevel;
   } else {
     value = cell.measurements.find((m) => m.variant === variant)?.efficiency;
   }
@@ -184,7 +190,9 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
     scheduler: schedulerLabel(c, varying),
     value: cell.status === "ok" ? value : undefined,
     ci,
+    ciLevel,
     against: variant,
+    baseline: cell.baseline,
     status: cell.status,
     attested,
     unstable,
@@ -218,8 +226,10 @@ export function describe(t: Tile, metric: ColourMetric): string {
         ? `no ${metric} for ${variant ?? "this variant"}`
         : t.status
       : metric === "speedup"
-        ? `virtual is ${t.value.toPrecision(3)}× ${variant}` +
-          (t.ci ? ` (95 % CI ${t.ci[0].toPrecision(3)}–${t.ci[1].toPrecision(3)})` : "")
+        ? (t.baseline ? `${variant} is ${t.value.toPrecision(3)}× ${t.baseline}` : `virtual is ${t.value.toPrecision(3)}× ${variant}`) +
+          (t.ci
+            ? ` (${t.ciLevel === undefined ? "bootstrap" : `${Math.round(t.ciLevel * 1000) / 10} %`} CI ${t.ci[0].toPrecision(3)}–${t.ci[1].toPrecision(3)})`
+            : "")
         : `efficiency ${(t.value * 100).toPrecision(3)} % of the lower bound (${variant})`;
   const marks = t.marks.map((m) => m).join(", ");
   return `${t.cellId}: ${what}${marks ? `; ${marks}` : ""}`;

@@ -161,7 +161,8 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
   const unattested = shape.tiles.filter((t) => t.marks.includes("unattested"));
   const place = { x: "scheduler", y: "row", fx: "cpus", fy: all ? "workload" : undefined } as const;
   const rowsPerFacet = all ? shape.rows.length * shape.workloads.length : shape.rows.length;
-  const width = Math.max(640, Math.min(1600, 160 + shape.cpus.length * shape.schedulers.length * 150));
+  const width = Math.max(640, Math.min(1600, 160 + shape.cpus.length * shape.schedulers.length * 150)) +
+    (all ? Math.max(0, 7.2 * Math.max(0, ...shape.workloads.map((w) => w.length)) - 90) : 0);
   return h(
     "figure",
     { class: "heatmap", "aria-label": "Matrix heatmap: click a tile, or focus it and press Enter, to explain its cell" },
@@ -169,7 +170,8 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       width,
       height: 60 + rowsPerFacet * 34 + (all ? shape.workloads.length * 12 : 0),
       marginLeft: 230,
-      marginRight: all ? 110 : 20,
+      // room for the longest workload name beside its facet (a user's own ids can be long)
+      marginRight: all ? Math.max(110, 20 + 7.2 * Math.max(...shape.workloads.map((w) => w.length))) : 20,
       marginTop: 50,
       marginBottom: 30,
       style: { fontSize: "12px", background: "transparent" },

@@ -77,6 +77,22 @@ public record CellRecord(
                 baseline);
     }
 
+    /** This record with its speedups (derived from the measurements, see {@link ResultsFormat#readCell}). */
+    CellRecord withSpeedups(List<Speedup> derived) {
+        return new CellRecord(
+                schemaVersion,
+                cellId,
+                coordinates,
+                status,
+                reason,
+                logTail,
+                environment,
+                measurements,
+                execution,
+                derived,
+                baseline);
+    }
+
     /** This record with another execution block (e.g. its earlier attempts named). */
     public CellRecord withExecution(Execution other) {
         return new CellRecord(

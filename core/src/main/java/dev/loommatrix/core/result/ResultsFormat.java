@@ -120,11 +120,19 @@ public final class ResultsFormat {
         return cell;
     }
 
-    /** A cell file: checked, brought up to date, bound. */
+    /**
+     * A cell file: checked, brought up to date, bound. A file without {@code speedups} (its writer left the
+     * derived block out) gets them as the runner computes them when a cell ends, so readers never see a
+     * cell of several variants without its speedups.
+     */
     public static CellRecord readCell(Path file, JsonNode tree) throws IOException {
         check(file, Kind.CELL, tree);
         upgradeCell(tree);
-        return Json.MAPPER.treeToValue(tree, CellRecord.class);
+        CellRecord cell = Json.MAPPER.treeToValue(tree, CellRecord.class);
+        if (!tree.has("speedups")) {
+            cell = cell.withSpeedups(Speedups.of(cell.cellId(), cell.measurements(), cell.baseline()));
+        }
+        return cell;
     }
 
     public static RunManifest readRun(Path file, JsonNode tree) throws IOException {

@@ -60,4 +60,20 @@ class ResultsFormatTest {
                     .isEqualTo(workload.equals("http-server") ? MetricDescriptor.THROUGHPUT : MetricDescriptor.WALL_MS);
         }
     }
+
+    /** A cell file whose writer left out the derived speedups gets them, as the runner computes them. */
+    @Test
+    void aCellWithoutItsSpeedupsGetsThemOnReading(@TempDir Path tmp) throws Exception {
+        CellRecord written = Json.MAPPER.readValue(
+                Path.of("../runner/src/test/resources/golden/cell-jmh-blocking.json")
+                        .toFile(),
+                CellRecord.class);
+        ObjectNode tree = Json.MAPPER.valueToTree(written);
+        tree.remove("speedups");
+        writeCell(tmp, tree);
+        CellRecord read = new RunDirectory(tmp).readCell(written.cellId()).orElseThrow();
+        assertThat(read.speedups()).isEqualTo(written.speedups());
+        assertThat(read.speedups()).singleElement().satisfies(s -> assertThat(s.over())
+                .isEqualTo("virtual"));
+    }
 }
