@@ -92,15 +92,26 @@ public final class RawResults {
                 }
             }
         }
+        return new VariantData(variant, records, processTimes(rawDir, slug), problem);
+    }
+
+    /**
+     * What the driver timed of each measured JVM run, in ms: hyperfine's export (warmups already left out),
+     * or the runner's own timer's in the same layout. Empty when the variant never got that far.
+     */
+    static List<Double> processTimes(Path rawDir, String slug) throws IOException {
         List<Double> processMs = new ArrayList<>();
         Path timings = rawDir.resolve(slug + ".hyperfine.json");
         if (Files.isRegularFile(timings)) {
-            var root = Json.MAPPER.readTree(timings.toFile());
-            for (var t : root.path("results").path(0).path("times")) {
+            for (var t : Json.MAPPER
+                    .readTree(timings.toFile())
+                    .path("results")
+                    .path(0)
+                    .path("times")) {
                 processMs.add(t.asDouble() * 1000.0);
             }
         }
-        return new VariantData(variant, records, processMs, problem);
+        return processMs;
     }
 
     public static Measurement measurement(Cell cell, VariantData data, Optional<String> error) {

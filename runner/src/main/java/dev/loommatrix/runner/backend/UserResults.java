@@ -137,18 +137,7 @@ public final class UserResults {
                 forks = new ArrayList<>();
             }
         }
-        List<Double> processMs = new ArrayList<>();
-        Path timings = rawDir.resolve(slug + ".hyperfine.json");
-        if (Files.isRegularFile(timings)) {
-            for (var t : Json.MAPPER
-                    .readTree(timings.toFile())
-                    .path("results")
-                    .path(0)
-                    .path("times")) {
-                processMs.add(t.asDouble() * 1000.0);
-            }
-        }
-        return new VariantRuns(variant, runs, processMs, problem);
+        return new VariantRuns(variant, runs, RawResults.processTimes(rawDir, slug), problem);
     }
 
     /** The variant's measurements, one per benchmark; a problem (a run without a score) fails the variant. */
