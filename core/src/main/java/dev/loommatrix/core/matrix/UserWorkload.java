@@ -127,10 +127,6 @@ public record UserWorkload(Artifact artifact, Map<String, VariantSettings> varia
             args = List.copyOf(args);
             params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
         }
-
-        public boolean isEmpty() {
-            return jvmArgs.isEmpty() && properties.isEmpty() && env.isEmpty() && args.isEmpty() && params.isEmpty();
-        }
     }
 
     public VariantSettings settings(String variant) {

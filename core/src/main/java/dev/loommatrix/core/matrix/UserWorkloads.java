@@ -92,12 +92,14 @@ final class UserWorkloads {
                     return true;
                 });
         Path base = Optional.ofNullable(matrixFile.toAbsolutePath().getParent()).orElse(Path.of("."));
+        // the @Param names of the benchmarks the entry selects, read from the jar with it, for its variants
+        Set<String> paramNames = new LinkedHashSet<>();
         Optional<UserWorkload.Artifact> artifact = fields.containsKey("jmh")
-                ? jmh(in, fields.get("jmh").getValueNode(), where + ".jmh", base)
+                ? jmh(in, fields.get("jmh").getValueNode(), where + ".jmh", base, paramNames)
                 : program(in, fields.get("program").getValueNode(), where + ".program", base);
         boolean isJmh = fields.containsKey("jmh");
         Optional<Set<String>> jmhParams =
-                artifact.filter(a -> a instanceof UserWorkload.Jmh).map(a -> selectedParams((UserWorkload.Jmh) a));
+                artifact.filter(a -> a instanceof UserWorkload.Jmh).map(a -> paramNames);
         Map<String, UserWorkload.VariantSettings> variants = new LinkedHashMap<>();
         Sections.requiredField(in, item, fields, "variants", where)
                 .flatMap(n -> in.mapping(n, where + ".variants", List.of()))
@@ -150,7 +152,9 @@ final class UserWorkloads {
                 Optional.of(new UserWorkload(artifact.get(), variants, chosen))));
     }
 
-    private static Optional<UserWorkload.Artifact> jmh(YamlReader in, Node node, String where, Path base) {
+    /** The entry's JMH settings; {@code paramNames} receives the selected benchmarks' @Param names. */
+    private static Optional<UserWorkload.Artifact> jmh(
+            YamlReader in, Node node, String where, Path base, Set<String> paramNames) {
         Map<String, NodeTuple> f = in.mapping(node, where, JMH_KEYS).orElse(null);
         if (f == null) {
             return Optional.empty();
@@ -169,7 +173,6 @@ final class UserWorkloads {
         List<String> include = patterns(in, f.get("include"), where + ".include");
         List<String> exclude = patterns(in, f.get("exclude"), where + ".exclude");
         List<String> selected = new ArrayList<>();
-        Set<String> paramNames = new LinkedHashSet<>();
         jar.ifPresent(j -> {
             List<JmhJar.Benchmark> chosen = j.select(include, exclude);
             if (chosen.isEmpty()) {
@@ -203,9 +206,9 @@ final class UserWorkloads {
                     }
                 }));
         Optional<String> mode =
-                Sections.field(f, "mode").flatMap(n -> oneOf(in, n, where + ".mode", UserWorkload.Jmh.MODES));
+                Sections.field(f, "mode").flatMap(n -> in.oneOf(n, where + ".mode", UserWorkload.Jmh.MODES));
         Optional<String> timeUnit = Sections.field(f, "timeUnit")
-                .flatMap(n -> oneOf(in, n, where + ".timeUnit", UserWorkload.Jmh.TIME_UNITS));
+                .flatMap(n -> in.oneOf(n, where + ".timeUnit", UserWorkload.Jmh.TIME_UNITS));
         OptionalInt warmupIterations = count(in, f, "warmupIterations", where, 0);
         OptionalInt iterations = count(in, f, "iterations", where, 1);
         Optional<String> warmupTime = Sections.field(f, "warmupTime").flatMap(n -> time(in, n, where + ".warmupTime"));
@@ -302,11 +305,8 @@ final class UserWorkloads {
                                     .flatMap(u -> in.scalarText(u, where + ".metrics." + name + ".unit"));
                             Optional<String> direction = Sections.requiredField(
                                             in, tuple.getValueNode(), m, "direction", where + ".metrics." + name)
-                                    .flatMap(d -> oneOf(
-                                            in,
-                                            d,
-                                            where + ".metrics." + name + ".direction",
-                                            List.of("lower", "higher")));
+                                    .flatMap(d -> in.oneOf(
+                                            d, where + ".metrics." + name + ".direction", List.of("lower", "higher")));
                             if (unit.isPresent() && direction.isPresent()) {
                                 metrics.put(
                                         name,
@@ -401,17 +401,6 @@ final class UserWorkloads {
         return Optional.of(settings);
     }
 
-    /** The @Param names of the benchmarks a JMH entry selects (the jar was read fine a moment ago). */
-    private static Set<String> selectedParams(UserWorkload.Jmh jmh) {
-        Set<String> names = new LinkedHashSet<>();
-        try {
-            JmhJar.read(jmh.jar()).select(jmh.include(), jmh.exclude()).forEach(b -> names.addAll(b.params()));
-        } catch (JmhJar.NotUsable e) {
-            // reported where the jar is named
-        }
-        return names;
-    }
-
     private static boolean knownParam(YamlReader in, Node at, String name, Set<String> known, boolean check) {
         if (check && !known.contains(name)) {
             in.error(
@@ -459,10 +448,6 @@ final class UserWorkloads {
             });
         }
         return out;
-    }
-
-    private static Optional<String> oneOf(YamlReader in, Node node, String where, List<String> allowed) {
-        return in.oneOf(node, where, allowed);
     }
 
     private static OptionalInt count(YamlReader in, Map<String, NodeTuple> f, String key, String where, long min) {
