@@ -24,20 +24,6 @@ public record JdkEntry(
         Optional<String> javaToolOptions,
         Map<String, String> runsOn) {
 
-    /** The same, run on GitHub's hosted runners (no {@code runsOn}). */
-    public JdkEntry(
-            String id,
-            Vm vm,
-            int version,
-            Optional<String> image,
-            Map<String, String> setupJava,
-            List<String> jvmArgs,
-            Map<String, String> env,
-            Optional<String> javaHome,
-            Optional<String> javaToolOptions) {
-        this(id, vm, version, image, setupJava, jvmArgs, env, javaHome, javaToolOptions, Map.of());
-    }
-
     public JdkEntry {
         runsOn = runsOn == null ? Map.of() : Map.copyOf(runsOn);
         setupJava = Map.copyOf(setupJava);

@@ -16,7 +16,16 @@ class JdkLocatorTest {
 
     static JdkEntry entry(JdkEntry.Vm vm, int version, Optional<String> javaHome) {
         return new JdkEntry(
-                "x", vm, version, Optional.empty(), Map.of(), List.of(), Map.of(), javaHome, Optional.empty());
+                "x",
+                vm,
+                version,
+                Optional.empty(),
+                Map.of(),
+                List.of(),
+                Map.of(),
+                javaHome,
+                Optional.empty(),
+                Map.of());
     }
 
     @Test
