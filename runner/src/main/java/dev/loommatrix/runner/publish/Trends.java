@@ -54,7 +54,9 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
      */
     public static final class Builder {
         private final Map<String, List<Point>> points = new TreeMap<>();
-        private final Map<String, String[]> keys = new TreeMap<>();
+        /** What each series is (its points and change points filled in by {@link #build}). */
+        private final Map<String, Series> keys = new TreeMap<>();
+
         private final List<Annotation> annotations = new ArrayList<>();
         private final Map<String, String> lastBuild = new LinkedHashMap<>();
         private final Map<String, String> lastImage = new LinkedHashMap<>();
@@ -91,16 +93,19 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                     }
                     String params = paramsOf(m);
                     String key = cell.cellId() + "\u0000" + m.series() + "\u0000" + profile + "\u0000" + params;
-                    keys.putIfAbsent(key, new String[] {
-                        cell.cellId(),
-                        cell.coordinates().workload(),
-                        m.variant(),
-                        metric.name(),
-                        m.benchmarkLabel(),
-                        metric.unit(),
-                        profile,
-                        params
-                    });
+                    keys.putIfAbsent(
+                            key,
+                            new Series(
+                                    cell.cellId(),
+                                    cell.coordinates().workload(),
+                                    m.variant(),
+                                    metric.name(),
+                                    List.of(),
+                                    List.of(),
+                                    Optional.of(m.benchmarkLabel()).filter(b -> !b.isEmpty()),
+                                    Optional.of(metric.unit()),
+                                    Optional.of(profile).filter(x -> !x.isEmpty()),
+                                    Optional.of(params).filter(x -> !x.isEmpty())));
                     points.computeIfAbsent(key, k -> new ArrayList<>())
                             .add(new Point(runId, manifest.startedAt(), median.get()));
                 }
@@ -119,18 +124,18 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                 List<String> changes = ChangePoints.detect(values).stream()
                         .map(i -> merged.get(i).runId())
                         .toList();
-                String[] key = keys.get(entry.getKey());
+                Series about = keys.get(entry.getKey());
                 series.add(new Series(
-                        key[0],
-                        key[1],
-                        key[2],
-                        key[3],
+                        about.cellId(),
+                        about.workload(),
+                        about.variant(),
+                        about.metric(),
                         p,
                         changes,
-                        Optional.of(key[4]).filter(b -> !b.isEmpty()),
-                        Optional.of(key[5]),
-                        Optional.of(key[6]).filter(x -> !x.isEmpty()),
-                        Optional.of(key[7]).filter(x -> !x.isEmpty())));
+                        about.benchmark(),
+                        about.unit(),
+                        about.profile(),
+                        about.params()));
             }
             return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations));
         }
