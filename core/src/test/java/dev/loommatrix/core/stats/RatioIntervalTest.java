@@ -72,6 +72,9 @@ class RatioIntervalTest {
                 }
             }
             double coverage = (double) covered / trials;
+            System.out.printf(
+                    "ratio interval: n = %d, stated level %.4f, covered %.4f; percentile bootstrap covered %.4f%n",
+                    n, level, coverage, (double) bootstrapCovered / trials);
             assertThat(coverage)
                     .as("coverage at n = %d (stated %.3f)", n, level)
                     .isCloseTo(level, within(0.015));
