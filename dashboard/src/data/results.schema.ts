@@ -115,6 +115,10 @@ export type Measurement = {
       [k: string]: string;
     };
   };
+  /**
+   * an A/B run's block each sample ran in, parallel to samples: block k of the baseline and block k of the candidate ran back to back on one machine, and compare pairs them; absent outside A/B runs
+   */
+  blocks?: number[];
 };
 /**
  * order-statistic interval for the median
@@ -300,6 +304,30 @@ export interface Compare {
      * the level of ci95 (see the cell's speedups)
      */
     ciLevel?: number;
+    /**
+     * mann-whitney: the two sides' samples as two groups; signed-rank: an A/B run's back-to-back blocks paired (Wilcoxon signed-rank on the pairs' log-ratios; ratio is then their Hodges–Lehmann estimate). Absent in files written before it was recorded: mann-whitney
+     */
+    test?: "mann-whitney" | "signed-rank";
+    /**
+     * block pairs a signed-rank comparison rests on
+     */
+    pairs?: number;
+    /**
+     * an A/B run's smallest change this comparison could have flagged (0.12 = 12 %), from its own noise, sample sizes, test, number of comparisons and the threshold; absent where nothing could have been (inconclusive)
+     */
+    detectable?: number;
+    /**
+     * typical relative difference between two measurements of the same thing in this comparison (robust standard deviation of the log values, from the median absolute deviation): of the pairs' log-ratios when paired
+     */
+    noise?: number;
+    /**
+     * an A/B run's change flagged in the first pass and measured again, only its cell, before being called one
+     */
+    confirmation?: {
+      extraPairs: number;
+      firstVerdict: "regression" | "improvement" | "unchanged" | "inconclusive";
+      confirmed: boolean;
+    };
   }[];
   regressions: number;
   improvements: number;
@@ -317,4 +345,49 @@ export interface Compare {
     series: string;
     reason: string;
   }[];
+  /**
+   * what an A/B run could resolve
+   */
+  resolution?: {
+    /**
+     * comparisons with blocks
+     */
+    comparisons: number;
+    /**
+     * the baseline against itself within the run (its odd blocks' median against its even blocks'): median relative difference over the comparisons
+     */
+    aToAMedian: number;
+    /**
+     * the largest such difference
+     */
+    aToAMax: number;
+    /**
+     * median of the comparisons' detectable change
+     */
+    detectableMedian?: number;
+    /**
+     * block pairs with which the paired test can reach significance among this many comparisons (2 / 2^n ≤ α / m)
+     */
+    pairsNeeded: number;
+  };
+  /**
+   * the A/B run this report is of (loom-matrix ab): both sides measured in the same cells on one machine, interleaved in balanced random order, a fresh JVM each
+   */
+  ab?: {
+    baselineLabel: string;
+    candidateLabel: string;
+    /**
+     * what differs between the sides' definitions (harness, user artifacts, JDK entries); empty for an A/A run
+     */
+    differences: string[];
+    /**
+     * block pairs per cell in the first pass
+     */
+    blocks: number;
+    /**
+     * block pairs added to a cell with a flagged change
+     */
+    confirmBlocks: number;
+    remeasuredCells: string[];
+  };
 }

@@ -22,7 +22,45 @@ public record CompareReport(
         List<String> onlyInCandidate,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
                 List<NotComparable> notComparable,
-        int repetitionsNeeded) {
+        int repetitionsNeeded,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Resolution resolution,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                AbRun ab) {
+
+    /**
+     * What an A/B run could resolve: the noise it saw and the changes it could have seen.
+     *
+     * @param aToA the baseline against itself within the run, per comparison: its odd blocks' median
+     *     against its even blocks' (both halves measured the same thing, interleaved with the candidate);
+     *     the median and the largest relative difference over the comparisons
+     * @param detectableMedian the median of the comparisons' {@link Comparison#detectable()} (null when none
+     *     could detect anything)
+     * @param pairsNeeded block pairs per comparison with which the paired test can reach significance
+     *     among this many comparisons at all (2 / 2ⁿ ≤ α / m)
+     */
+    public record Resolution(
+            int comparisons, double aToAMedian, double aToAMax, Double detectableMedian, int pairsNeeded) {}
+
+    /**
+     * The A/B run this report is of: what the two sides were and how they were measured.
+     *
+     * @param differences what differs between the sides' definitions (harness, artifacts, JDK entries)
+     * @param blocks block pairs per cell in the first pass
+     * @param confirmBlocks block pairs added to a cell with a flagged change
+     */
+    public record AbRun(
+            String baselineLabel,
+            String candidateLabel,
+            List<String> differences,
+            int blocks,
+            int confirmBlocks,
+            List<String> remeasuredCells) {
+        public AbRun {
+            differences = List.copyOf(differences);
+            remeasuredCells = List.copyOf(remeasuredCells);
+        }
+    }
 
     /** A cell variant both sides have but measured differently: listed with why, never compared. */
     public record NotComparable(String cellId, String series, String reason) {}
@@ -34,5 +72,28 @@ public record CompareReport(
         onlyInBaseline = List.copyOf(onlyInBaseline);
         onlyInCandidate = List.copyOf(onlyInCandidate);
         notComparable = notComparable == null ? List.of() : List.copyOf(notComparable);
+    }
+
+    /** This report as the answer of an A/B run, its comparisons as confirmation left them. */
+    public CompareReport asAbRun(AbRun run, List<Comparison> confirmed) {
+        return new CompareReport(
+                schemaVersion,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                confirmed,
+                (int) confirmed.stream()
+                        .filter(c -> c.verdict() == Comparison.Verdict.regression)
+                        .count(),
+                (int) confirmed.stream()
+                        .filter(c -> c.verdict() == Comparison.Verdict.improvement)
+                        .count(),
+                onlyInBaseline,
+                onlyInCandidate,
+                notComparable,
+                repetitionsNeeded,
+                resolution,
+                run);
     }
 }

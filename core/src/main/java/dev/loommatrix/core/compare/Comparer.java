@@ -6,6 +6,7 @@ import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.stats.MannWhitney;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.RatioInterval;
+import dev.loommatrix.core.stats.SignedRank;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -38,7 +39,7 @@ public final class Comparer {
             double alpha) {
         Map<String, CellRecord> before = byId(baseline);
         Map<String, CellRecord> after = byId(candidate);
-        List<Comparison> raw = new ArrayList<>();
+        List<Pairing> pairings = new ArrayList<>();
         List<String> onlyBefore = new ArrayList<>();
         List<String> onlyAfter = new ArrayList<>();
         List<CompareReport.NotComparable> unlike = new ArrayList<>();
@@ -59,7 +60,7 @@ public final class Comparer {
                     unlikeness(mb, mc)
                             .ifPresentOrElse(
                                     why -> unlike.add(new CompareReport.NotComparable(b.cellId(), series, why)),
-                                    () -> raw.add(compare(b.cellId(), mb, mc, mb.metric(), alpha)));
+                                    () -> pairings.add(new Pairing(b.cellId(), mb, mc)));
                 }
             });
             candidateSeries.keySet().stream()
@@ -68,6 +69,12 @@ public final class Comparer {
         }
         after.keySet().stream().filter(id -> !before.containsKey(id)).forEach(onlyAfter::add);
 
+        // The number of comparisons is known before any is made: which test a pair gets (paired where the
+        // pairing can reach significance among this many) depends on it, never on the data.
+        long m = Math.max(1, pairings.size());
+        List<Comparison> raw = pairings.stream()
+                .map(p -> compare(p.cellId(), p.before(), p.after(), p.before().metric(), alpha / m, threshold))
+                .toList();
         List<Comparison> decided = decide(raw, threshold, alpha);
         int regressions = (int) decided.stream()
                 .filter(c -> c.verdict() == Comparison.Verdict.regression)
@@ -89,8 +96,13 @@ public final class Comparer {
                 unlike,
                 repetitionsNeeded(
                         alpha,
-                        decided.stream().filter(c -> !Double.isNaN(c.pValue())).count()));
+                        decided.stream().filter(c -> !Double.isNaN(c.pValue())).count()),
+                resolution(pairings, decided, alpha),
+                null);
     }
+
+    /** A baseline and a candidate measurement of the same series of the same cell. */
+    private record Pairing(String cellId, Measurement before, Measurement after) {}
 
     /**
      * Why two measurements of the same cell and variant did not measure the same thing, if they did not: the
@@ -132,16 +144,50 @@ public final class Comparer {
         return map;
     }
 
+    /**
+     * One comparison. Measurements of an A/B run (both with {@link Measurement#blocks()}) pair block k of
+     * the baseline with block k of the candidate, which ran back to back: when the signed-rank test on the
+     * pairs' log-ratios can reach {@code loneLevel} (α / m) it is used, else Mann-Whitney on the samples.
+     */
     private static Comparison compare(
-            String cellId, Measurement before, Measurement after, MetricDescriptor metric, double alpha) {
+            String cellId,
+            Measurement before,
+            Measurement after,
+            MetricDescriptor metric,
+            double loneLevel,
+            double threshold) {
         double[] x = before.values(metric.name());
         double[] y = after.values(metric.name());
         double bm = RatioInterval.median(x);
         double cm = RatioInterval.median(y);
-        double p = MannWhitney.pValue(x, y);
-        RatioInterval.Result ci = RatioInterval.of(x, y, (cellId + "/" + before.series()).hashCode());
+        long seed = (cellId + "/" + before.series()).hashCode();
+        boolean abRun = before.blocks().isPresent() && after.blocks().isPresent();
+        double[] d = abRun ? pairedLogRatios(before, after, metric.name()) : new double[0];
+        boolean paired = d.length > 0 && SignedRank.smallestP(d.length) <= loneLevel;
+        double p;
+        double ratio;
+        RatioInterval.Result ci;
+        if (paired) {
+            p = SignedRank.pValue(d);
+            ratio = Math.exp(SignedRank.hodgesLehmann(d));
+            RatioInterval.Result logInterval = SignedRank.interval(d);
+            ci = new RatioInterval.Result(
+                    logInterval.bounds().stream().map(Math::exp).toList(), logInterval.level());
+        } else {
+            p = MannWhitney.pValue(x, y);
+            ratio = cm / bm;
+            ci = RatioInterval.of(x, y, seed);
+        }
+        Double detectable = null;
+        Double noise = null;
+        if (abRun && x.length > 0 && y.length > 0 && positive(x) && positive(y)) {
+            // what this run could resolve is said for every comparison of an A/B run
+            double shift = paired ? Resolving.pairedShift(d, loneLevel) : Resolving.unpairedShift(x, y, loneLevel);
+            detectable = Double.isNaN(shift) ? null : Math.max(threshold, Math.expm1(shift));
+            noise = Math.expm1(
+                    paired ? Resolving.spread(d) : Math.hypot(Resolving.spread(logs(x)), Resolving.spread(logs(y))));
+        }
         // Provisional; decide() knows how many comparisons there are and gives every verdict.
-        Comparison.Verdict verdict = Comparison.Verdict.unchanged;
         return new Comparison(
                 cellId,
                 before.variant(),
@@ -149,13 +195,112 @@ public final class Comparer {
                 metric.higherIsBetter(),
                 new Comparison.Side(x.length, bm),
                 new Comparison.Side(y.length, cm),
-                cm / bm,
+                ratio,
                 ci.bounds(),
                 p,
                 Double.NaN,
-                verdict,
+                Comparison.Verdict.unchanged,
                 before.benchmark().map(dev.loommatrix.core.result.Benchmark::label),
-                Double.isNaN(ci.level()) ? null : ci.level());
+                Double.isNaN(ci.level()) ? null : ci.level(),
+                paired ? Comparison.SIGNED_RANK : Comparison.MANN_WHITNEY,
+                paired ? d.length : null,
+                detectable,
+                noise,
+                null);
+    }
+
+    /**
+     * ln(candidate / baseline) per block both sides measured, in block order; each side's value in a
+     * block is the median of its samples there (a JMH run's forks, say). Empty when any value is not
+     * positive (a log-ratio is then not defined).
+     */
+    static double[] pairedLogRatios(Measurement before, Measurement after, String metric) {
+        Map<Integer, double[]> b = byBlock(before, metric);
+        Map<Integer, double[]> a = byBlock(after, metric);
+        List<Double> out = new ArrayList<>();
+        for (var entry : new java.util.TreeMap<>(b).entrySet()) {
+            double[] candidate = a.get(entry.getKey());
+            if (candidate == null) {
+                continue;
+            }
+            double vb = RatioInterval.median(entry.getValue());
+            double va = RatioInterval.median(candidate);
+            if (!(vb > 0 && va > 0)) {
+                return new double[0];
+            }
+            out.add(Math.log(va) - Math.log(vb));
+        }
+        return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** A measurement's values of one metric per A/B block. */
+    static Map<Integer, double[]> byBlock(Measurement m, String metric) {
+        Map<Integer, List<Double>> values = new LinkedHashMap<>();
+        List<Integer> blocks = m.blocks().orElse(List.of());
+        for (int i = 0; i < m.samples().size() && i < blocks.size(); i++) {
+            int block = blocks.get(i);
+            m.samples().get(i).metric(metric).ifPresent(v -> values.computeIfAbsent(block, k -> new ArrayList<>())
+                    .add(v));
+        }
+        Map<Integer, double[]> out = new LinkedHashMap<>();
+        values.forEach(
+                (k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        return out;
+    }
+
+    /**
+     * The run's own noise, for an A/B run: the baseline against itself — its odd blocks' median against its
+     * even blocks' — per comparison, and the median detectable change. Null when no comparison has blocks.
+     */
+    static CompareReport.Resolution resolution(List<Pairing> pairings, List<Comparison> decided, double alpha) {
+        List<Double> aToA = new ArrayList<>();
+        for (Pairing p : pairings) {
+            if (p.before().blocks().isEmpty()) {
+                continue;
+            }
+            var blocks = new java.util.TreeMap<>(
+                    byBlock(p.before(), p.before().metric().name()));
+            List<Double> odd = new ArrayList<>();
+            List<Double> even = new ArrayList<>();
+            int k = 0;
+            for (double[] values : blocks.values()) {
+                (k++ % 2 == 0 ? even : odd).add(RatioInterval.median(values));
+            }
+            double mo = RatioInterval.median(
+                    odd.stream().mapToDouble(Double::doubleValue).toArray());
+            double me = RatioInterval.median(
+                    even.stream().mapToDouble(Double::doubleValue).toArray());
+            if (odd.size() >= 2 && even.size() >= 2 && mo > 0 && me > 0) {
+                aToA.add(Math.abs(Math.expm1(Math.abs(Math.log(mo / me)))));
+            }
+        }
+        if (aToA.isEmpty()) {
+            return null;
+        }
+        double[] detectable = decided.stream()
+                .filter(c -> c.detectable() != null)
+                .mapToDouble(Comparison::detectable)
+                .toArray();
+        long m = Math.max(1, decided.size());
+        int pairsNeeded = 1;
+        while (SignedRank.smallestP(pairsNeeded) > alpha / m && pairsNeeded < 1000) {
+            pairsNeeded++;
+        }
+        return new CompareReport.Resolution(
+                aToA.size(),
+                RatioInterval.median(
+                        aToA.stream().mapToDouble(Double::doubleValue).toArray()),
+                aToA.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN),
+                detectable.length == 0 ? null : RatioInterval.median(detectable),
+                pairsNeeded);
+    }
+
+    private static boolean positive(double[] values) {
+        return Arrays.stream(values).allMatch(v -> v > 0);
+    }
+
+    private static double[] logs(double[] values) {
+        return Arrays.stream(values).map(Math::log).toArray();
     }
 
     /**
@@ -172,10 +317,10 @@ public final class Comparer {
         List<Comparison> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
             Comparison c = raw.get(i);
-            Comparison.Verdict verdict =
-                    canReach(c.baseline().n(), c.candidate().n(), alpha, Math.max(1, m))
-                            ? c.verdict()
-                            : Comparison.Verdict.inconclusive;
+            boolean reachable = Comparison.SIGNED_RANK.equals(c.test())
+                    ? SignedRank.smallestP(c.pairs()) <= alpha / Math.max(1, m)
+                    : canReach(c.baseline().n(), c.candidate().n(), alpha, Math.max(1, m));
+            Comparison.Verdict verdict = reachable ? c.verdict() : Comparison.Verdict.inconclusive;
             if (verdict != Comparison.Verdict.inconclusive) {
                 boolean significant = adjusted[i] <= alpha;
                 double worse = c.higherIsBetter() ? 1 / c.ratio() : c.ratio(); // > 1 means worse

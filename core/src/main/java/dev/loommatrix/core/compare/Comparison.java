@@ -9,8 +9,20 @@ import java.util.List;
  * @param ratio candidate median / baseline median of {@code metric}
  * @param ci95 an interval for that ratio ({@link dev.loommatrix.core.stats.RatioInterval}) at level
  *     {@code ciLevel}: 95 % where the sample sizes allow it, less where they cannot (3 against 3: 90 %)
- * @param pValue two-sided Mann-Whitney U on the samples; NaN where a side has fewer than 2 samples
+ * @param pValue two-sided, of {@code test}; NaN where a side has no sample
  * @param pAdjusted Benjamini–Hochberg across every comparison of the report
+ * @param test {@code mann-whitney} (the two sides' samples as two groups) or {@code signed-rank} (an A/B
+ *     run's blocks paired: the Wilcoxon signed-rank test on the per-pair log-ratios, whose
+ *     Hodges–Lehmann estimate is then {@code ratio}); absent in files written before it was recorded
+ * @param pairs how many back-to-back block pairs a {@code signed-rank} comparison rests on
+ * @param detectable the smallest change this comparison could have flagged (0.12: a 12 % change), given
+ *     its own noise and sample sizes, the test, the number of comparisons and the threshold: the least
+ *     shift of the candidate, with the observed change taken out, that would have been significant as a
+ *     lone discovery and beyond the threshold. Null where nothing could have been (inconclusive).
+ * @param noise the typical relative difference between two measurements of the same thing in this
+ *     comparison (a robust standard deviation, from the median absolute deviation of the log values):
+ *     of paired log-ratios when paired, of both sides' samples otherwise
+ * @param confirmation in an A/B run, a change flagged by the first pass and measured again
  */
 public record Comparison(
         String cellId,
@@ -26,7 +38,29 @@ public record Comparison(
         Verdict verdict,
         java.util.Optional<String> benchmark,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                Double ciLevel) {
+                Double ciLevel,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                String test,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Integer pairs,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Double detectable,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Double noise,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Confirmation confirmation) {
+
+    public static final String MANN_WHITNEY = "mann-whitney";
+    public static final String SIGNED_RANK = "signed-rank";
+
+    /**
+     * A change flagged by an A/B run's first pass, measured again (only its cell) before it is called one.
+     *
+     * @param extraPairs block pairs added to the first pass's
+     * @param firstVerdict what the first pass said
+     * @param confirmed whether every pair together says the same
+     */
+    public record Confirmation(int extraPairs, Verdict firstVerdict, boolean confirmed) {}
 
     public record Side(int n, double median) {}
 
@@ -57,6 +91,39 @@ public record Comparison(
                 adjusted,
                 verdict,
                 benchmark,
-                ciLevel);
+                ciLevel,
+                test,
+                pairs,
+                detectable,
+                noise,
+                confirmation);
+    }
+
+    /** This comparison, the second look at a change the first pass flagged. */
+    public Comparison withConfirmation(Confirmation confirmation) {
+        return new Comparison(
+                cellId,
+                variant,
+                metric,
+                higherIsBetter,
+                baseline,
+                candidate,
+                ratio,
+                ci95,
+                pValue,
+                pAdjusted,
+                verdict,
+                benchmark,
+                ciLevel,
+                test,
+                pairs,
+                detectable,
+                noise,
+                confirmation);
+    }
+
+    /** The series this comparison is of within its cell, as {@link dev.loommatrix.core.result.Measurement#series()}. */
+    public String series() {
+        return benchmark.map(b -> variant + " · " + b).orElse(variant);
     }
 }

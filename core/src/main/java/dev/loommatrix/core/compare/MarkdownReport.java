@@ -17,11 +17,28 @@ public final class MarkdownReport {
 
     public static String render(CompareReport report) {
         StringBuilder md = new StringBuilder();
-        md.append("### loom-matrix: ")
-                .append(report.candidate())
-                .append(" against ")
-                .append(report.baseline())
-                .append("\n\n");
+        CompareReport.AbRun ab = report.ab();
+        if (ab != null) {
+            md.append("### loom-matrix A/B: ")
+                    .append(ab.candidateLabel())
+                    .append(" against ")
+                    .append(ab.baselineLabel())
+                    .append("\n\n");
+            md.append(String.format(
+                    Locale.ROOT,
+                    "Both sides measured in one run on one machine: %d block pairs per cell, the sides alternating"
+                            + " in balanced random order, a fresh JVM each. %s%n%n",
+                    ab.blocks(),
+                    ab.differences().isEmpty()
+                            ? "An **A/A run**: both sides are the same, so every flag would be a false alarm."
+                            : "The sides differ in: " + String.join("; ", ab.differences()) + "."));
+        } else {
+            md.append("### loom-matrix: ")
+                    .append(report.candidate())
+                    .append(" against ")
+                    .append(report.baseline())
+                    .append("\n\n");
+        }
         long unchanged = count(report, Comparison.Verdict.unchanged);
         long inconclusive = count(report, Comparison.Verdict.inconclusive);
         md.append(report.regressions() > 0 ? "**" + report.regressions() + " regression(s)**" : "No regression")
@@ -34,10 +51,42 @@ public final class MarkdownReport {
                 .append(" inconclusive")
                 .append(String.format(
                         Locale.ROOT,
-                        " — a change counts when it is beyond %.0f %% and significant (two-sided Mann-Whitney U,"
-                                + " Benjamini–Hochberg at %.0f %% FDR).%n%n",
+                        " — a change counts when it is beyond %.0f %% and significant (%s, Benjamini–Hochberg at"
+                                + " %.0f %% FDR)%s.%n%n",
                         report.threshold() * 100,
-                        report.alpha() * 100));
+                        report.comparisons().stream().anyMatch(c -> Comparison.SIGNED_RANK.equals(c.test()))
+                                ? "two-sided Wilcoxon signed-rank on the back-to-back block pairs where pairing can"
+                                        + " reach significance, else Mann-Whitney U"
+                                : "two-sided Mann-Whitney U",
+                        report.alpha() * 100,
+                        ab != null && ab.confirmBlocks() > 0
+                                ? String.format(
+                                        Locale.ROOT,
+                                        ", and a change flagged in the first pass counts only when %d more block"
+                                                + " pairs of its cell confirm it",
+                                        ab.confirmBlocks())
+                                : ""));
+        CompareReport.Resolution resolution = report.resolution();
+        if (resolution != null) {
+            md.append(String.format(
+                    Locale.ROOT,
+                    "**What this run could resolve.** The baseline against itself (its odd blocks against its even"
+                            + " ones) differed by %.1f %% (median of %d comparisons; at most %.1f %%). %s"
+                            + " With %d comparisons, fewer than %d pairs per cell cannot reach significance at all."
+                            + "%n%n",
+                    resolution.aToAMedian() * 100,
+                    resolution.comparisons(),
+                    resolution.aToAMax() * 100,
+                    resolution.detectableMedian() == null
+                            ? "No comparison could have detected a change."
+                            : String.format(
+                                    Locale.ROOT,
+                                    "The smallest change a comparison could have detected: %.1f %% (median; each"
+                                            + " row says its own).",
+                                    resolution.detectableMedian() * 100),
+                    report.comparisons().size(),
+                    resolution.pairsNeeded()));
+        }
         List<Comparison> notable = report.comparisons().stream()
                 .filter(c ->
                         c.verdict() == Comparison.Verdict.regression || c.verdict() == Comparison.Verdict.improvement)
@@ -92,14 +141,16 @@ public final class MarkdownReport {
     }
 
     private static void table(StringBuilder md, List<Comparison> rows) {
+        boolean resolving = rows.stream().anyMatch(c -> c.noise() != null);
         md.append(
-                "| | cell | variant | metric | baseline median (n) | candidate median (n) | change | 95 % CI | p (adjusted) |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|\n");
+                "| | cell | variant | metric | baseline median (n) | candidate median (n) | change | 95 % CI | p (adjusted) |"
+                        + (resolving ? " noise | detectable |" : "") + "\n");
+        md.append("|---|---|---|---|---|---|---|---|---|" + (resolving ? "---|---|" : "") + "\n");
         for (Comparison c : rows) {
             md.append(String.format(
                     Locale.ROOT,
-                    "| %s | `%s` | %s | %s | %s (%d) | %s (%d) | %+.1f %% | %+.1f %% … %+.1f %% | %s |%n",
-                    icon(c.verdict()),
+                    "| %s | `%s` | %s | %s | %s (%d) | %s (%d) | %+.1f %% | %+.1f %% … %+.1f %% | %s |",
+                    verdict(c),
                     c.cellId(),
                     c.benchmark().map(b -> c.variant() + " · " + b).orElse(c.variant()),
                     c.metric() + (c.higherIsBetter() ? " ↑" : " ↓"),
@@ -112,8 +163,31 @@ public final class MarkdownReport {
                     (c.ci95().get(1) - 1) * 100,
                     Double.isNaN(c.pValue())
                             ? "—"
-                            : String.format(Locale.ROOT, "%.3g (%.3g)", c.pValue(), c.pAdjusted())));
+                            : String.format(Locale.ROOT, "%.3g (%.3g)", c.pValue(), c.pAdjusted())
+                                    + (Comparison.SIGNED_RANK.equals(c.test()) ? ", " + c.pairs() + " pairs" : "")));
+            if (resolving) {
+                md.append(String.format(
+                        Locale.ROOT,
+                        " %s | %s |",
+                        c.noise() == null ? "—" : String.format(Locale.ROOT, "%.1f %%", c.noise() * 100),
+                        c.detectable() == null
+                                ? "none at this n"
+                                : String.format(Locale.ROOT, "≥ %.1f %%", c.detectable() * 100)));
+            }
+            md.append('\n');
         }
+    }
+
+    /** The verdict, and for a change an A/B run measured again, whether more pairs confirmed it. */
+    private static String verdict(Comparison c) {
+        Comparison.Confirmation confirmation = c.confirmation();
+        if (confirmation == null) {
+            return icon(c.verdict());
+        }
+        return confirmation.confirmed()
+                ? icon(c.verdict()) + ", confirmed after " + confirmation.extraPairs() + " more pairs"
+                : icon(c.verdict()) + " (first pass: " + confirmation.firstVerdict() + "; not confirmed by "
+                        + confirmation.extraPairs() + " more pairs)";
     }
 
     private static String icon(Comparison.Verdict verdict) {

@@ -14,6 +14,9 @@ import java.util.Optional;
  *
  * @param metric the metric this variant is judged by (speedups, compare, trends): its name, unit and
  *     direction; files written before it existed get the catalogue's (see {@link CellRecord})
+ * @param blocks in an A/B run, the block each sample ran in (parallel to {@code samples}): block k of the
+ *     baseline and block k of the candidate ran back to back on the same machine, so compare pairs them;
+ *     absent outside A/B runs
  */
 public record Measurement(
         String variant,
@@ -26,12 +29,47 @@ public record Measurement(
         Optional<Double> efficiency,
         Optional<Ceiling> ceiling,
         Optional<String> error,
-        Optional<Benchmark> benchmark) {
+        Optional<Benchmark> benchmark,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                Optional<List<Integer>> blocks) {
 
     public Measurement {
         samples = List.copyOf(samples);
         params = Map.copyOf(params);
         benchmark = benchmark == null ? Optional.empty() : benchmark;
+        blocks = blocks == null ? Optional.empty() : blocks.map(List::copyOf);
+        if (blocks.isPresent() && blocks.get().size() != samples.size()) {
+            throw new IllegalArgumentException(
+                    blocks.get().size() + " block numbers for " + samples.size() + " samples");
+        }
+    }
+
+    /** A measurement outside an A/B run. */
+    public Measurement(
+            String variant,
+            Map<String, Long> params,
+            MetricDescriptor metric,
+            List<Sample> samples,
+            Optional<Summary> summary,
+            Optional<Summary> processSummary,
+            Optional<Double> lowerBoundMs,
+            Optional<Double> efficiency,
+            Optional<Ceiling> ceiling,
+            Optional<String> error,
+            Optional<Benchmark> benchmark) {
+        this(
+                variant,
+                params,
+                metric,
+                samples,
+                summary,
+                processSummary,
+                lowerBoundMs,
+                efficiency,
+                ceiling,
+                error,
+                benchmark,
+                Optional.empty());
     }
 
     /** A built-in workload's measurement: one per variant, no benchmark name. */
@@ -108,7 +146,71 @@ public record Measurement(
                 efficiency,
                 ceiling,
                 error,
-                benchmark);
+                benchmark,
+                blocks);
+    }
+
+    /**
+     * One series' measurements from the blocks of an A/B run, in block order, as one: the samples one after
+     * another with the block each came from, the summaries and efficiency of them all, the lowest thread
+     * ceiling, the first error.
+     *
+     * @param summarized the sample metric the summary is of ({@code wallMs} for a built-in workload, the
+     *     judged metric for a user's)
+     */
+    public static Measurement ofBlocks(List<Integer> blockNumbers, List<Measurement> parts, String summarized) {
+        if (parts.isEmpty() || parts.size() != blockNumbers.size()) {
+            throw new IllegalArgumentException("one measurement per block, at least one");
+        }
+        Measurement first = parts.get(0);
+        List<Sample> samples = new java.util.ArrayList<>();
+        List<Integer> blocks = new java.util.ArrayList<>();
+        Optional<Double> lowerBound = Optional.empty();
+        Optional<Ceiling> ceiling = Optional.empty();
+        Optional<String> error = Optional.empty();
+        for (int i = 0; i < parts.size(); i++) {
+            Measurement part = parts.get(i);
+            int block = blockNumbers.get(i);
+            samples.addAll(part.samples());
+            part.samples().forEach(s -> blocks.add(block));
+            lowerBound = lowerBound.or(part::lowerBoundMs);
+            if (part.ceiling().isPresent()
+                    && (ceiling.isEmpty()
+                            || part.ceiling().get().threads() < ceiling.get().threads())) {
+                ceiling = part.ceiling();
+            }
+            error = error.or(() -> part.error().map(e -> "block " + block + ": " + e));
+        }
+        Measurement all = new Measurement(
+                first.variant(),
+                first.params(),
+                first.metric(),
+                samples,
+                Optional.empty(),
+                Optional.empty(),
+                lowerBound,
+                Optional.empty(),
+                ceiling,
+                error,
+                first.benchmark(),
+                Optional.of(blocks));
+        double[] summarizedValues = all.values(summarized);
+        double[] process = all.values("processMs");
+        Optional<Summary> summary =
+                summarizedValues.length == 0 ? Optional.empty() : Optional.of(Summary.of(summarizedValues));
+        return new Measurement(
+                all.variant(),
+                all.params(),
+                all.metric(),
+                samples,
+                summary,
+                process.length == 0 ? Optional.empty() : Optional.of(Summary.of(process)),
+                lowerBound,
+                lowerBound.flatMap(lb -> summary.map(s -> lb / s.median())),
+                ceiling,
+                error,
+                all.benchmark(),
+                Optional.of(blocks));
     }
 
     /** The thread count reached when a resource limit stopped thread creation. */

@@ -63,6 +63,25 @@ public final class SyntheticRuns {
             List.of());
 
     public static CellRecord cell(String workload, String jdk, String variant, String metric, double[] values) {
+        return cell(workload, jdk, variant, metric, values, Optional.empty());
+    }
+
+    /** A cell of an A/B run's side: sample i ran in block i. */
+    public static CellRecord abCell(String workload, String jdk, String variant, String metric, double[] values) {
+        List<Integer> blocks = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            blocks.add(i);
+        }
+        return cell(workload, jdk, variant, metric, values, Optional.of(blocks));
+    }
+
+    private static CellRecord cell(
+            String workload,
+            String jdk,
+            String variant,
+            String metric,
+            double[] values,
+            Optional<List<Integer>> blocks) {
         Coordinates coordinates = new Coordinates(
                 jdk, "hotspot", 21, "linux", BigDecimal.valueOf(2), "all", "auto", "auto", "auto", workload);
         List<Sample> samples = new ArrayList<>();
@@ -82,7 +101,9 @@ public final class SyntheticRuns {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                Optional.empty(),
+                blocks);
         return CellRecord.of(
                 coordinates.cellId(),
                 coordinates,

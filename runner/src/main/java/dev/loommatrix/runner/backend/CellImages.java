@@ -47,8 +47,16 @@ final class CellImages {
     /** Base images that could not be had, with why: asked once per run, not once per cell. */
     private final Map<String, String> unavailable = new ConcurrentHashMap<>();
 
-    CellImages(DockerClient docker) {
+    /** The harness the images carry: this runner's own unless another build is named (an A/B run's side). */
+    private final java.util.Optional<Path> harness;
+
+    CellImages(DockerClient docker, java.util.Optional<Path> harness) {
         this.docker = docker;
+        this.harness = harness;
+    }
+
+    private byte[] harnessJar() throws IOException {
+        return harness.isPresent() ? Files.readAllBytes(harness.get()) : resource("harness.jar");
     }
 
     synchronized CellImage prepare(String baseImage) throws ImageUnavailable, InterruptedException {
@@ -76,7 +84,7 @@ final class CellImages {
                         ? base.getRepoDigests().get(0)
                         : base.getId();
         try {
-            byte[] harness = resource("harness.jar");
+            byte[] harness = harnessJar();
             byte[] dockerfile = resource("Dockerfile");
             String tag = REPOSITORY + ":"
                     + hash(base.getId().getBytes(), harness, dockerfile).substring(0, 16);

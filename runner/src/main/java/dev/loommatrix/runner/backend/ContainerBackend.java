@@ -39,9 +39,9 @@ public final class ContainerBackend implements Backend {
     /** Containers now running (several with --parallel-cells), so Ctrl-C can kill them all. */
     private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private ContainerBackend(DockerClient docker) {
+    private ContainerBackend(DockerClient docker, Optional<java.nio.file.Path> harness) {
         this.docker = docker;
-        this.images = new CellImages(docker);
+        this.images = new CellImages(docker, harness);
         this.hostCpus = docker.infoCmd().exec().getNCPU();
     }
 
@@ -53,11 +53,16 @@ public final class ContainerBackend implements Backend {
      * This backend removes its own containers, so it needs no reaper.
      */
     public static Optional<ContainerBackend> connect() {
+        return connect(Optional.empty());
+    }
+
+    /** @param harness another build of the harness for the cells' images (an A/B run's side), else this runner's */
+    public static Optional<ContainerBackend> connect(Optional<java.nio.file.Path> harness) {
         try {
             List<DockerClientProviderStrategy> strategies = new ArrayList<>();
             ServiceLoader.load(DockerClientProviderStrategy.class).forEach(strategies::add);
             DockerClientProviderStrategy strategy = DockerClientProviderStrategy.getFirstValidStrategy(strategies);
-            return Optional.of(new ContainerBackend(strategy.getDockerClient()));
+            return Optional.of(new ContainerBackend(strategy.getDockerClient(), harness));
         } catch (RuntimeException e) {
             return Optional.empty();
         }

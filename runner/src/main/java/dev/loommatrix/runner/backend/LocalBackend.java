@@ -32,7 +32,13 @@ public final class LocalBackend implements Backend {
     private volatile boolean cancelled;
 
     public LocalBackend(JdkLocator locator) {
+        this(locator, Optional.empty());
+    }
+
+    /** @param harness another build of the harness (an A/B run's side), else this runner's own */
+    public LocalBackend(JdkLocator locator, Optional<Path> harness) {
         this.locator = locator;
+        this.harnessJar = harness.map(Path::toAbsolutePath).orElse(null);
         this.hyperfine = onPath("hyperfine");
         this.taskset = JdkLocator.isWindows() ? Optional.empty() : onPath("taskset");
     }

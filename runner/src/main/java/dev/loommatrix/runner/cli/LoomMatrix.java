@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
             RunCommand.class,
             MergeCommand.class,
             CompareCommand.class,
+            AbCommand.class,
             ExportCommand.class,
             PublishCommand.class,
             ServeCommand.class,
@@ -31,7 +32,7 @@ import picocli.CommandLine.Option;
             "1:internal error",
             "2:usage or matrix error",
             "3:the run finished but some cells failed",
-            "4:compare found a significant regression"
+            "4:compare (or ab) found a significant regression (ab: a confirmed one)"
         })
 public final class LoomMatrix {
 

@@ -105,15 +105,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        MatrixRun.BackendChoice choice =
-                switch (backend) {
-                    case "auto" -> MatrixRun.BackendChoice.AUTO;
-                    case "docker" -> MatrixRun.BackendChoice.DOCKER;
-                    case "local" -> MatrixRun.BackendChoice.LOCAL;
-                    default ->
-                        throw new LoomMatrix.UsageException(
-                                "--backend must be auto, docker or local, got '" + backend + "'");
-                };
+        MatrixRun.BackendChoice choice = backendChoice(backend);
         Matrix matrix = options.load();
         List<Cell> cells = only(PlanCommand.select(Planner.plan(matrix), shard), onlyCells);
         // the CLI's own output stream (the one mainWithoutExit was given), not a new one on the process's
@@ -135,14 +127,7 @@ final class RunCommand implements Callable<Integer> {
             runId = manifest.runId();
             checkSameMatrix(manifest.matrix(), err);
         } else {
-            runId = requestedRunId != null
-                    ? requestedRunId
-                    : DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-                                    .withZone(ZoneOffset.UTC)
-                                    .format(Instant.now())
-                            + "-"
-                            + HexFormat.of().toHexDigits((short)
-                                    ThreadLocalRandom.current().nextInt());
+            runId = requestedRunId != null ? requestedRunId : newRunId();
             if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
                 throw new LoomMatrix.UsageException(
                         "--run-id may contain letters, digits, '.', '_' and '-', got '" + runId + "'");
@@ -152,23 +137,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new LoomMatrix.UsageException(
                         dir.root() + " already holds a run; use --resume to continue it, or another --out");
             }
-            String sha = matrixSha256();
-            manifest = new RunManifest(
-                    1,
-                    runId,
-                    Instant.now().toString(),
-                    Optional.empty(),
-                    RunStatus.RUNNING,
-                    System.getenv()
-                            .getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
-                    HostFacts.git(options.matrix.toAbsolutePath().getParent()),
-                    HostFacts.host(),
-                    new RunManifest.MatrixInfo(
-                            options.matrix.toString(),
-                            Optional.ofNullable(options.profile),
-                            sha,
-                            Optional.ofNullable(shard)),
-                    cells.stream().map(Cell::id).toList());
+            manifest = newManifest(
+                    runId, options.matrix, Optional.ofNullable(options.profile), Optional.ofNullable(shard), cells);
         }
 
         Optional<ContainerBackend> docker =
@@ -221,8 +191,48 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private String matrixSha256() throws java.io.IOException, java.security.NoSuchAlgorithmException {
-        return HexFormat.of()
-                .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(options.matrix)));
+        return sha256(options.matrix);
+    }
+
+    static String sha256(Path file) throws java.io.IOException, java.security.NoSuchAlgorithmException {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+
+    static MatrixRun.BackendChoice backendChoice(String backend) {
+        return switch (backend) {
+            case "auto" -> MatrixRun.BackendChoice.AUTO;
+            case "docker" -> MatrixRun.BackendChoice.DOCKER;
+            case "local" -> MatrixRun.BackendChoice.LOCAL;
+            default ->
+                throw new LoomMatrix.UsageException("--backend must be auto, docker or local, got '" + backend + "'");
+        };
+    }
+
+    /** A run id: the UTC time and a random suffix. */
+    static String newRunId() {
+        return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+                        .withZone(ZoneOffset.UTC)
+                        .format(Instant.now())
+                + "-"
+                + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    }
+
+    /** The manifest of a new run of these cells, started now. */
+    static RunManifest newManifest(
+            String runId, Path matrix, Optional<String> profile, Optional<String> shard, List<Cell> cells)
+            throws java.io.IOException, java.security.NoSuchAlgorithmException {
+        return new RunManifest(
+                1,
+                runId,
+                Instant.now().toString(),
+                Optional.empty(),
+                RunStatus.RUNNING,
+                System.getenv()
+                        .getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
+                HostFacts.git(matrix.toAbsolutePath().getParent()),
+                HostFacts.host(),
+                new RunManifest.MatrixInfo(matrix.toString(), profile, sha256(matrix), shard),
+                cells.stream().map(Cell::id).toList());
     }
 
     /**

@@ -181,4 +181,143 @@ class WorkflowsIT {
                 .contains("20260101T000000Z-base");
         assertThat(Files.readString(work.resolve("compare.md"))).contains("20260101T000000Z-base");
     }
+
+    /**
+     * pr.yml's A/B flow (scripts/ci/ab.sh) on a team's repository: its own program, built by its one build
+     * setting in the merge base's and the head's checkouts, measured in one interleaved run. The head makes
+     * every render task wait 20 % longer (10 → 12 ms): render is flagged in both variants and confirmed by
+     * more pairs; parse is not. Then an A/A run (the head against itself): nothing is flagged.
+     */
+    @Test
+    void aPullRequestsAbRunFindsAKnownSlowdownAndAnAaRunFindsNothing(@TempDir Path tmp) throws Exception {
+        Path repo = tmp.resolve("repo");
+        Path fixture = Path.of("src/test/resources/ab-project");
+        try (Stream<Path> files = Files.walk(fixture)) {
+            for (Path f : files.toList()) {
+                Path target = repo.resolve(fixture.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+        String workload =
+                """
+                  - id: %s
+                    program:
+                      classpath: [build/work.jar]
+                      mainClass: Work
+                      args: [%s, "7"]
+                      metrics: {roundMs: {unit: ms, direction: lower}}
+                    variants:
+                      virtual: {properties: {work.virtual: "true"}}
+                      platform: {properties: {work.virtual: "false"}}
+                    baseline: platform
+                """;
+        Files.writeString(
+                repo.resolve("matrix.yaml"),
+                """
+                schema: 1
+                jdks:
+                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
+                cpus: [2]
+                workloads:
+                %s%s
+                repetitions: 3
+                warmup: 0
+                timeout: 5m
+                memory: 512m
+                """
+                        .formatted(
+                                Runtime.version().feature(),
+                                System.getProperty("java.home"),
+                                workload.formatted("parse", "parse"),
+                                workload.formatted("render", "render")));
+        Files.writeString(repo.resolve(".gitignore"), "build/\n");
+        Map<String, String> env = Map.of(
+                "JAVA_HOME",
+                System.getProperty("java.home"),
+                "LOOM_BENCHMARK_BUILD",
+                "sh build.sh",
+                "LOOM_CLI",
+                ROOT.resolve("loom-matrix").toString(),
+                "GIT_AUTHOR_NAME",
+                "t",
+                "GIT_AUTHOR_EMAIL",
+                "t@example.com",
+                "GIT_COMMITTER_NAME",
+                "t",
+                "GIT_COMMITTER_EMAIL",
+                "t@example.com");
+        git(repo, env, "init", "-q", "-b", "main");
+        git(repo, env, "add", "-A");
+        git(repo, env, "commit", "-q", "-m", "base");
+        Path source = repo.resolve("src/Work.java");
+        Files.writeString(source, Files.readString(source).replace("RENDER_MS = 10;", "RENDER_MS = 12;"));
+        git(repo, env, "commit", "-q", "-am", "render waits longer");
+
+        Path ab = ROOT.resolve("scripts/ci/ab.sh");
+        String result = run(
+                repo,
+                List.of(
+                        "bash",
+                        ab.toString(),
+                        tmp.resolve("pr").toString(),
+                        "HEAD~1",
+                        "--backend",
+                        "local",
+                        "--blocks",
+                        "8"),
+                env);
+        assertThat(result).as(result).startsWith("4\n");
+        JsonNode report = Json.MAPPER.readTree(tmp.resolve("pr/ab/compare.json").toFile());
+        assertThat(report.get("ab").get("differences").toString()).contains("artifact of render");
+        assertThat(report.get("regressions").asInt()).isEqualTo(2);
+        for (JsonNode c : report.get("comparisons")) {
+            boolean render = c.get("cellId").asText().endsWith("render");
+            assertThat(c.get("test").asText()).as(c.toString()).isEqualTo("signed-rank");
+            assertThat(c.get("verdict").asText()).as(c.toString()).isEqualTo(render ? "regression" : "unchanged");
+            if (render) {
+                assertThat(c.get("ratio").asDouble()).as(c.toString()).isBetween(1.10, 1.30);
+                assertThat(c.get("confirmation").get("confirmed").asBoolean()).isTrue();
+                assertThat(c.get("confirmation").get("extraPairs").asInt()).isEqualTo(8);
+                assertThat(c.get("pairs").asInt()).isEqualTo(16);
+            }
+        }
+        assertThat(report.get("resolution").get("aToAMedian").asDouble()).isLessThan(0.10);
+        String md = Files.readString(tmp.resolve("pr/ab/compare.md"));
+        assertThat(md).contains("A/B: head ", "confirmed after 8 more pairs", "What this run could resolve");
+        // the two sides are ordinary runs
+        try (Stream<Path> cells = Files.list(tmp.resolve("pr/ab/baseline/cells"))) {
+            assertThat(cells.toList()).hasSize(2);
+        }
+
+        String aa = run(
+                repo,
+                List.of(
+                        "bash",
+                        ab.toString(),
+                        tmp.resolve("aa").toString(),
+                        "HEAD",
+                        "--backend",
+                        "local",
+                        "--blocks",
+                        "8"),
+                env);
+        assertThat(aa).as(aa).startsWith("0\n").contains("An **A/A run**");
+        JsonNode aaReport =
+                Json.MAPPER.readTree(tmp.resolve("aa/ab/compare.json").toFile());
+        assertThat(aaReport.get("ab").get("differences")).isEmpty();
+        assertThat(aaReport.get("regressions").asInt()
+                        + aaReport.get("improvements").asInt())
+                .isZero();
+    }
+
+    private static void git(Path repo, Map<String, String> env, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        String result = run(repo, command, env);
+        assertThat(result).as(result).startsWith("0\n");
+    }
 }

@@ -1,0 +1,205 @@
+package dev.loommatrix.runner.cli;
+
+import dev.loommatrix.core.compare.MarkdownReport;
+import dev.loommatrix.core.matrix.MatrixParser;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.Planner;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.backend.JdkLocator;
+import dev.loommatrix.runner.backend.LocalBackend;
+import dev.loommatrix.runner.run.AbRun;
+import dev.loommatrix.runner.run.MatrixRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "ab",
+        description = "Measure a baseline and a candidate in the same cells on this machine in one run, interleaved"
+                + " (pairs of blocks in balanced random order, a fresh JVM each), compare them pair by pair, and"
+                + " measure flagged changes again before calling them. The sides differ by their matrix file"
+                + " (another build of your artifacts, another JDK entry) and/or their harness jar; the same on both"
+                + " sides is an A/A run. Exit 4 on a confirmed regression, 3 when cells failed.")
+final class AbCommand implements Callable<Integer> {
+
+    @Mixin
+    MatrixOptions options;
+
+    @Option(
+            names = "--baseline-matrix",
+            paramLabel = "FILE",
+            description = "The baseline's matrix file, e.g. in a checkout of the merge base with its artifacts built"
+                    + " (default: --matrix, for a harness or A/A comparison). Its paths are relative to it.")
+    Path baselineMatrix;
+
+    @Option(
+            names = "--baseline-harness",
+            paramLabel = "JAR",
+            description = "Another build of the harness for the baseline (this repository's own pull requests).")
+    Path baselineHarness;
+
+    @Option(
+            names = "--candidate-harness",
+            paramLabel = "JAR",
+            description = "Another build of the harness for the candidate (default: this runner's).")
+    Path candidateHarness;
+
+    @Option(names = "--baseline-label", defaultValue = "baseline", paramLabel = "TEXT")
+    String baselineLabel;
+
+    @Option(names = "--candidate-label", defaultValue = "candidate", paramLabel = "TEXT")
+    String candidateLabel;
+
+    @Option(
+            names = "--blocks",
+            paramLabel = "N",
+            description = "Block pairs per cell in the first pass (default: the cells' repetitions, at least 6)."
+                    + " The paired test needs 2 / 2^N ≤ alpha / comparisons; below that the two sides' samples are"
+                    + " compared as groups.")
+    Integer blocks;
+
+    @Option(
+            names = "--confirm",
+            paramLabel = "N",
+            description = "More block pairs for each cell with a flagged change before it counts (default: as many"
+                    + " as --blocks; 0: no confirmation).")
+    Integer confirm;
+
+    @Option(names = "--threshold", defaultValue = "10", paramLabel = "PCT")
+    double thresholdPercent;
+
+    @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "P")
+    double alpha;
+
+    @Option(names = "--backend", defaultValue = "auto", description = "auto, docker or local (as for run).")
+    String backend;
+
+    @Option(names = "--cell", paramLabel = "CELL_ID", description = "Only this cell (repeatable).")
+    List<String> onlyCells = new ArrayList<>();
+
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "The A/B run's directory (default: results/ab-<run-id>).")
+    Path out;
+
+    @Option(
+            names = "--format",
+            defaultValue = "markdown",
+            paramLabel = "markdown|json",
+            description = "How the verdict is printed (it is also written to compare.md and compare.json).")
+    String format;
+
+    @picocli.CommandLine.ParentCommand
+    LoomMatrix parent;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        MatrixRun.BackendChoice choice = RunCommand.backendChoice(backend);
+        if (!format.equals("markdown") && !format.equals("json")) {
+            throw new LoomMatrix.UsageException("--format must be markdown or json, got '" + format + "'");
+        }
+        if (thresholdPercent < 0 || !(alpha > 0 && alpha < 1)) {
+            throw new LoomMatrix.UsageException("--threshold must be ≥ 0 and --alpha between 0 and 1");
+        }
+        for (Path jar : new Path[] {baselineHarness, candidateHarness}) {
+            if (jar != null && !Files.isRegularFile(jar)) {
+                throw new LoomMatrix.UsageException("no harness jar at " + jar.toAbsolutePath());
+            }
+        }
+        Path baseFile = baselineMatrix != null ? baselineMatrix : options.matrix;
+        if (!Files.isRegularFile(baseFile)) {
+            throw new LoomMatrix.UsageException("no baseline matrix file at " + baseFile.toAbsolutePath());
+        }
+        Optional<String> profile = Optional.ofNullable(options.profile);
+        List<Cell> candidateCells = RunCommand.only(Planner.plan(options.load()), onlyCells);
+        List<Cell> baselineCells = Planner.plan(MatrixParser.parse(baseFile, profile)).stream()
+                .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
+                .toList();
+        int pairs = blocks != null
+                ? blocks
+                : Math.max(
+                        6,
+                        candidateCells.stream()
+                                .mapToInt(Cell::repetitions)
+                                .max()
+                                .orElse(6));
+        int extra = confirm != null ? confirm : pairs;
+        if (pairs < 2 || extra < 0) {
+            throw new LoomMatrix.UsageException("--blocks must be at least 2 and --confirm at least 0");
+        }
+
+        String runId = "ab-" + RunCommand.newRunId();
+        Path root = out != null ? out : Path.of("results", runId);
+        if (Files.exists(root.resolve("run.json"))) {
+            throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
+        }
+        RunManifest candidateManifest =
+                RunCommand.newManifest(runId, options.matrix, profile, Optional.empty(), candidateCells);
+        RunManifest baselineManifest =
+                RunCommand.newManifest(runId + "-baseline", baseFile, profile, Optional.empty(), baselineCells);
+
+        var err = spec.commandLine().getErr();
+        Optional<ContainerBackend> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
+                ? Optional.empty()
+                : ContainerBackend.connect(Optional.ofNullable(baselineHarness));
+        Optional<ContainerBackend> candidateDocker = choice == MatrixRun.BackendChoice.LOCAL
+                ? Optional.empty()
+                : ContainerBackend.connect(Optional.ofNullable(candidateHarness));
+        if (candidateDocker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
+            throw new LoomMatrix.UsageException(
+                    "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
+        }
+        if (candidateDocker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
+            err.println("note: no Docker engine answers; linux cells run on the local backend with this host's JDKs");
+        }
+        AbRun.Side baseline = new AbRun.Side(
+                baselineLabel,
+                baselineCells,
+                baselineManifest,
+                baselineDocker,
+                new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness)),
+                Optional.ofNullable(baselineHarness));
+        AbRun.Side candidate = new AbRun.Side(
+                candidateLabel,
+                candidateCells,
+                candidateManifest,
+                candidateDocker,
+                new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness)),
+                Optional.ofNullable(candidateHarness));
+        var console = parent.out();
+        console.printf(
+                "A/B run %s: %s against %s, %d pairs per cell (+%d to confirm a flagged change) → %s%n",
+                runId, candidateLabel, baselineLabel, pairs, extra, root);
+        AbRun run = new AbRun(root, console, new AbRun.Settings(pairs, extra, thresholdPercent / 100, alpha, choice));
+        Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        AbRun.Outcome outcome = run.run(baseline, candidate);
+        if (outcome.stopped()) {
+            console.printf("interrupted: no verdict; the blocks measured are kept in %s%n", root);
+            return ExitCode.INTERNAL_ERROR.code;
+        }
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+        console.println();
+        console.print(
+                format.equals("json")
+                        ? Json.MAPPER.writeValueAsString(outcome.report()) + "\n"
+                        : MarkdownReport.render(outcome.report()));
+        console.flush();
+        if (outcome.report().regressions() > 0) {
+            return ExitCode.REGRESSION.code;
+        }
+        return outcome.failedCells() > 0 ? ExitCode.CELLS_FAILED.code : ExitCode.OK.code;
+    }
+}

@@ -1,0 +1,381 @@
+package dev.loommatrix.runner.run;
+
+import dev.loommatrix.core.compare.CompareReport;
+import dev.loommatrix.core.compare.Comparer;
+import dev.loommatrix.core.compare.Comparison;
+import dev.loommatrix.core.compare.MarkdownReport;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.result.RunStatus;
+import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.backend.LocalBackend;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * An A/B run: a baseline and a candidate measured in the same cells, on this machine, in one run. Per cell,
+ * the two sides alternate in <em>blocks</em> — each block one side's cell with one repetition per
+ * variant, fresh JVMs — in pairs ordered AB or BA, half of each, shuffled (reproducibly per run and cell).
+ * Block k of the baseline and block k of the candidate ran back to back, so whatever the machine was doing
+ * then (a neighbour, a frequency phase) touched both, and compare pairs them.
+ *
+ * <p>Then compare; comparisons flagged in this first pass are <em>confirmed</em>: their cells get more
+ * pairs and the change counts only when all the pairs together still say it.
+ *
+ * <p>Layout: the candidate's run is the directory itself ({@code run.json}, {@code cells/}), the
+ * baseline's is {@code baseline/} — two ordinary run directories that every other command reads — each
+ * block's own run under {@code blocks/<cell>/<pair>-<side>/}, and the verdict in {@code compare.json} and
+ * {@code compare.md}.
+ */
+public final class AbRun {
+
+    /**
+     * One side: how its cells are named in reports, what it plans, and the backends that run it (they carry
+     * the side's harness).
+     */
+    public record Side(
+            String label,
+            List<Cell> cells,
+            RunManifest manifest,
+            Optional<ContainerBackend> docker,
+            LocalBackend local,
+            Optional<Path> harness) {}
+
+    /** How many pairs, and the statistics' settings. */
+    public record Settings(
+            int blocks, int confirmBlocks, double threshold, double alpha, MatrixRun.BackendChoice choice) {}
+
+    /** What the run ended with. */
+    public record Outcome(CompareReport report, int failedCells, boolean stopped) {}
+
+    private final Path root;
+    private final PrintStream out;
+    private final Settings settings;
+    private volatile boolean stopping;
+    private volatile MatrixRun current;
+
+    public AbRun(Path root, PrintStream out, Settings settings) {
+        this.root = root;
+        this.out = out;
+        this.settings = settings;
+    }
+
+    public RunDirectory candidateDir() {
+        return new RunDirectory(root);
+    }
+
+    public RunDirectory baselineDir() {
+        return new RunDirectory(root.resolve("baseline"));
+    }
+
+    /** Ctrl-C: stops the block now running; the run ends without a verdict. */
+    public void stop(Duration wait) {
+        stopping = true;
+        MatrixRun running = current;
+        if (running != null) {
+            running.stop(wait);
+        }
+    }
+
+    public Outcome run(Side baseline, Side candidate) throws IOException, InterruptedException {
+        AbSides.Matched matched =
+                AbSides.match(baseline.cells(), candidate.cells(), baseline.harness(), candidate.harness());
+        List<String> measured =
+                matched.pairs().stream().map(p -> p.candidate().id()).toList();
+        RunManifest candidateManifest = withCells(candidate.manifest(), measured);
+        RunManifest baselineManifest = withCells(baseline.manifest(), measured);
+        candidateDir().writeManifest(candidateManifest);
+        baselineDir().writeManifest(baselineManifest);
+        matched.notComparable().forEach(n -> out.printf("not comparable: %s (%s); not run%n", n.cellId(), n.reason()));
+        int total = matched.pairs().size();
+        int failed = 0;
+        for (int i = 0; i < total && !stopping; i++) {
+            AbSides.Pair pair = matched.pairs().get(i);
+            Instant started = Instant.now();
+            failed += measure(baseline, candidate, pair, 0, settings.blocks()) ? 0 : 1;
+            out.printf(
+                    "[%d/%d] %s: %d pairs in %d s%n",
+                    i + 1,
+                    total,
+                    pair.candidate().id(),
+                    settings.blocks(),
+                    Duration.between(started, Instant.now()).toSeconds());
+        }
+        if (stopping) {
+            finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
+            return new Outcome(null, failed, true);
+        }
+        CompareReport first = compare(baseline, candidate);
+        Map<String, Comparison> flagged = new LinkedHashMap<>();
+        first.comparisons().stream().filter(AbRun::isFlagged).forEach(c -> flagged.put(key(c), c));
+        Set<String> remeasured = new LinkedHashSet<>();
+        if (settings.confirmBlocks() > 0) {
+            flagged.values().forEach(c -> remeasured.add(c.cellId()));
+            int n = 0;
+            for (String cellId : remeasured) {
+                if (stopping) {
+                    break;
+                }
+                AbSides.Pair pair = matched.pairs().stream()
+                        .filter(p -> p.candidate().id().equals(cellId))
+                        .findFirst()
+                        .orElseThrow();
+                out.printf(
+                        "confirming [%d/%d] %s: %d more pairs%n",
+                        ++n, remeasured.size(), cellId, settings.confirmBlocks());
+                measure(baseline, candidate, pair, settings.blocks(), settings.confirmBlocks());
+            }
+        }
+        if (stopping) {
+            finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
+            return new Outcome(null, failed, true);
+        }
+        CompareReport second = remeasured.isEmpty() ? first : compare(baseline, candidate);
+        List<Comparison> verdicts = new ArrayList<>();
+        for (Comparison c : second.comparisons()) {
+            Comparison before = first.comparisons().stream()
+                    .filter(f -> key(f).equals(key(c)))
+                    .findFirst()
+                    .orElse(c);
+            if (!remeasured.contains(c.cellId()) || !flagged.containsKey(key(c))) {
+                // not flagged in the first pass: its verdict stands as the first pass gave it
+                verdicts.add(before);
+                continue;
+            }
+            boolean confirmed = c.verdict() == before.verdict();
+            verdicts.add(c.withConfirmation(
+                    new Comparison.Confirmation(settings.confirmBlocks(), before.verdict(), confirmed)));
+        }
+        CompareReport report = withPlanLists(
+                second.asAbRun(
+                        new CompareReport.AbRun(
+                                baseline.label(),
+                                candidate.label(),
+                                matched.differences(),
+                                settings.blocks(),
+                                settings.confirmBlocks(),
+                                List.copyOf(remeasured)),
+                        verdicts),
+                matched);
+        Json.writeAtomically(root.resolve("compare.json"), report);
+        Files.writeString(root.resolve("compare.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
+        finish(candidateManifest, baselineManifest, RunStatus.FINISHED);
+        return new Outcome(report, failed, false);
+    }
+
+    private CompareReport compare(Side baseline, Side candidate) throws IOException {
+        return Comparer.compare(
+                baseline.label(),
+                baselineDir().readCells(),
+                candidate.label(),
+                candidateDir().readCells(),
+                settings.threshold(),
+                settings.alpha());
+    }
+
+    /**
+     * Runs pairs {@code from} … {@code from + count − 1} of one cell, then writes both sides' records from
+     * every block the cell has so far. False when a block of either side did not end ok.
+     */
+    private boolean measure(Side baseline, Side candidate, AbSides.Pair pair, int from, int count)
+            throws IOException, InterruptedException {
+        String id = pair.candidate().id();
+        List<Boolean> baselineFirst = balancedOrder(candidate.manifest().runId() + "/" + id + "/" + from, count);
+        for (int k = from; k < from + count && !stopping; k++) {
+            boolean aFirst = baselineFirst.get(k - from);
+            if (aFirst) {
+                block(baseline, pair.baseline(), k, "a");
+                block(candidate, pair.candidate(), k, "b");
+            } else {
+                block(candidate, pair.candidate(), k, "b");
+                block(baseline, pair.baseline(), k, "a");
+            }
+        }
+        boolean okBaseline = merge(pair.baseline(), "a", baselineDir(), from + count);
+        boolean okCandidate = merge(pair.candidate(), "b", candidateDir(), from + count);
+        return okBaseline && okCandidate;
+    }
+
+    /** AB or BA for each of {@code count} pairs: half each (the odd one out at random), shuffled. */
+    static List<Boolean> balancedOrder(String seed, int count) {
+        List<Boolean> order = new ArrayList<>();
+        Random random = new Random(seed.hashCode());
+        for (int i = 0; i < count; i++) {
+            order.add(i < count / 2 || (i == count - 1 && count % 2 == 1 && random.nextBoolean()));
+        }
+        Collections.shuffle(order, random);
+        return order;
+    }
+
+    private Path blockDir(String cellId, int k, String side) {
+        return root.resolve("blocks").resolve(cellId).resolve(k + "-" + side);
+    }
+
+    /** One block: the side's cell with one repetition per variant (the warmups before the first block only). */
+    private void block(Side side, Cell cell, int k, String sideName) throws IOException, InterruptedException {
+        Cell once = new Cell(
+                cell.coordinates(),
+                cell.jdk(),
+                cell.workload(),
+                cell.jvmArgs(),
+                cell.env(),
+                1,
+                k == 0 ? cell.warmup() : 0,
+                cell.timeout(),
+                cell.memoryBytes(),
+                cell.pids());
+        RunDirectory dir = new RunDirectory(blockDir(cell.id(), k, sideName));
+        RunManifest manifest = withCells(side.manifest(), List.of(cell.id()));
+        MatrixRun run = new MatrixRun(
+                dir, new PrintStream(OutputStream.nullOutputStream()), settings.choice(), side.docker(), side.local());
+        current = run;
+        try {
+            run.run(manifest, List.of(once), MatrixRun.Resume.NO);
+            dir.writeManifest(manifest.finish(Instant.now().toString(), RunStatus.FINISHED));
+        } finally {
+            current = null;
+        }
+    }
+
+    /**
+     * The side's record of a cell from its first {@code pairs} blocks: every series' samples one after
+     * another with their block numbers; ok when every block was, else the first trouble's status and
+     * reason. The environment shown is the first that was not attested, else the first block's.
+     */
+    private boolean merge(Cell cell, String sideName, RunDirectory into, int pairs) throws IOException {
+        List<CellRecord> records = new ArrayList<>();
+        List<Integer> numbers = new ArrayList<>();
+        CellRecord trouble = null;
+        for (int k = 0; k < pairs; k++) {
+            Optional<CellRecord> record = new RunDirectory(blockDir(cell.id(), k, sideName)).readCell(cell.id());
+            if (record.isEmpty()) {
+                continue;
+            }
+            records.add(record.get());
+            numbers.add(k);
+            if (trouble == null && record.get().status() != CellStatus.OK) {
+                trouble = record.get();
+            }
+        }
+        if (records.isEmpty()) {
+            return false;
+        }
+        Map<String, List<Measurement>> bySeries = new LinkedHashMap<>();
+        Map<String, List<Integer>> blocksOf = new LinkedHashMap<>();
+        for (int i = 0; i < records.size(); i++) {
+            for (Measurement m : records.get(i).measurements()) {
+                bySeries.computeIfAbsent(m.series(), s -> new ArrayList<>()).add(m);
+                blocksOf.computeIfAbsent(m.series(), s -> new ArrayList<>()).add(numbers.get(i));
+            }
+        }
+        String summarized = cell.workload().user().isPresent() ? null : "wallMs";
+        List<Measurement> measurements = new ArrayList<>();
+        bySeries.forEach((series, parts) -> measurements.add(Measurement.ofBlocks(
+                blocksOf.get(series),
+                parts,
+                summarized != null ? summarized : parts.get(0).metric().name())));
+        CellRecord first = records.get(0);
+        CellRecord last = records.get(records.size() - 1);
+        Optional<EnvironmentRecord> environment = records.stream()
+                .flatMap(r -> r.environment().stream())
+                .filter(e -> !e.attested())
+                .findFirst()
+                .or(first::environment);
+        CellRecord.Execution execution = new CellRecord.Execution(
+                first.execution().backend(),
+                first.execution().driver() + "; A/B: " + records.size() + " blocks of one repetition per variant",
+                first.execution().startedAt(),
+                last.execution().finishedAt(),
+                records.stream().mapToLong(r -> r.execution().durationMs()).sum(),
+                first.execution().variantOrder(),
+                first.execution().fallbackReason(),
+                Optional.empty(),
+                List.of());
+        CellRecord source = trouble != null ? trouble : first;
+        into.writeCell(CellRecord.of(
+                cell.id(),
+                cell.coordinates(),
+                source.status(),
+                source.reason().map(r -> "block " + numbers.get(records.indexOf(source)) + ": " + r),
+                source.logTail(),
+                environment,
+                measurements,
+                execution,
+                first.baseline()));
+        return trouble == null && records.size() == pairs;
+    }
+
+    private static boolean isFlagged(Comparison c) {
+        return c.verdict() == Comparison.Verdict.regression || c.verdict() == Comparison.Verdict.improvement;
+    }
+
+    private static String key(Comparison c) {
+        return c.cellId() + "\u0000" + c.series();
+    }
+
+    private static RunManifest withCells(RunManifest manifest, List<String> cells) {
+        return new RunManifest(
+                manifest.schemaVersion(),
+                manifest.runId(),
+                manifest.startedAt(),
+                manifest.finishedAt(),
+                manifest.status(),
+                manifest.trigger(),
+                manifest.git(),
+                manifest.host(),
+                manifest.matrix(),
+                cells);
+    }
+
+    private void finish(RunManifest candidate, RunManifest baseline, RunStatus status) throws IOException {
+        String now = Instant.now().toString();
+        candidateDir().writeManifest(candidate.finish(now, status));
+        baselineDir().writeManifest(baseline.finish(now, status));
+    }
+
+    /** The plan's own findings (cells on one side only, cells defined differently) beside compare's. */
+    private static CompareReport withPlanLists(CompareReport report, AbSides.Matched matched) {
+        List<String> onlyBaseline = new ArrayList<>(matched.onlyBaseline());
+        onlyBaseline.addAll(report.onlyInBaseline());
+        List<String> onlyCandidate = new ArrayList<>(matched.onlyCandidate());
+        onlyCandidate.addAll(report.onlyInCandidate());
+        List<CompareReport.NotComparable> unlike = new ArrayList<>(matched.notComparable());
+        unlike.addAll(report.notComparable());
+        return new CompareReport(
+                report.schemaVersion(),
+                report.baseline(),
+                report.candidate(),
+                report.threshold(),
+                report.alpha(),
+                report.comparisons(),
+                report.regressions(),
+                report.improvements(),
+                onlyBaseline,
+                onlyCandidate,
+                unlike,
+                report.repetitionsNeeded(),
+                report.resolution(),
+                report.ab());
+    }
+}
