@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The command sequence of .github/workflows/matrix.yml and pr.yml, run on one machine:
-#   plan --format github → one `run` per planned job, with its cells (the fan-out) → merge → publish → baseline → compare
+# The command sequence of .github/workflows/matrix.yml, run on one machine, twice (a nightly, then a manual run):
+#   plan --format github → one `run` per planned job, with its cells (the fan-out) → merge → publish, and the
+#   second run compared with the first as publish compares it. (pr.yml's sequence is scripts/ci/ab.sh.)
 # Usage: [MAX_JOBS=N] scripts/ci/pipeline.sh WORK_DIR MATRIX [PROFILE] [BACKEND]
 # Writes WORK_DIR/{plan.json, shards/<n>/, merged/, site/, compare.md}; exit code is compare's (0, or 4).
 set -euo pipefail
@@ -25,13 +26,11 @@ run_matrix() {  # $1: run id, $2: trigger, $3: branch
   lm merge --out "$work/merged" "$work/shards"/*
 }
 
-# the scheduled run on main, published; then a pull request's run, compared with it
+# the scheduled run on main, published; then a manual run, compared with the published one
 run_matrix "20260101T000000Z-base" schedule main
 lm publish --run "$work/merged" --site "$work/site"
-run_matrix "20260101T010000Z-pull" pull_request feature
-baseline="$("$root/scripts/ci/baseline.sh" "$work/site" main "$profile")"
-[ -n "$baseline" ] || { echo "pipeline: no baseline found in $work/site" >&2; exit 1; }
+run_matrix "20260101T010000Z-again" workflow_dispatch main
 status=0
-lm compare --baseline "$baseline" --candidate "$work/merged" > "$work/compare.md" || status=$?
+lm compare --baseline "$work/site/data/runs/20260101T000000Z-base" --candidate "$work/merged" > "$work/compare.md" || status=$?
 lm publish --run "$work/merged" --site "$work/site"
 exit "$status"

@@ -115,6 +115,10 @@ public final class MarkdownReport {
         }
         md.append("<details><summary>All ").append(report.comparisons().size()).append(" comparisons</summary>\n\n");
         table(md, report.comparisons());
+        if (report.comparisons().stream().anyMatch(c -> Comparison.SIGNED_RANK.equals(c.test()))) {
+            md.append("\nWhere a row says \"pairs\", its change is the Hodges–Lehmann estimate over the pairs' ratios"
+                    + " (it can differ from the ratio of the two medians beside it), and its interval goes with it.\n");
+        }
         md.append("\n</details>\n");
         if (!report.notComparable().isEmpty()) {
             md.append("\nNot comparable (measured differently on the two sides):\n");

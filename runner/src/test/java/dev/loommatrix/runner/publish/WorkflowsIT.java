@@ -23,7 +23,8 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 /**
  * The GitHub workflows, checked here since GitHub is not: actionlint, the hygiene rules (least
  * permissions, SHA-pinned actions, timeouts, no pull_request_target), and the workflows' command
- * sequence (plan → one run per cell → merge → publish → baseline → compare) run locally.
+ * sequence (plan → one run per cell → merge → publish → compare) and pr.yml's A/B run
+ * (scripts/ci/ab.sh) run locally.
  */
 class WorkflowsIT {
 
@@ -174,8 +175,8 @@ class WorkflowsIT {
         var index = History.readIndex(work.resolve("site"));
         assertThat(index.runs())
                 .extracting(History.Entry::runId)
-                .containsExactly("20260101T000000Z-base", "20260101T010000Z-pull");
-        assertThat(index.runs().get(1).trigger()).isEqualTo("pull_request");
+                .containsExactly("20260101T000000Z-base", "20260101T010000Z-again");
+        assertThat(index.runs().get(1).trigger()).isEqualTo("workflow_dispatch");
         assertThat(index.runs().get(1).compared())
                 .map(History.Compared::baseline)
                 .contains("20260101T000000Z-base");
