@@ -27,8 +27,12 @@ class RunAgainTest {
     /** Each workload with parameters small enough for a unit test, and every kind of variant it accepts. */
     static Stream<Arguments> workloads() {
         return Stream.of(
-                Arguments.of("mass-start", Map.of("threads", "2000", "jmhIterations", "0"), List.of("virtual", "platform")),
-                Arguments.of("sleep-bound", Map.of("tasks", "200", "sleepMs", "5"), List.of("virtual", "platform", "pool:8")),
+                Arguments.of(
+                        "mass-start", Map.of("threads", "2000", "jmhIterations", "0"), List.of("virtual", "platform")),
+                Arguments.of(
+                        "sleep-bound",
+                        Map.of("tasks", "200", "sleepMs", "5"),
+                        List.of("virtual", "platform", "pool:8")),
                 Arguments.of(
                         "primes-io",
                         Map.of("tasks", "100", "sleepMs", "2", "primeLimitMin", "100", "primeLimitMax", "500"),
@@ -49,7 +53,8 @@ class RunAgainTest {
                         "http-server",
                         Map.of("users", "10", "durationS", "1", "sleepMs", "10", "warmupS", "0"),
                         List.of("virtual", "pool:8")),
-                Arguments.of("ping-pong", Map.of("roundTrips", "500", "jmhIterations", "0"), List.of("virtual", "platform")),
+                Arguments.of(
+                        "ping-pong", Map.of("roundTrips", "500", "jmhIterations", "0"), List.of("virtual", "platform")),
                 Arguments.of("thread-local", Map.of("tasks", "500"), List.of("virtual", "platform", "pool:4")),
                 Arguments.of("footprint", Map.of("threads", "300"), List.of("virtual", "platform")));
     }
@@ -74,7 +79,8 @@ class RunAgainTest {
                         .as("%s %s, run %d: open file descriptors", id, name, i + 2)
                         .isLessThanOrEqualTo(fds);
             }
-            assertThat(again).as("%s %s measured again", id, name).allSatisfy(ms -> assertThat(ms).isPositive());
+            assertThat(again).as("%s %s measured again", id, name).allSatisfy(ms -> assertThat(ms)
+                    .isPositive());
             if (id.equals("pinning") && name.equals("class-init")) {
                 // a class already initialized would cost nothing: each run must still block in initializers
                 assertThat(again).allSatisfy(ms -> assertThat(ms).isGreaterThanOrEqualTo(20.0));
