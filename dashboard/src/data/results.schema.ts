@@ -75,6 +75,14 @@ export type Measurement = {
   samples: {
     wallMs?: number;
     processMs?: number;
+    /**
+     * with iterations inside the JVM (matrix.yaml iterations): the first iteration's wall time, the fork's cold start; wallMs is then the median of the measured iterations
+     */
+    coldStartMs?: number;
+    /**
+     * with iterations inside the JVM: every iteration's wall time in run order, the cell's warmup iterations first
+     */
+    iterationsWallMs?: number[];
     [k: string]: unknown;
   }[];
   summary?: Summary;

@@ -12,15 +12,20 @@ import dev.loommatrix.harness.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code java -jar harness.jar <workload> --variant V [--param k=v]... [--out FILE]}
+ * {@code java -jar harness.jar <workload> --variant V [--param k=v]... [--iterations W:M] [--out FILE]}
  *
- * <p>Runs one workload once and appends one JSON record (one line) to FILE, or prints it. The runner
- * starts a fresh JVM per repetition; records arrive in run order, so warmup runs come first.
+ * <p>Runs one workload and appends one JSON record (one line) to FILE, or prints it. The runner starts a
+ * fresh JVM per repetition (a JMH fork); records arrive in run order, so warmup runs come first. Inside the
+ * JVM the workload runs W + M times ({@code --iterations}, default 0:1: once, cold): the record's
+ * {@code wallMs} is the median of the M measured iterations — the fork's one value — and with more than one
+ * iteration the record also carries every iteration's time in order and the first's as {@code coldStartMs}.
  * Exit codes: 0 ok, 1 the workload failed, 2 usage.
  */
 public final class Main {
@@ -39,7 +44,8 @@ public final class Main {
             invocation = Invocation.parse(args);
         } catch (IllegalArgumentException e) {
             err.println("harness: " + e.getMessage());
-            err.println("usage: java -jar harness.jar <workload> --variant V [--param k=v]... [--out FILE]");
+            err.println(
+                    "usage: java -jar harness.jar <workload> --variant V [--param k=v]... [--iterations W:M] [--out FILE]");
             err.println("workloads: "
                     + String.join(
                             ", ", Catalogue.all().stream().map(Workload::id).toList()));
@@ -67,23 +73,36 @@ public final class Main {
 
     static Map<String, Object> measure(Invocation inv) throws InterruptedException {
         Workload workload = inv.workload();
+        Cgroups cgroups = Cgroups.host();
+        Iterations iterations = inv.iterations();
+        List<Double> iterationMs = new ArrayList<>();
+        // Warmup iterations first, outside every delta below: they are the fork's cold start and JIT warm-up.
+        for (int i = 0; i < iterations.warmup(); i++) {
+            iterationMs.add(workload.run(inv.variant(), inv.params()).wallMs());
+        }
         // JFR is not free: its threads share the cell's CPUs while the workload runs (measured: sleep-bound,
         // 1000 virtual threads, 1 CPU: median 616 ms with the recording, 555 ms without). So pinned parks
-        // are recorded where they are the result (pinning), or where asked (-Dloom.pinnedEvents=true).
+        // are recorded (over the measured iterations) where they are the result (pinning), or where asked
+        // (-Dloom.pinnedEvents=true).
         Optional<PinnedEvents> pinned = workload.recordsPinnedEvents() || Boolean.getBoolean("loom.pinnedEvents")
                 ? Optional.of(PinnedEvents.start())
                 : Optional.empty();
-        Cgroups cgroups = Cgroups.host();
         Map<String, Long> throttleBefore = cgroups.cpuStat();
         long[] gcBefore = Environment.gcTotals();
         long cpuBefore = Environment.processCpuNanos();
 
-        Outcome outcome;
+        List<Outcome> measured = new ArrayList<>();
         try {
-            outcome = workload.run(inv.variant(), inv.params());
+            for (int i = 0; i < iterations.measure(); i++) {
+                Outcome one = workload.run(inv.variant(), inv.params());
+                measured.add(one);
+                iterationMs.add(one.wallMs());
+            }
         } finally {
             pinned.ifPresent(PinnedEvents::close);
         }
+        // The fork's value is the median measured iteration; its own numbers (throughput, latencies) go with it.
+        Outcome outcome = medianIteration(measured);
 
         long cpuAfter = Environment.processCpuNanos();
         long[] gcAfter = Environment.gcTotals();
@@ -97,6 +116,12 @@ public final class Main {
         record.put("variant", inv.variant().name());
         record.put("params", inv.params().values());
         record.put("wallMs", outcome.wallMs());
+        if (iterationMs.size() > 1) {
+            // every iteration in run order (warmups first), so the runner can see the cold start and whether
+            // the measured iterations still trend; CPU, GC and throttling below are of the measured ones
+            record.put("iterations", Map.of("warmup", iterations.warmup(), "wallMs", iterationMs));
+            record.put("coldStartMs", iterationMs.get(0));
+        }
         var lowerBound = workload.lowerBoundMs(inv.variant(), inv.params());
         if (lowerBound.isPresent()) {
             record.put("lowerBoundMs", lowerBound.getAsDouble());
@@ -123,7 +148,36 @@ public final class Main {
         return record;
     }
 
-    record Invocation(Workload workload, Variant variant, Params params, Optional<Path> out) {
+    /** The lower median of the iterations by wall time (an odd count: the median itself). */
+    static Outcome medianIteration(List<Outcome> measured) {
+        List<Outcome> sorted = new ArrayList<>(measured);
+        sorted.sort(java.util.Comparator.comparingDouble(Outcome::wallMs));
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    /** How often the workload runs inside this JVM: {@code warmup} iterations discarded, then {@code measure}. */
+    record Iterations(int warmup, int measure) {
+        static final Iterations ONCE = new Iterations(0, 1);
+
+        static Iterations parse(String text) {
+            String[] parts = text.split(":", -1);
+            try {
+                if (parts.length == 2) {
+                    Iterations it = new Iterations(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+                    if (it.warmup() >= 0 && it.measure() >= 1) {
+                        return it;
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new IllegalArgumentException(
+                    "--iterations takes WARMUP:MEASURE, whole numbers, measure at least 1 (e.g. 2:5), got '" + text
+                            + "'");
+        }
+    }
+
+    record Invocation(Workload workload, Variant variant, Params params, Optional<Path> out, Iterations iterations) {
 
         static Invocation parse(String[] args) {
             if (args.length == 0) {
@@ -134,6 +188,7 @@ public final class Main {
             String variantName = null;
             Map<String, String> given = new LinkedHashMap<>();
             Path out = null;
+            Iterations iterations = Iterations.ONCE;
             for (int i = 1; i < args.length; i++) {
                 String arg = args[i];
                 if (i + 1 >= args.length) {
@@ -143,6 +198,7 @@ public final class Main {
                 switch (arg) {
                     case "--variant" -> variantName = value;
                     case "--out" -> out = Path.of(value);
+                    case "--iterations" -> iterations = Iterations.parse(value);
                     case "--param" -> {
                         int eq = value.indexOf('=');
                         if (eq <= 0) {
@@ -161,7 +217,8 @@ public final class Main {
                 throw new IllegalArgumentException("workload " + workload.id() + " has no variant '" + variantName
                         + "' (accepts " + String.join(", ", workload.variants()) + ")");
             }
-            return new Invocation(workload, variant, Params.of(workload.defaults(), given), Optional.ofNullable(out));
+            return new Invocation(
+                    workload, variant, Params.of(workload.defaults(), given), Optional.ofNullable(out), iterations);
         }
     }
 }

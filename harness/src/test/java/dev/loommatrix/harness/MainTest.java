@@ -56,4 +56,59 @@ class MainTest {
                 .isEqualTo(2);
         assertThat(err2.toString(StandardCharsets.UTF_8)).contains("has no variant 'pool:4'");
     }
+
+    /**
+     * Iterations inside the fork: every iteration's time in order, the first as the cold start, and the
+     * fork's value the median of the measured ones; the default stays one cold run with no iteration list.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void iterationsRunInsideTheJvmAndTheForkReportsTheirMedian(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("records.jsonl");
+        String[] args = {
+            "sleep-bound",
+            "--variant",
+            "virtual",
+            "--param",
+            "tasks=50",
+            "--param",
+            "sleepMs=10",
+            "--iterations",
+            "2:3",
+            "--out",
+            out.toString()
+        };
+        assertThat(Main.run(args, System.out, System.err)).isZero();
+        Map<String, Object> record = JSON.std.mapFrom(Files.readAllLines(out).get(0));
+        Map<String, Object> iterations = (Map<String, Object>) record.get("iterations");
+        assertThat(iterations).containsEntry("warmup", 2);
+        List<Number> wall = (List<Number>) iterations.get("wallMs");
+        assertThat(wall).hasSize(5).allSatisfy(ms -> assertThat(ms.doubleValue())
+                .isGreaterThanOrEqualTo(10.0));
+        assertThat(((Number) record.get("coldStartMs")).doubleValue())
+                .isEqualTo(wall.get(0).doubleValue());
+        double[] measured = wall.subList(2, 5).stream()
+                .mapToDouble(Number::doubleValue)
+                .sorted()
+                .toArray();
+        assertThat(((Number) record.get("wallMs")).doubleValue()).isEqualTo(measured[1]);
+
+        Path once = dir.resolve("once.jsonl");
+        assertThat(Main.run(
+                        new String[] {
+                            "sleep-bound", "--variant", "virtual", "--param", "tasks=5", "--out", once.toString()
+                        },
+                        System.out,
+                        System.err))
+                .isZero();
+        assertThat(JSON.std.mapFrom(Files.readAllLines(once).get(0))).doesNotContainKeys("iterations", "coldStartMs");
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(Main.run(
+                        new String[] {"sleep-bound", "--variant", "virtual", "--iterations", "3:0"},
+                        System.out,
+                        new PrintStream(err, true, StandardCharsets.UTF_8)))
+                .isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--iterations takes WARMUP:MEASURE", "got '3:0'");
+    }
 }

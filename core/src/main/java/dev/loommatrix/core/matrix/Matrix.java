@@ -23,6 +23,7 @@ public record Matrix(
         List<WorkloadSpec> workloads,
         int repetitions,
         int warmup,
+        Iterations iterations,
         Duration timeout,
         long memoryBytes,
         long pids,

@@ -36,6 +36,7 @@ public final class MatrixParser {
             "workloads",
             "repetitions",
             "warmup",
+            "iterations",
             "timeout",
             "memory",
             "pids",

@@ -84,6 +84,8 @@ final class Sections {
                 .flatMap(n -> in.integer(n, "warmup", 0, 10_000))
                 .map(Long::intValue)
                 .orElse(1);
+        Iterations iterations =
+                optional(top, "iterations").flatMap(n -> iterations(in, n)).orElse(Iterations.ONCE);
         Duration timeout =
                 optional(top, "timeout").flatMap(n -> Values.duration(in, n)).orElse(Duration.ofMinutes(10));
         long memory = optional(top, "memory").flatMap(n -> Values.size(in, n)).orElse(2L << 30);
@@ -114,11 +116,27 @@ final class Sections {
                 workloads,
                 repetitions,
                 warmup,
+                iterations,
                 timeout,
                 memory,
                 pids,
                 exclude,
                 include);
+    }
+
+    /** {@code iterations: {warmup: W, measure: M}}: both optional (0 and 1), M at least 1. */
+    static Optional<Iterations> iterations(YamlReader in, Node node) {
+        return in.mapping(node, "iterations", List.of("warmup", "measure")).map(fields -> {
+            int warmup = Optional.ofNullable(fields.get("warmup"))
+                    .flatMap(t -> in.integer(t.getValueNode(), "iterations.warmup", 0, 1_000))
+                    .map(Long::intValue)
+                    .orElse(0);
+            int measure = Optional.ofNullable(fields.get("measure"))
+                    .flatMap(t -> in.integer(t.getValueNode(), "iterations.measure", 1, 1_000))
+                    .map(Long::intValue)
+                    .orElse(1);
+            return new Iterations(warmup, measure);
+        });
     }
 
     static Optional<Node> optional(Map<String, NodeTuple> top, String key) {

@@ -20,6 +20,7 @@ public record Cell(
         Map<String, String> env,
         int repetitions,
         int warmup,
+        dev.loommatrix.core.matrix.Iterations iterations,
         Duration timeout,
         long memoryBytes,
         long pids) {

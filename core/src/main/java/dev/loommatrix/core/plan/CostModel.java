@@ -24,11 +24,12 @@ public final class CostModel {
         double perRound = 0;
         for (String variant : cell.workload().variants()) {
             perRound += JVM_OVERHEAD_MS
-                    + workloadMs(
-                            cell.workload().id(),
-                            variant,
-                            cell.workload().params(),
-                            cell.coordinates().cpus().doubleValue());
+                    + cell.iterations().total()
+                            * workloadMs(
+                                    cell.workload().id(),
+                                    variant,
+                                    cell.workload().params(),
+                                    cell.coordinates().cpus().doubleValue());
         }
         return perRound * (cell.repetitions() + cell.warmup());
     }

@@ -88,6 +88,7 @@ public final class Planner {
                     c.env,
                     matrix.repetitions(),
                     matrix.warmup(),
+                    matrix.iterations(),
                     matrix.timeout(),
                     matrix.memoryBytes(),
                     matrix.pids()));

@@ -1,5 +1,6 @@
 package dev.loommatrix.runner.backend;
 
+import dev.loommatrix.core.matrix.Iterations;
 import dev.loommatrix.core.plan.Cell;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +95,10 @@ public final class HarnessCommand {
                     command.add("--param");
                     command.add(p.getKey() + "=" + p.getValue());
                 });
+        if (!cell.iterations().equals(Iterations.ONCE)) {
+            command.add("--iterations");
+            command.add(cell.iterations().argument());
+        }
         command.add("--out");
         command.add(recordsFile);
         return command;

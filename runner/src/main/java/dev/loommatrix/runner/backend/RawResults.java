@@ -43,7 +43,9 @@ public final class RawResults {
             Optional<Double> lowerBoundMs,
             Map<String, Object> metrics,
             Optional<HarnessEnvironment> environment,
-            Optional<Measurement.Ceiling> ceiling) {
+            Optional<Measurement.Ceiling> ceiling,
+            Optional<Double> coldStartMs,
+            Optional<Map<String, Object>> iterations) {
 
         /** The harness's record format this runner reads. */
         public static final int SCHEMA_VERSION = 1;
@@ -122,6 +124,10 @@ public final class RawResults {
             HarnessRecord record = data.records().get(i);
             Map<String, Object> sample = new LinkedHashMap<>(record.metrics());
             sample.put("wallMs", record.wallMs());
+            // iterations inside the fork: wallMs is their median; the first iteration (the cold start) is its own
+            // metric, and every iteration's time is kept with the sample, warmups first (the cell says how many)
+            record.coldStartMs().ifPresent(ms -> sample.put("coldStartMs", ms));
+            record.iterations().map(it -> it.get("wallMs")).ifPresent(all -> sample.put("iterationsWallMs", all));
             if (i < data.processMs().size()) {
                 sample.put("processMs", data.processMs().get(i));
             }

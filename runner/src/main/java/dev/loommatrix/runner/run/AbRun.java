@@ -242,6 +242,7 @@ public final class AbRun {
                 cell.env(),
                 1,
                 k == 0 ? cell.warmup() : 0,
+                cell.iterations(),
                 cell.timeout(),
                 cell.memoryBytes(),
                 cell.pids());
