@@ -83,6 +83,14 @@ export type Measurement = {
      * with iterations inside the JVM: every iteration's wall time in run order, the cell's warmup iterations first
      */
     iterationsWallMs?: number[];
+    /**
+     * with 5 or more measured iterations: the Mann-Kendall p-value of their trend (two-sided)
+     */
+    trendP?: number;
+    /**
+     * with 5 or more measured iterations: false when they still trend (trendP < 0.05) — the fork had not reached steady state
+     */
+    steady?: boolean;
     [k: string]: unknown;
   }[];
   summary?: Summary;

@@ -5,6 +5,7 @@ import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.result.Sample;
+import dev.loommatrix.core.stats.MannKendall;
 import dev.loommatrix.core.stats.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -116,6 +117,24 @@ public final class RawResults {
         return processMs;
     }
 
+    /** A fork whose measured iterations trend at this level (Mann-Kendall, two-sided) is not steady. */
+    static final double STEADY_ALPHA = 0.05;
+
+    /**
+     * The Mann-Kendall p-value of a fork's measured iterations, where there are enough of them to show a trend
+     * at all (5: the smallest exact p of 4 is 2 / 4! = 0.083, above {@link #STEADY_ALPHA}).
+     */
+    static Optional<Double> steadyState(HarnessRecord record, int warmup) {
+        Object all = record.iterations().map(it -> it.get("wallMs")).orElse(null);
+        if (!(all instanceof List<?> list) || list.size() - warmup < 5) {
+            return Optional.empty();
+        }
+        double[] measured = list.subList(warmup, list.size()).stream()
+                .mapToDouble(v -> ((Number) v).doubleValue())
+                .toArray();
+        return Optional.of(MannKendall.pValue(measured));
+    }
+
     public static Measurement measurement(Cell cell, VariantData data, Optional<String> error) {
         List<Sample> samples = new ArrayList<>();
         Optional<Double> lowerBound = Optional.empty();
@@ -128,6 +147,10 @@ public final class RawResults {
             // metric, and every iteration's time is kept with the sample, warmups first (the cell says how many)
             record.coldStartMs().ifPresent(ms -> sample.put("coldStartMs", ms));
             record.iterations().map(it -> it.get("wallMs")).ifPresent(all -> sample.put("iterationsWallMs", all));
+            steadyState(record, cell.iterations().warmup()).ifPresent(p -> {
+                sample.put("trendP", p);
+                sample.put("steady", p >= STEADY_ALPHA);
+            });
             if (i < data.processMs().size()) {
                 sample.put("processMs", data.processMs().get(i));
             }
