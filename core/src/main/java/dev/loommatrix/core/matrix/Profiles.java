@@ -21,7 +21,7 @@ final class Profiles {
     static final List<String> PROFILE_KEYS = MatrixParser.TOP_KEYS.stream()
             .filter(k -> !k.equals("schema") && !k.equals("profiles"))
             .toList();
-    static final List<String> PROFILE_WORKLOAD_KEYS = List.of("variants", "params", "enabled");
+    static final List<String> PROFILE_WORKLOAD_KEYS = List.of("variants", "params", "iterations", "enabled");
     /** A user workload's profile changes: e.g. fewer JMH iterations for pull requests. */
     static final List<String> PROFILE_USER_WORKLOAD_KEYS = List.of("jmh", "program", "variants", "baseline", "enabled");
 

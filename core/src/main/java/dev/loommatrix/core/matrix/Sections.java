@@ -20,7 +20,7 @@ final class Sections {
 
     static final List<String> JDK_KEYS = List.of(
             "id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome", "javaToolOptions", "runsOn");
-    static final List<String> WORKLOAD_KEYS = List.of("id", "variants", "params", "enabled");
+    static final List<String> WORKLOAD_KEYS = List.of("id", "variants", "params", "iterations", "enabled");
     static final List<String> SCHEDULER_KEYS = List.of("parallelism", "maxPoolSize", "minRunnable");
     static final List<String> OS = List.of("linux", "windows");
     static final List<String> VMS = List.of("hotspot", "openj9");
@@ -313,7 +313,8 @@ final class Sections {
                 .ifPresent(given -> given.forEach(
                         (name, t) -> in.integer(t.getValueNode(), where + ".params." + name, 0, Long.MAX_VALUE)
                                 .ifPresent(v -> params.put(name, v))));
-        return Optional.of(new WorkloadSpec(def.id(), variants, params));
+        Optional<Iterations> iterations = field(fields, "iterations").flatMap(n -> iterations(in, n));
+        return Optional.of(new WorkloadSpec(def.id(), variants, params, Optional.empty(), iterations));
     }
 
     /** A built-in workload by its id. */

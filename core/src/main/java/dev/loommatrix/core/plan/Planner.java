@@ -88,7 +88,7 @@ public final class Planner {
                     c.env,
                     matrix.repetitions(),
                     matrix.warmup(),
-                    matrix.iterations(),
+                    workload.iterations().orElse(matrix.iterations()),
                     matrix.timeout(),
                     matrix.memoryBytes(),
                     matrix.pids()));

@@ -44,4 +44,33 @@ class IterationsTest {
         assertThat(problems(BASE + "iterations: 3\n")).singleElement().satisfies(p -> assertThat(p)
                 .contains("iterations must be a mapping"));
     }
+
+    /** A workload's own iterations (in its entry, or from a profile) win over the matrix's for its cells only. */
+    @Test
+    void aWorkloadCanSetItsOwn() throws Exception {
+        String yaml =
+                """
+                schema: 1
+                jdks:
+                  - {id: t21, vm: hotspot, version: 21, image: "eclipse-temurin:21-jdk"}
+                cpus: [2]
+                iterations: {warmup: 2, measure: 5}
+                workloads:
+                  - {id: sleep-bound, variants: [virtual]}
+                  - {id: http-server, variants: [virtual], iterations: {measure: 1}}
+                profiles:
+                  quick: {workloads: {sleep-bound: {iterations: {warmup: 1, measure: 3}}}}
+                """;
+        var cells = Planner.plan(MatrixParser.parse("m.yaml", yaml, Optional.empty(), Path.of("m.yaml")));
+        assertThat(cells)
+                .filteredOn(c -> c.workload().id().equals("http-server"))
+                .allSatisfy(c -> assertThat(c.iterations()).isEqualTo(Iterations.ONCE));
+        assertThat(cells)
+                .filteredOn(c -> c.workload().id().equals("sleep-bound"))
+                .allSatisfy(c -> assertThat(c.iterations()).isEqualTo(new Iterations(2, 5)));
+        var quick = Planner.plan(MatrixParser.parse("m.yaml", yaml, Optional.of("quick"), Path.of("m.yaml")));
+        assertThat(quick)
+                .filteredOn(c -> c.workload().id().equals("sleep-bound"))
+                .allSatisfy(c -> assertThat(c.iterations()).isEqualTo(new Iterations(1, 3)));
+    }
 }
