@@ -30,6 +30,17 @@ public final class Comparer {
 
     private Comparer() {}
 
+    /**
+     * Which state of the JVM a comparison is about. {@code STEADY}: each fork's value (the median of its measured
+     * iterations, or its one run). {@code COLD_START}: each fork's first iteration — {@code coldStartMs} where the
+     * forks ran more than one, else their one run, which is a cold start too; user workloads have no cold start
+     * of ours (their iterations are their own) and are left out.
+     */
+    public enum Phase {
+        STEADY,
+        COLD_START
+    }
+
     public static CompareReport compare(
             String baselineId,
             List<CellRecord> baseline,
@@ -37,6 +48,17 @@ public final class Comparer {
             List<CellRecord> candidate,
             double threshold,
             double alpha) {
+        return compare(baselineId, baseline, candidateId, candidate, threshold, alpha, Phase.STEADY);
+    }
+
+    public static CompareReport compare(
+            String baselineId,
+            List<CellRecord> baseline,
+            String candidateId,
+            List<CellRecord> candidate,
+            double threshold,
+            double alpha,
+            Phase phase) {
         Map<String, CellRecord> before = byId(baseline);
         Map<String, CellRecord> after = byId(candidate);
         List<Pairing> pairings = new ArrayList<>();
@@ -50,14 +72,16 @@ public final class Comparer {
                 onlyBefore.add(entry.getKey());
                 continue;
             }
-            Map<String, Measurement> candidateSeries = bySeries(c);
-            Map<String, Measurement> baselineSeries = bySeries(b);
+            Map<String, Measurement> candidateSeries = bySeries(c, phase);
+            Map<String, Measurement> baselineSeries = bySeries(b, phase);
             baselineSeries.forEach((series, mb) -> {
                 Measurement mc = candidateSeries.get(series);
                 if (mc == null) {
                     onlyBefore.add(b.cellId() + " " + series);
                 } else {
-                    unlikeness(mb, mc)
+                    (phase == Phase.STEADY
+                                    ? unlikeness(mb, mc)
+                                    : unlikeness(mb, mc).filter(Comparer::notDesign))
                             .ifPresentOrElse(
                                     why -> unlike.add(new CompareReport.NotComparable(b.cellId(), series, why)),
                                     () -> pairings.add(new Pairing(b.cellId(), mb, mc)));
@@ -120,6 +144,11 @@ public final class Comparer {
         if (!vb.equals(va)) {
             return java.util.Optional.of("the variant's @Param values differ: " + vb + " → " + va);
         }
+        if (before.iterations().isPresent() != after.iterations().isPresent()) {
+            // one side's value is a cold single run, the other's the median of warm iterations
+            return java.util.Optional.of(DESIGN_DIFFERS + describe(before) + " → " + describe(after)
+                    + " (compare --phase cold-start compares their first iterations)");
+        }
         if (!before.metric().equals(after.metric())) {
             return java.util.Optional.of("judged by different metrics: "
                     + before.metric().name() + " (" + before.metric().unit() + ") → "
@@ -128,10 +157,32 @@ public final class Comparer {
         return java.util.Optional.empty();
     }
 
-    /** A cell's measurements by variant (and, for a user workload, benchmark with its parameters). */
-    private static Map<String, Measurement> bySeries(CellRecord cell) {
+    private static final String DESIGN_DIFFERS = "iterations per fork differ: ";
+
+    /** A reason that is only the forks' design, which a cold-start comparison does not mind. */
+    private static boolean notDesign(String why) {
+        return !why.startsWith(DESIGN_DIFFERS);
+    }
+
+    private static String describe(Measurement m) {
+        return m.iterations()
+                .map(it -> it.warmup() + " warmup + " + it.measure() + " measured")
+                .orElse("one cold run");
+    }
+
+    /**
+     * A cell's measurements by variant (and, for a user workload, benchmark with its parameters); for the cold
+     * start, each judged by its forks' first iterations.
+     */
+    private static Map<String, Measurement> bySeries(CellRecord cell, Phase phase) {
         Map<String, Measurement> map = new LinkedHashMap<>();
-        cell.measurements().forEach(m -> map.putIfAbsent(m.series(), m));
+        for (Measurement m : cell.measurements()) {
+            if (phase == Phase.STEADY) {
+                map.putIfAbsent(m.series(), m);
+            } else if (m.benchmark().isEmpty()) {
+                map.putIfAbsent(m.series(), m.coldStartView());
+            }
+        }
         return map;
     }
 

@@ -1,5 +1,6 @@
 package dev.loommatrix.core.result;
 
+import dev.loommatrix.core.matrix.Iterations;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.RatioInterval;
 import dev.loommatrix.core.stats.Summary;
@@ -17,6 +18,12 @@ import java.util.Optional;
  * @param blocks in an A/B run, the block each sample ran in (parallel to {@code samples}): block k of the
  *     baseline and block k of the candidate ran back to back on the same machine, so compare pairs them;
  *     absent outside A/B runs
+ * @param iterations how each fork (each repetition, a fresh JVM) ran the workload when it ran it more than
+ *     once: {@code warmup} iterations left out, then {@code measure} iterations whose median is the sample's
+ *     {@code wallMs} (the steady state); absent when every fork ran it once, cold
+ * @param coldStart the summary of each fork's first iteration ({@code coldStartMs}): the cold start, its own
+ *     statistic, never averaged with the steady state; absent when the forks ran once (their only value is
+ *     the cold start, in {@code summary})
  */
 public record Measurement(
         String variant,
@@ -31,13 +38,25 @@ public record Measurement(
         Optional<String> error,
         Optional<Benchmark> benchmark,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
-                Optional<List<Integer>> blocks) {
+                Optional<List<Integer>> blocks,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                Optional<Iterations> iterations,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                Optional<Summary> coldStart) {
+
+    /** The sample metric holding a fork's first iteration when it ran more than one. */
+    public static final String COLD_START = "coldStartMs";
+
+    /** The sample fact that is false for a fork whose measured iterations still trend (Mann-Kendall). */
+    public static final String STEADY = "steady";
 
     public Measurement {
         samples = List.copyOf(samples);
         params = Map.copyOf(params);
         benchmark = benchmark == null ? Optional.empty() : benchmark;
         blocks = blocks == null ? Optional.empty() : blocks.map(List::copyOf);
+        iterations = iterations == null ? Optional.empty() : iterations;
+        coldStart = coldStart == null ? Optional.empty() : coldStart;
         if (blocks.isPresent() && blocks.get().size() != samples.size()) {
             throw new IllegalArgumentException(
                     blocks.get().size() + " block numbers for " + samples.size() + " samples");
@@ -69,6 +88,8 @@ public record Measurement(
                 ceiling,
                 error,
                 benchmark,
+                Optional.empty(),
+                Optional.empty(),
                 Optional.empty());
     }
 
@@ -147,7 +168,82 @@ public record Measurement(
                 ceiling,
                 error,
                 benchmark,
-                blocks);
+                blocks,
+                iterations,
+                coldStart);
+    }
+
+    /** This measurement with the design of its forks: how many iterations each ran, and its cold starts' summary. */
+    public Measurement withIterations(Iterations design) {
+        double[] cold = values(COLD_START);
+        return new Measurement(
+                variant,
+                params,
+                metric,
+                samples,
+                summary,
+                processSummary,
+                lowerBoundMs,
+                efficiency,
+                ceiling,
+                error,
+                benchmark,
+                blocks,
+                Optional.of(design),
+                cold.length == 0 ? Optional.empty() : Optional.of(Summary.of(cold)));
+    }
+
+    /**
+     * This measurement judged by its cold starts: {@code coldStartMs} where the forks ran more than one
+     * iteration; where they ran once, that run was the cold start and it stays judged by {@code wallMs}.
+     */
+    public Measurement coldStartView() {
+        if (iterations.isPresent()) {
+            return judgedBy(MetricDescriptor.COLD_START_MS);
+        }
+        // one run per fork: that run was the cold start, named so that it pairs with a fork's first iteration
+        List<Sample> cold = samples.stream()
+                .map(s -> s.metric(MetricDescriptor.WALL_MS.name())
+                        .map(v -> s.with(COLD_START, v))
+                        .orElse(s))
+                .toList();
+        return new Measurement(
+                variant,
+                params,
+                MetricDescriptor.COLD_START_MS,
+                cold,
+                summary,
+                processSummary,
+                lowerBoundMs,
+                efficiency,
+                ceiling,
+                error,
+                benchmark,
+                blocks,
+                iterations,
+                summary);
+    }
+
+    /** How many forks' measured iterations still trended (their sample says {@code steady: false}). */
+    public long notSteadyForks() {
+        return samples.stream()
+                .filter(s -> Boolean.FALSE.equals(s.facts().get(STEADY)))
+                .count();
+    }
+
+    /**
+     * What the summary rests on, in words: "5 forks" (one cold run each), or "3 forks × 10 iterations (+2
+     * warmup)" — the forks are the independent samples; a fork's iterations make its one value.
+     */
+    public String basis() {
+        int forks = summary.map(Summary::n).orElse(samples.size());
+        String text = forks + (forks == 1 ? " fork" : " forks");
+        if (iterations.isPresent()) {
+            Iterations it = iterations.get();
+            text += " × " + it.measure() + (it.measure() == 1 ? " iteration" : " iterations")
+                    + (it.warmup() > 0 ? " (+" + it.warmup() + " warmup)" : "");
+        }
+        return text;
     }
 
     /**
@@ -193,12 +289,14 @@ public record Measurement(
                 ceiling,
                 error,
                 first.benchmark(),
-                Optional.of(blocks));
+                Optional.of(blocks),
+                Optional.empty(),
+                Optional.empty());
         double[] summarizedValues = all.values(summarized);
         double[] process = all.values("processMs");
         Optional<Summary> summary =
                 summarizedValues.length == 0 ? Optional.empty() : Optional.of(Summary.of(summarizedValues));
-        return new Measurement(
+        Measurement withSummaries = new Measurement(
                 all.variant(),
                 all.params(),
                 all.metric(),
@@ -210,7 +308,10 @@ public record Measurement(
                 ceiling,
                 error,
                 all.benchmark(),
-                Optional.of(blocks));
+                Optional.of(blocks),
+                Optional.empty(),
+                Optional.empty());
+        return first.iterations().map(withSummaries::withIterations).orElse(withSummaries);
     }
 
     /** The thread count reached when a resource limit stopped thread creation. */

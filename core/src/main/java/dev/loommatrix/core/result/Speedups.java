@@ -1,5 +1,6 @@
 package dev.loommatrix.core.result;
 
+import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Speedup;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,10 @@ import java.util.Optional;
  * The speedups of a cell, computed once when the record is made. A built-in workload: virtual threads
  * against each other variant. A user workload: every variant against the baseline its entry names, for
  * each benchmark (a JMH benchmark with its parameters) the two variants both measured.
+ *
+ * <p>When the forks ran the workload more than once, a built-in workload's speedups come twice: on the
+ * steady state (the judged metric, first) and on the cold start ({@code coldStartMs}, after all of those) —
+ * how a freshly started service compares, and how a warm one does.
  */
 public final class Speedups {
 
@@ -44,6 +49,21 @@ public final class Speedups {
         for (Measurement other : measurements) {
             if (other != virtual.get()) {
                 add(out, cellId, virtual.get(), other);
+            }
+        }
+        for (Measurement other : measurements) {
+            if (other != virtual.get()
+                    && virtual.get().coldStart().isPresent()
+                    && other.coldStart().isPresent()) {
+                long seed = (cellId + "/cold/" + other.series()).hashCode();
+                out.add(Speedup.of(
+                        virtual.get().variant(),
+                        other.variant(),
+                        Optional.empty(),
+                        MetricDescriptor.COLD_START_MS,
+                        virtual.get().values(Measurement.COLD_START),
+                        other.values(Measurement.COLD_START),
+                        seed));
             }
         }
         return out;

@@ -41,6 +41,13 @@ public record MetricDescriptor(String name, String unit, Direction direction) {
     /** The workload's own time inside the JVM (JVM start-up excluded): the default headline. */
     public static final MetricDescriptor WALL_MS = new MetricDescriptor("wallMs", "ms", Direction.LOWER_IS_BETTER);
 
+    /**
+     * A fork's first iteration when it ran the workload more than once: the cold start (class loading, JIT,
+     * the first carriers or pool threads), reported apart from the steady state {@link #WALL_MS} then is.
+     */
+    public static final MetricDescriptor COLD_START_MS =
+            new MetricDescriptor("coldStartMs", "ms", Direction.LOWER_IS_BETTER);
+
     /** The whole JVM process as the driver (hyperfine) timed it. */
     public static final MetricDescriptor PROCESS_MS =
             new MetricDescriptor("processMs", "ms", Direction.LOWER_IS_BETTER);

@@ -1,10 +1,12 @@
 package dev.loommatrix.core.compare;
 
 import static dev.loommatrix.core.testing.SyntheticRuns.cell;
+import static dev.loommatrix.core.testing.SyntheticRuns.iteratedCell;
 import static dev.loommatrix.core.testing.SyntheticRuns.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loommatrix.core.matrix.Iterations;
 import dev.loommatrix.core.result.CellRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -241,5 +243,62 @@ class ComparerTest {
             assertThat(n.reason()).isEqualTo("parameters differ: {} → {tasks=10000}");
         });
         assertThat(MarkdownReport.render(report)).contains("Not comparable").contains("parameters differ");
+    }
+
+    /**
+     * Issue #18: a fork's steady state is not its cold start. A run whose forks ran once (each value a cold start)
+     * and a run whose forks iterated (each value the median of warm iterations) are not comparable in the
+     * steady phase — a pull request adding iterations would otherwise read as a large "improvement" — and are
+     * in the cold-start phase, where both sides' values are first runs.
+     */
+    @Test
+    void aSingleColdRunAndAnIteratedForkCompareOnlyOnTheirColdStarts() {
+        CellRecord once = cell("sleep-bound", "t", "virtual", "wallMs", samples(1, 10, 500, 0.02));
+        CellRecord iterated = iteratedCell(
+                "sleep-bound",
+                "t",
+                "virtual",
+                new Iterations(2, 5),
+                samples(2, 10, 300, 0.02),
+                samples(3, 10, 505, 0.02));
+
+        CompareReport steady = Comparer.compare("b", List.of(once), "c", List.of(iterated), 0.10, 0.05);
+        assertThat(steady.comparisons()).isEmpty();
+        assertThat(steady.improvements()).isZero();
+        assertThat(steady.notComparable()).singleElement().satisfies(n -> assertThat(n.reason())
+                .isEqualTo("iterations per fork differ: one cold run → 2 warmup + 5 measured"
+                        + " (compare --phase cold-start compares their first iterations)"));
+
+        CompareReport cold =
+                Comparer.compare("b", List.of(once), "c", List.of(iterated), 0.10, 0.05, Comparer.Phase.COLD_START);
+        assertThat(cold.notComparable()).isEmpty();
+        assertThat(cold.comparisons()).singleElement().satisfies(c -> {
+            assertThat(c.metric()).isEqualTo("coldStartMs");
+            assertThat(c.ratio()).isCloseTo(505.0 / 500, within(0.03));
+            assertThat(c.verdict()).isNotEqualTo(Comparison.Verdict.regression);
+        });
+    }
+
+    /** A change that only slows the cold start (say, a heavier class initializer) is found by its own phase. */
+    @Test
+    void aColdStartRegressionIsFoundInItsPhaseAndNotInTheSteadyState() {
+        Iterations design = new Iterations(1, 5);
+        CellRecord before = iteratedCell(
+                "sleep-bound", "t", "virtual", design, samples(4, 10, 300, 0.02), samples(5, 10, 500, 0.02));
+        CellRecord after = iteratedCell(
+                "sleep-bound", "t", "virtual", design, samples(6, 10, 300, 0.02), samples(7, 10, 750, 0.02));
+
+        CompareReport steady = Comparer.compare("b", List.of(before), "c", List.of(after), 0.10, 0.05);
+        assertThat(steady.regressions()).isZero();
+        assertThat(steady.comparisons()).singleElement().satisfies(c -> assertThat(c.metric())
+                .isEqualTo("wallMs"));
+
+        CompareReport cold =
+                Comparer.compare("b", List.of(before), "c", List.of(after), 0.10, 0.05, Comparer.Phase.COLD_START);
+        assertThat(cold.regressions()).isEqualTo(1);
+        assertThat(cold.comparisons()).singleElement().satisfies(c -> {
+            assertThat(c.metric()).isEqualTo("coldStartMs");
+            assertThat(c.ratio()).isCloseTo(1.5, within(0.05));
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.loommatrix.core.testing;
 
+import dev.loommatrix.core.matrix.Iterations;
 import dev.loommatrix.core.matrix.Workloads;
 import dev.loommatrix.core.plan.Coordinates;
 import dev.loommatrix.core.result.CellRecord;
@@ -103,7 +104,9 @@ public final class SyntheticRuns {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                blocks);
+                blocks,
+                Optional.empty(),
+                Optional.empty());
         return CellRecord.of(
                 coordinates.cellId(),
                 coordinates,
@@ -122,5 +125,40 @@ public final class SyntheticRuns {
                         Optional.empty(),
                         Optional.empty(),
                         List.of()));
+    }
+
+    /**
+     * A cell whose forks each ran the workload {@code design.warmup() + design.measure()} times: fork i's steady
+     * state {@code steady[i]} (its wallMs) and its first iteration {@code cold[i]}.
+     */
+    public static CellRecord iteratedCell(
+            String workload, String jdk, String variant, Iterations design, double[] steady, double[] cold) {
+        CellRecord plain = cell(workload, jdk, variant, "wallMs", steady);
+        Measurement m = plain.measurements().get(0);
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < steady.length; i++) {
+            samples.add(m.samples().get(i).with(Measurement.COLD_START, cold[i]));
+        }
+        Measurement iterated = new Measurement(
+                        m.variant(),
+                        m.params(),
+                        m.metric(),
+                        samples,
+                        m.summary(),
+                        m.processSummary(),
+                        m.lowerBoundMs(),
+                        m.efficiency(),
+                        m.ceiling(),
+                        m.error())
+                .withIterations(design);
+        return CellRecord.of(
+                plain.cellId(),
+                plain.coordinates(),
+                plain.status(),
+                plain.reason(),
+                plain.logTail(),
+                plain.environment(),
+                List.of(iterated),
+                plain.execution());
     }
 }

@@ -1,5 +1,6 @@
 package dev.loommatrix.runner.backend;
 
+import dev.loommatrix.core.matrix.Iterations;
 import dev.loommatrix.core.matrix.Workloads;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.result.Json;
@@ -145,11 +146,11 @@ public final class RawResults {
             sample.put("wallMs", record.wallMs());
             // iterations inside the fork: wallMs is their median; the first iteration (the cold start) is its own
             // metric, and every iteration's time is kept with the sample, warmups first (the cell says how many)
-            record.coldStartMs().ifPresent(ms -> sample.put("coldStartMs", ms));
+            record.coldStartMs().ifPresent(ms -> sample.put(Measurement.COLD_START, ms));
             record.iterations().map(it -> it.get("wallMs")).ifPresent(all -> sample.put("iterationsWallMs", all));
             steadyState(record, cell.iterations().warmup()).ifPresent(p -> {
                 sample.put("trendP", p);
-                sample.put("steady", p >= STEADY_ALPHA);
+                sample.put(Measurement.STEADY, p >= STEADY_ALPHA);
             });
             if (i < data.processMs().size()) {
                 sample.put("processMs", data.processMs().get(i));
@@ -180,7 +181,7 @@ public final class RawResults {
         if (problem.isEmpty() && samples.size() < expected) {
             problem = Optional.of("only " + samples.size() + " of " + expected + " repetitions produced a record");
         }
-        return new Measurement(
+        Measurement measurement = new Measurement(
                 data.variant(),
                 cell.workload().params(),
                 Workloads.judgedBy(cell.coordinates().workload()),
@@ -191,6 +192,8 @@ public final class RawResults {
                 efficiency,
                 ceiling,
                 problem);
+        // forks that ran the workload more than once say so, and their cold starts get their own summary
+        return cell.iterations().equals(Iterations.ONCE) ? measurement : measurement.withIterations(cell.iterations());
     }
 
     /** The environment block of the first record: what the JVM under test reported about itself. */

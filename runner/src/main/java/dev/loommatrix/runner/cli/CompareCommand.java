@@ -46,6 +46,14 @@ final class CompareCommand implements Callable<Integer> {
             description = "False discovery rate for Benjamini–Hochberg (default: 0.05).")
     double alpha;
 
+    @Option(
+            names = "--phase",
+            defaultValue = "steady",
+            paramLabel = "steady|cold-start",
+            description = "steady: each fork's steady state (the median of its measured iterations, or its one run);"
+                    + " cold-start: each fork's first iteration (default: steady).")
+    String phase;
+
     @Spec
     CommandSpec spec;
 
@@ -54,6 +62,14 @@ final class CompareCommand implements Callable<Integer> {
         if (!format.equals("markdown") && !format.equals("json")) {
             throw new LoomMatrix.UsageException("--format must be markdown or json, got '" + format + "'");
         }
+        Comparer.Phase judged =
+                switch (phase) {
+                    case "steady" -> Comparer.Phase.STEADY;
+                    case "cold-start" -> Comparer.Phase.COLD_START;
+                    default ->
+                        throw new LoomMatrix.UsageException(
+                                "--phase must be steady or cold-start, got '" + phase + "'");
+                };
         if (thresholdPercent < 0 || !(alpha > 0 && alpha < 1)) {
             throw new LoomMatrix.UsageException("--threshold must be ≥ 0 and --alpha between 0 and 1");
         }
@@ -67,7 +83,8 @@ final class CompareCommand implements Callable<Integer> {
                     after.readManifest().runId(),
                     after.readCells(),
                     thresholdPercent / 100,
-                    alpha);
+                    alpha,
+                    judged);
         } catch (java.io.IOException unreadable) {
             // a file of another schema, or a damaged one: the user's input, said plainly (exit 2)
             throw new LoomMatrix.UsageException(unreadable.getMessage());

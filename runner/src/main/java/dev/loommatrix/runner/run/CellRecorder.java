@@ -166,7 +166,21 @@ final class CellRecorder {
             m.summary()
                     .ifPresent(s -> text.append(
                             value.orElse(String.format(Locale.ROOT, ", %s %.0f ms", m.variant(), s.median()))));
+            // the steady state above, the cold start beside it; a fork still trending is said, not hidden
+            m.coldStart().ifPresent(c -> text.append(String.format(Locale.ROOT, " (cold %.0f ms)", c.median())));
+            long trending = m.notSteadyForks();
+            if (trending > 0) {
+                text.append(String.format(
+                        Locale.ROOT,
+                        " NOT STEADY in %d of %d forks",
+                        trending,
+                        m.samples().size()));
+            }
         }
+        record.measurements().stream()
+                .filter(m -> m.iterations().isPresent())
+                .findFirst()
+                .ifPresent(m -> text.append("; ").append(m.basis()));
         return text.toString();
     }
 
