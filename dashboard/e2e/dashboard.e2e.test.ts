@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, ready, watch } from "./browser";
-import { HOSTILE_BRANCH, JDKS, matrixCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
+import { HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
 import { publish } from "./publish";
 import { type Host, serve } from "./serve";
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     { runId: "20261102T120000Z-bbbb", startedAt: "2026-11-02T12:00:00Z", trigger: "pull_request", branch: HOSTILE_BRANCH, virtualScale: 1.02, jdkBuild: "21.0.8+9" },
     { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
   ];
-  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec)]), site);
+  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec)]), site);
   host = await serve(site, BASE);
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -55,10 +55,10 @@ describe("the dashboard under a sub-path", () => {
     expect(svgText).toContain("1 CPU");
     expect(svgText).toContain("2 CPUs");
     // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, and the user's JMH benchmark on 2 JDKs × 2 CPU
-    // limits, every tile focusable
+    // limits, and the iterated sleep-bound cell: every tile focusable
     expect(svgText).toContain(USER_WORKLOAD);
-    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(28);
-    expect(await page.locator("#cells tbody tr").count()).toBe(28);
+    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(29);
+    expect(await page.locator("#cells tbody tr").count()).toBe(29);
     expect(problems, problems.join("\n")).toEqual([]);
     // nothing was fetched from outside the base path
     expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
@@ -166,6 +166,41 @@ describe("the dashboard under a sub-path", () => {
     // the compare view lists the benchmark beside the variant
     await visit(`#/compare`, "compare");
     expect(await page.locator("#comparisons").innerText()).toContain("virtual · BlockingServiceBenchmark.threadsByParam");
+  });
+
+  it("shows a cell's steady state beside its cold start, and each fork's iterations", async () => {
+    const id = `${ITERATED_JDK.jdk}.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound`;
+    await visit(`#/cell?cell=${id}`, "cell", "cell-iterations");
+    // 2 variants × 3 forks × 7 iterations: the 6 cold starts as stars, the other 36 as dots
+    const figure = page.locator(".iterations svg");
+    expect(await figure.locator("circle").count()).toBe(36);
+    const stats = await page.locator("table.stats").innerText();
+    expect(stats).toContain("3 forks × 5 iterations (+2 warmup)");
+    expect(stats).toContain("cold start");
+    expect(await page.locator("main").innerText()).toContain("coldStartMs");
+
+    // the matrix, coloured by one phase or the other: the same tile, two numbers, each named
+    const tile = async (phase: string) => {
+      await visit(`#/matrix?workload=sleep-bound&variant=pool:100${phase ? `&phase=${phase}` : ""}`, "matrix");
+      return (await page.locator(`rect[data-cell-id="${id}"]`).getAttribute("aria-label")) ?? "";
+    };
+    const steady = await tile("");
+    expect(await page.locator("figure.heatmap").innerText()).toContain("steady state");
+    // the other cells ran once per JVM: marked as cold only in the steady view
+    const once = page.locator(`rect[data-cell-id="debian-21.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound"]`);
+    expect(await once.getAttribute("aria-label")).toContain("coldOnly");
+    const cold = await tile("cold-start");
+    await page.screenshot({ path: join(ARTIFACTS, "matrix-cold-start.png"), fullPage: true });
+    expect(await page.locator("figure.heatmap").innerText()).toContain("cold start");
+    const ratioIn = (label: string) => Number(/virtual is ([0-9.]+)×/.exec(label)?.[1]);
+    expect(ratioIn(steady)).toBeGreaterThan(ratioIn(cold));
+
+    // history and compare choose too
+    await visit(`#/history?workload=sleep-bound&cell=${id}&phase=cold-start`, "history");
+    expect(await page.locator("figure.history svg circle").count()).toBe(2 * 2); // 2 variants × 2 scheduled runs
+    await visit(`#/compare?phase=cold-start`, "compare");
+    expect(await page.locator("#comparisons").innerText()).toContain("coldStartMs");
+    expect(problems, problems.join("\n")).toEqual([]);
   });
 
   it("shows the run: host, matrix, failures and durations", async () => {

@@ -98,6 +98,21 @@ export function userCells(spec: Pick<RunSpec, "virtualScale" | "jdkBuild">, jdks
   return out;
 }
 
+/** Where the iterated cell sits: a JDK row of its own, so the rest of the matrix stays as it was. */
+export const ITERATED_JDK: Pick<Coordinates, "jdk" | "vm" | "version"> = { jdk: "temurin-25", vm: "hotspot", version: 25 };
+
+/**
+ * Issue #18: the runner's golden cell whose 3 forks each ran sleep-bound 2 warmup + 5 measured times (a
+ * real container cell), in every run as it was recorded.
+ */
+export function iteratedCell(spec: Pick<RunSpec, "jdkBuild">): CellRecord {
+  const cell = golden("cell-sleep-bound-iterated.json");
+  cell.coordinates = { ...cell.coordinates, ...ITERATED_JDK };
+  cell.cellId = cellId(cell.coordinates);
+  cell.environment!.vm = { ...cell.environment!.vm, version: spec.jdkBuild };
+  return cell;
+}
+
 /** As {@link widen}, on the JMH score a user measurement is judged by (its summary is of the score). */
 function widenScore(m: Measurement, scale: number, salt: number): Measurement {
   const samples = Array.from({ length: 8 }, (_, i) => {

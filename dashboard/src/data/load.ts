@@ -48,6 +48,10 @@ export const loadCells = (runId: string) => fetchJson<CellRecord[]>(`${runPath(r
 export const loadComparison = (runId: string) =>
   fetchJson<CompareReport>(`${runPath(runId)}/compare.json`).then((c) => checkSchema("compare.json", c));
 
+/** The same pairing on the forks' first iterations (publish writes it beside compare.json). */
+export const loadColdStartComparison = (runId: string) =>
+  fetchJson<CompareReport>(`${runPath(runId)}/compare-cold-start.json`).then((c) => checkSchema("compare-cold-start.json", c));
+
 export const loadTrends = (workload: string) =>
   fetchJson<Trends>(`data/trends/${encodeURIComponent(workload)}.json`).then((t) =>
     checkSchema(`data/trends/${workload}.json`, t),

@@ -135,6 +135,14 @@ export type Measurement = {
    * an A/B run's block each sample ran in, parallel to samples: block k of the baseline and block k of the candidate ran back to back on one machine, and compare pairs them; absent outside A/B runs
    */
   blocks?: number[];
+  /**
+   * how each fork (each repetition, a fresh JVM) ran the workload when it ran it more than once: warmup iterations left out, then measure iterations whose median is the sample's wallMs (the steady state); absent when every fork ran it once, cold
+   */
+  iterations?: {
+    warmup: number;
+    measure: number;
+  };
+  coldStart?: Summary2;
 };
 /**
  * order-statistic interval for the median
@@ -241,6 +249,29 @@ export interface Summary {
   unstable?: boolean;
 }
 export interface Summary1 {
+  n: number;
+  median: number;
+  mean: number;
+  stdev: number;
+  cv: number;
+  ci95: Interval;
+  /**
+   * the interval's real coverage (below 0.95 when n < 6)
+   */
+  ciLevel?: number;
+  /**
+   * 0-based repetitions with modified Z-score > 14.826
+   */
+  outliers?: number[];
+  /**
+   * cv > 0.10
+   */
+  unstable?: boolean;
+}
+/**
+ * summary of each fork's first iteration (the samples' coldStartMs): the cold start, its own statistic, never averaged with the steady state; absent when the forks ran once (their only value, in summary, is the cold start)
+ */
+export interface Summary2 {
   n: number;
   median: number;
   mean: number;

@@ -146,6 +146,8 @@ export interface TrendSeries {
   /** The matrix profile and workload parameters the series was run with: a series is one of each. */
   profile?: string;
   params?: string;
+  /** "W+M": each fork ran W warmup and M measured iterations (absent: one cold run each). */
+  iterations?: string;
 }
 
 export interface TrendAnnotation {

@@ -1,5 +1,6 @@
 import type { IndexEntry, TrendAnnotation, Trends, TrendSeries } from "../data/types";
 import { shortBenchmark } from "./cell";
+import { COLD_START, type Phase } from "./phase";
 
 // The history view's data: each cell variant's median over the runs, joined with the index (date,
 // commit, branch, trigger), with the change points the runner found and the annotations for things
@@ -31,19 +32,24 @@ export interface HistoryShape {
 export function shapeHistory(
   trends: Trends,
   index: IndexEntry[],
-  options: { cell?: string; variant?: string; trigger?: TriggerFilter; jdk?: string },
+  options: { cell?: string; variant?: string; trigger?: TriggerFilter; jdk?: string; phase?: Phase },
 ): HistoryShape {
+  const cold = options.phase === "cold-start";
   const runs = new Map(index.map((e) => [e.runId, e]));
   const series = trends.series.filter(
     (s) =>
+      // the cold start has its own series; a user workload's have none (its iterations are its own)
+      (s.metric === COLD_START) === cold &&
       (!options.cell || s.cellId === options.cell) &&
       (!options.variant || s.variant === options.variant) &&
       (!options.jdk || s.cellId.startsWith(`${options.jdk}.`)),
   );
   // the profile names a series only where the view holds more than one (quick dispatches beside nightlies)
   const profiles = new Set(series.map((s) => s.profile ?? ""));
+  // likewise the design of the forks, where it changed: one cold run each is not a steady state
+  const designs = new Set(series.map((s) => s.iterations ?? ""));
   const points = series
-    .flatMap((s) => pointsOf(s, runs, profiles.size > 1))
+    .flatMap((s) => pointsOf(s, runs, profiles.size > 1, designs.size > 1))
     .filter((p) => keep(p, options.trigger ?? "all"));
   const cells = [...new Set(series.map((s) => s.cellId))].sort();
   const cellSet = new Set(cells);
@@ -64,7 +70,7 @@ export function shapeHistory(
   };
 }
 
-function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>, nameProfile: boolean): HistoryPoint[] {
+function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>, nameProfile: boolean, nameDesign: boolean): HistoryPoint[] {
   const changes = new Set(s.changePoints);
   return s.points.map((p) => {
     const run = runs.get(p.runId);
@@ -72,7 +78,8 @@ function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>, nameProfile: bo
       cellId: s.cellId,
       variant:
         (s.benchmark ? `${s.variant} · ${shortBenchmark(s.benchmark)}` : s.variant) +
-        (nameProfile ? ` [${s.profile ?? "no profile"}]` : ""),
+        (nameProfile ? ` [${s.profile ?? "no profile"}]` : "") +
+        (nameDesign ? ` [${s.iterations ? `${s.iterations.replace("+", " warmup + ")} iterations` : "one cold run"}]` : ""),
       runId: p.runId,
       date: new Date(p.startedAt),
       median: p.median,

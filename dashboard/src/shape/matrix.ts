@@ -1,4 +1,5 @@
 import type { CellRecord, Coordinates } from "../data/types";
+import { coldOnly, efficiencyIn, notSteadyForks, type Phase, speedupsIn } from "./phase";
 
 // The matrix view's data: one tile per cell of a workload, placed by JDK × VM × OS (rows) and
 // CPU limit × scheduler settings (columns), coloured by a speedup or an efficiency, and marked
@@ -31,7 +32,7 @@ export interface Tile {
   reason?: string;
 }
 
-export type Mark = "failed" | "skipped" | "unattested" | "ceiling" | "unstable";
+export type Mark = "failed" | "skipped" | "unattested" | "ceiling" | "unstable" | "notSteady" | "coldOnly";
 
 export const MARK_SYMBOL: Record<Mark, string> = {
   failed: "✕",
@@ -39,6 +40,8 @@ export const MARK_SYMBOL: Record<Mark, string> = {
   unattested: "!",
   ceiling: "⊤",
   unstable: "~",
+  notSteady: "↗",
+  coldOnly: "°",
 };
 
 export const MARK_MEANING: Record<Mark, string> = {
@@ -47,6 +50,8 @@ export const MARK_MEANING: Record<Mark, string> = {
   unattested: "not attested: the JVM did not see the requested CPU limit or scheduler settings",
   ceiling: "ceiling: a variant hit the thread limit before its target count",
   unstable: "unstable: a variant's repetitions vary by more than 10 % (CV)",
+  notSteady: "not steady: a fork's measured iterations still trended (Mann-Kendall, 5 %) — its steady state was not reached",
+  coldOnly: "cold only: each JVM ran the workload once, so this steady-state tile shows a cold start",
 };
 
 export const rowOf = (c: Coordinates) => `${c.jdk} · ${c.vm} ${c.version} · ${c.os}`;
@@ -124,6 +129,8 @@ export interface MatrixShape {
   fixedScheduler: string[];
   workloads: string[];
   domain: [number, number];
+  /** Every cell of the view ran once per JVM: said once above the matrix rather than on every tile. */
+  allColdOnly: boolean;
 }
 
 export interface MatrixOptions {
@@ -132,6 +139,8 @@ export interface MatrixOptions {
   variant?: string;
   jdk?: string;
   os?: string;
+  /** Steady state (the default) or cold start. */
+  phase?: Phase;
 }
 
 export function shapeMatrix(cells: CellRecord[], options: MatrixOptions): MatrixShape {
@@ -142,7 +151,9 @@ export function shapeMatrix(cells: CellRecord[], options: MatrixOptions): Matrix
       (!options.os || c.coordinates.os === options.os),
   );
   const varying = varyingSettings(chosen);
-  const tiles = chosen.map((cell) => tile(cell, options, cells, varying));
+  const measured = chosen.filter((c) => c.measurements.length > 0);
+  const allColdOnly = measured.length > 0 && measured.every(coldOnly);
+  const tiles = chosen.map((cell) => tile(cell, options, cells, varying, allColdOnly));
   const values = tiles.map((t) => t.value).filter((v): v is number => v !== undefined);
   return {
     tiles,
@@ -152,10 +163,12 @@ export function shapeMatrix(cells: CellRecord[], options: MatrixOptions): Matrix
     fixedScheduler: SCHEDULER_SETTINGS.filter((s) => !varying.includes(s)).map((s) => `${s} ${chosen[0]?.coordinates[s] ?? "?"}`),
     workloads: workloadsOf(chosen),
     domain: domainOf(options.metric, values),
+    allColdOnly,
   };
 }
 
-function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varying: string[]): Tile {
+function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varying: string[], allColdOnly: boolean): Tile {
+  const phase = options.phase ?? "steady";
   const c = cell.coordinates;
   // In the all-workloads view each workload is coloured against its own default variant.
   const variant = options.workload === "all" ? defaultVariant(all, c.workload, options.metric) : options.variant;
@@ -164,14 +177,17 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   let ciLevel: number | undefined;
   if (options.metric === "speedup") {
     // a user workload's tile: the chosen variant over the baseline, on the cell's first benchmark
+    // in the phase shown: the steady state's speedups, or the cold start's
+    const speedups = speedupsIn(cell, phase);
     const s = cell.baseline
-      ? cell.speedups?.find((x) => x.variant === cell.baseline && x.over === variant)
-      : cell.speedups?.find((x) => x.variant === variant && x.over === VIRTUAL);
+      ? speedups.find((x) => x.variant === cell.baseline && x.over === variant)
+      : speedups.find((x) => x.variant === variant && x.over === VIRTUAL);
     value = s?.ratio;
     ci = s?.ci95;
     ciLevel = s?.ciLevel;
   } else {
-    value = cell.measurements.find((m) => m.variant === variant)?.efficiency;
+    const m = cell.measurements.find((x) => x.variant === variant);
+    value = m && efficiencyIn(m, phase);
   }
   const unstable = cell.measurements.some((m) => m.summary?.unstable === true);
   const ceiling = cell.measurements.some((m) => m.ceiling !== undefined);
@@ -182,6 +198,9 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   if (attested === false) marks.push("unattested");
   if (ceiling) marks.push("ceiling");
   if (unstable) marks.push("unstable");
+  // a trend in the measured iterations concerns the steady state only; the cold start is one iteration
+  if (phase === "steady" && cell.measurements.some((m) => notSteadyForks(m) > 0)) marks.push("notSteady");
+  if (phase === "steady" && !allColdOnly && coldOnly(cell)) marks.push("coldOnly");
   return {
     cellId: cell.cellId,
     workload: c.workload,

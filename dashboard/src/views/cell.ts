@@ -1,7 +1,8 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { earlierAttempts, metricOf, points, reproduceCommand, shortBenchmark, telemetry, unitOf, variantStats } from "../shape/cell";
+import { earlierAttempts, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats } from "../shape/cell";
+import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
 import { type Context, chosenRun, empty, keyValues, link, section, table } from "./common";
@@ -73,6 +74,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
       : null,
     section("Reproduce this cell", h("div", { class: "reproduce" }, h("code", { id: "reproduce" }, command), copy)),
     cell.measurements.length ? repetitions(cell, metric) : null,
+    cell.measurements.some(iterated) ? iterationsChart(cell) : null,
     cell.measurements.length ? statsTable(cell, metric) : null,
     cell.speedups?.length
       ? section(
@@ -112,7 +114,10 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
     h(
       "p",
       { class: "explain" },
-      `Each dot is one repetition in a fresh JVM (${unit}); the bar is the median with its confidence interval` +
+      (cell.measurements.some(iterated)
+        ? `Each dot is one fork — a fresh JVM — at its steady state (the median of its measured iterations, ${unit});`
+        : `Each dot is one repetition in a fresh JVM (${unit}), its one run: a cold start;`) +
+        ` the bar is the median with its confidence interval` +
         " (order statistics; its real coverage is in the table); the dashed line is the variant's lower bound." +
         " Hollow dots are outliers (modified Z-score above 14.826, hyperfine's threshold), kept in every statistic.",
     ),
@@ -158,18 +163,103 @@ function statsTable(cell: CellRecord, metric: string): HTMLElement {
   return section(
     "Per variant",
     table(
-      [cell.baseline ? "variant · benchmark" : "variant", "n", `median (${metric}, ${unit})`, "CI", "CV", "lower bound", "efficiency", "ceiling / error"],
-      stats.map((s) => [
-        s.variant + (s.unstable ? " ~ unstable" : ""),
-        String(s.n),
+      [cell.baseline ? "variant · benchmark" : "variant", "rests on", `median (${metric}, ${unit})`, "CI", "CV", "cold start (median, CI)", "lower bound", "efficiency", "ceiling / error"],
+      stats.map((s, i) => [
+        s.variant + (s.unstable ? " ~ unstable" : "") + steadiness(cell.measurements[i]),
+        basis(cell.measurements[i]),
         metric === "wallMs" ? ms(s.median) : num(s.median),
         s.ci ? `${num(s.ci[0])}–${num(s.ci[1])} (${Math.round((s.ciLevel ?? 0) * 100)} %)` : "—",
         s.cv === undefined ? "—" : percent(s.cv),
+        coldStart(cell.measurements[i]),
         s.lowerBoundMs === undefined ? "—" : ms(s.lowerBoundMs),
         s.efficiency === undefined ? "—" : percent(s.efficiency),
         s.ceiling ? `ceiling at ${s.ceiling.threads} threads: ${s.ceiling.reason}` : (s.error ?? "—"),
       ]),
       { class: "stats" },
+    ),
+  );
+}
+
+/** " ↗ not steady in 1 of 3 forks" when a fork's measured iterations still trended; else nothing. */
+function steadiness(m: CellRecord["measurements"][number]): string {
+  const n = notSteadyForks(m);
+  return n ? ` ↗ not steady in ${n} of ${m.samples.length} forks` : "";
+}
+
+/** The cold start's own summary where the forks iterated; a fork that ran once has only its cold run. */
+function coldStart(m: CellRecord["measurements"][number]): string {
+  const c = m.coldStart;
+  if (!c) return m.iterations ? "—" : "the median: one cold run per fork";
+  return `${ms(c.median)}${c.ci95 ? ` (${num(c.ci95[0])}–${num(c.ci95[1])})` : ""}`;
+}
+
+const ROLE_COLOUR: Record<IterationPoint["role"], string> = {
+  "cold start": "var(--bad)",
+  warmup: "var(--muted)",
+  measured: "var(--accent)",
+};
+
+/**
+ * Every iteration of every fork, in order: one line per fork, the cold start marked, warmups greyed —
+ * so a reader sees the JVM warm up and whether the measured iterations settled.
+ */
+function iterationsChart(cell: CellRecord): HTMLElement {
+  const data = iterationPoints(cell, seriesOf);
+  const variants = [...new Set(data.map((p) => p.variant))];
+  const line = (p: IterationPoint) => `${p.variant} · fork ${p.fork}`;
+  return section(
+    "Iterations inside each fork",
+    h(
+      "p",
+      { class: "explain" },
+      "Each line is one fork (a fresh JVM) running the workload again and again: the first iteration is its cold start" +
+        " (red, its own statistic), grey ones are warmup (left out), blue ones are measured — their median is the fork's" +
+        " steady state. A fork whose measured iterations still trend (Mann-Kendall, 5 %) is marked not steady in the table.",
+    ),
+    h(
+      "div",
+      { class: "iterations" },
+      // one chart per variant, each on its own scale: a pool's 500 ms would flatten virtual threads' 50
+      variants.map((variant) => {
+        const own = data.filter((p) => p.variant === variant);
+        return h(
+          "figure",
+          { class: "iteration-chart", "data-variant": variant },
+          h("figcaption", {}, variant),
+          Plot.plot({
+            width: 440,
+            height: 200,
+            marginLeft: 55,
+            style: { fontSize: "12px", background: "transparent" },
+            x: { label: "iteration →", ticks: Math.max(...own.map((p) => p.iteration)), tickFormat: "d", grid: true },
+            y: { label: "↑ wall time (ms)", grid: true, zero: true, nice: true },
+            marks: [
+              Plot.lineY(own, { x: "iteration", y: "value", z: "fork", stroke: "var(--muted)", strokeOpacity: 0.6 }),
+              ...(["warmup", "measured", "cold start"] as const).map((role) =>
+                Plot.dot(
+                  own.filter((p) => p.role === role),
+                  {
+                    x: "iteration",
+                    y: "value",
+                    fill: ROLE_COLOUR[role],
+                    stroke: ROLE_COLOUR[role],
+                    r: role === "cold start" ? 6 : 3,
+                    symbol: role === "cold start" ? "star" : "circle",
+                    title: (p: IterationPoint) => `${line(p)}, iteration ${p.iteration} (${p.role}): ${num(p.value)} ms`,
+                  },
+                ),
+              ),
+            ],
+          }),
+        );
+      }),
+    ),
+    h(
+      "p",
+      { class: "legend iteration-roles" },
+      (["cold start", "warmup", "measured"] as const).map((role) =>
+        h("span", { class: "key" }, h("span", { class: "swatch", style: `background:${ROLE_COLOUR[role]}` }), ` ${role} `),
+      ),
     ),
   );
 }

@@ -1,4 +1,5 @@
 import type { IndexEntry } from "../data/types";
+import type { Phase } from "../shape/phase";
 import { h } from "../ui/dom";
 import { href, type View } from "../ui/route";
 import { date } from "../ui/format";
@@ -10,6 +11,23 @@ export interface Context {
   params: Record<string, string>;
   /** Replaces some parameters of the current view's URL (a new history entry, so Back works). */
   go: (params: Record<string, string | undefined>) => void;
+}
+
+export function phaseOf(ctx: Context): Phase {
+  return ctx.params.phase === "cold-start" ? "cold-start" : "steady";
+}
+
+export function phasePicker(ctx: Context): HTMLLabelElement {
+  return select(
+    "Phase",
+    "phase",
+    [
+      { value: "steady", text: "steady state (warm iterations)" },
+      { value: "cold-start", text: "cold start (first iteration)" },
+    ],
+    phaseOf(ctx),
+    (p) => ctx.go({ phase: p === "steady" ? undefined : p }),
+  );
 }
 
 export function runLabel(e: IndexEntry): string {

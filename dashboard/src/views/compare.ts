@@ -1,10 +1,10 @@
 import * as Plot from "@observablehq/plot";
-import { loadComparison } from "../data/load";
+import { loadColdStartComparison, loadComparison } from "../data/load";
 import type { Comparison, Verdict } from "../data/types";
 import { change, counts, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
 import { num } from "../ui/format";
-import { type Context, chosenRun, empty, link, runLabel, runPicker, section, select, table } from "./common";
+import { type Context, chosenRun, empty, link, phaseOf, phasePicker, runLabel, runPicker, section, select, table } from "./common";
 import { shortBenchmark } from "../shape/cell";
 
 export async function compareView(ctx: Context): Promise<Child[]> {
@@ -21,7 +21,18 @@ export async function compareView(ctx: Context): Promise<Child[]> {
       ),
     ];
   }
-  const report = await loadComparison(run.runId);
+  const phase = phaseOf(ctx);
+  let report;
+  try {
+    report = phase === "steady" ? await loadComparison(run.runId) : await loadColdStartComparison(run.runId);
+  } catch {
+    // a site published before cold starts were compared: say so rather than show the steady state instead
+    return [
+      ...head,
+      h("form", { class: "controls" }, runPicker(ctx, compared), phasePicker(ctx)),
+      empty(`Run ${run.runId} has no cold-start comparison: it was published before they were made. Publish it again to add one.`),
+    ];
+  }
   const baseline = ctx.index.find((e) => e.runId === report.baseline);
   const verdict = VERDICTS.includes(ctx.params.verdict as Verdict) ? (ctx.params.verdict as Verdict) : undefined;
   const rows = ordered(report, verdict);
@@ -39,6 +50,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
         verdict ?? "",
         (v) => ctx.go({ verdict: v }),
       ),
+      phasePicker(ctx),
     ),
     h(
       "div",
@@ -54,6 +66,9 @@ export async function compareView(ctx: Context): Promise<Child[]> {
     h(
       "p",
       { class: "explain" },
+      (phase === "steady"
+        ? "Steady state: each fork's median over its measured iterations (a fork that ran once: its one cold run; a cold run and an iterated fork are not comparable). "
+        : "Cold start: each fork's first iteration (a fork that ran once: its one run). ") +
       `A change counts when it is both significant (Mann-Whitney U, Benjamini–Hochberg at ${report.alpha}) and beyond` +
         ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means these repetitions could not have found a change among this many comparisons${report.repetitionsNeeded ? ` (it takes at least ${report.repetitionsNeeded} a side)` : ""}.` +
         " Ratios are candidate ÷ baseline, with a distribution-free interval at the level it states (95 % where the repetitions allow it).",

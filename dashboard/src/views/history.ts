@@ -3,7 +3,7 @@ import { loadTrends } from "../data/load";
 import { historyWorkloads, type HistoryPoint, shapeHistory, type TriggerFilter } from "../shape/history";
 import { type Child, h } from "../ui/dom";
 import { date, num } from "../ui/format";
-import { type Context, empty, link, section, select, table } from "./common";
+import { type Context, empty, link, phaseOf, phasePicker, section, select, table } from "./common";
 
 /** Beyond this many small multiples the page asks for a narrower choice rather than drawing a wall. */
 const MAX_PANELS = 40;
@@ -21,6 +21,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
     variant: ctx.params.variant,
     trigger,
     jdk: ctx.params.jdk,
+    phase: phaseOf(ctx),
   });
   const jdks = [...new Set(cellsOfWorkload.map((c) => c.split(".")[0]))].sort();
 
@@ -50,6 +51,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
       trigger,
       (t) => ctx.go({ trigger: t }),
     ),
+    phasePicker(ctx),
   );
 
   const header = [
@@ -58,7 +60,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
     h(
       "p",
       { class: "explain" },
-      `Each line is one cell variant's median ${shape.metric ?? ""} over the runs. Filled dots: scheduled or manual runs;` +
+      `Each line is one cell variant's median ${shape.metric ?? ""} over the runs — ${phaseOf(ctx) === "steady" ? "its steady state (each fork's measured iterations; a fork that ran once: its cold run)" : "its cold start (each fork's first iteration)"}. Filled dots: scheduled or manual runs;` +
         ` hollow diamonds: pull-request runs. Red rules: change points (${trends.method}). Grey dashed rules: something other` +
         " than the code changed (JDK build, image, runner) — see the table below.",
     ),

@@ -14,10 +14,11 @@ import {
   variantsOf,
   workloadsOf,
 } from "../shape/matrix";
+import type { Phase } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { href } from "../ui/route";
 import { num, percent, ratio } from "../ui/format";
-import { type Context, chosenRun, empty, link, runPicker, section, select, table } from "./common";
+import { type Context, chosenRun, empty, link, phaseOf, phasePicker, runPicker, section, select, table } from "./common";
 
 export async function matrixView(ctx: Context): Promise<Child[]> {
   const run = chosenRun(ctx);
@@ -41,7 +42,8 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
       : ctx.params.variant && variants.includes(ctx.params.variant)
         ? ctx.params.variant
         : defaultVariant(cells, workload, metric);
-  const shape = shapeMatrix(cells, { workload, metric, variant, jdk: ctx.params.jdk, os: ctx.params.os });
+  const phase = phaseOf(ctx);
+  const shape = shapeMatrix(cells, { workload, metric, variant, jdk: ctx.params.jdk, os: ctx.params.os, phase });
   const jdks = [...new Set(cells.map((c) => c.coordinates.jdk))].sort();
   const oses = [...new Set(cells.map((c) => c.coordinates.os))].sort();
 
@@ -66,6 +68,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
       metric,
       (m) => ctx.go({ metric: m, variant: undefined }),
     ),
+    phasePicker(ctx),
     workload === "all"
       ? null
       : select(
@@ -96,8 +99,17 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     h("h1", {}, "Matrix", h("span", { class: "subtitle" }, ` · run ${run.runId}`)),
     controls,
     h("p", { class: "explain" }, explanation),
+    h(
+      "p",
+      { class: "explain", id: "phase-note" },
+      shape.allColdOnly
+        ? "Every JVM of this run ran its workload once: each number is a cold start (class loading, JIT, the first carriers or pool threads included), not a steady state. Set iterations in the matrix to measure both."
+        : phase === "steady"
+          ? "Steady state: each fork's value is the median of its measured iterations, after its warmup; the cold start (each fork's first iteration) is one choice away (Phase)."
+          : "Cold start: each fork's first iteration — how a freshly started JVM behaves; a fork that ran once has only that.",
+    ),
     shape.fixedScheduler.length ? h("p", { class: "explain" }, `In every column: ${shape.fixedScheduler.join(", ")}.`) : null,
-    shape.tiles.length === 0 ? empty("No cells match these filters.") : heatmap(shape, metric, run.runId, workload),
+    shape.tiles.length === 0 ? empty("No cells match these filters.") : heatmap(shape, metric, run.runId, workload, phase),
     legend(shape.tiles),
     section(
       `Cells (${shape.tiles.length})`,
@@ -123,7 +135,8 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
   ];
 }
 
-function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, runId: string, workload: string): Element {
+function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, runId: string, workload: string, phase: Phase): Element {
+  const phaseWords = phase === "steady" ? (shape.allColdOnly ? "cold, one run per JVM" : "steady state") : "cold start";
   const all = workload === "all";
   const label = (t: Tile) =>
     (t.value === undefined ? (t.status === "ok" ? "n/a" : "") : metric === "speedup" ? `${num(t.value, 2)}×` : `${Math.round(t.value * 100)}%`) +
@@ -181,8 +194,8 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       fy: all ? { label: null, domain: shape.workloads } : undefined,
       color:
         metric === "speedup"
-          ? { type: "log", scheme: "RdBu", domain: shape.domain, legend: true, label: "virtual speedup (×)", ticks: [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8, 16].filter((t) => t >= shape.domain[0] && t <= shape.domain[1]), tickFormat: (d: number) => `${num(d, 2)}×` }
-          : { type: "linear", scheme: "Blues", domain: shape.domain, legend: true, label: "efficiency", tickFormat: "%" },
+          ? { type: "log", scheme: "RdBu", domain: shape.domain, legend: true, label: `virtual speedup (×, ${phaseWords})`, ticks: [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8, 16].filter((t) => t >= shape.domain[0] && t <= shape.domain[1]), tickFormat: (d: number) => `${num(d, 2)}×` }
+          : { type: "linear", scheme: "Blues", domain: shape.domain, legend: true, label: `efficiency (${phaseWords})`, tickFormat: "%" },
       marks: [
         Plot.cell(withValue, {
           ...place,

@@ -190,23 +190,34 @@ public final class History {
             Entry entry = entries.get(i);
             Optional<Entry> baseline = baselineOf(entries, i);
             Path file = runDir(site, entry.runId()).resolve("compare.json");
+            Path coldFile = runDir(site, entry.runId()).resolve(COLD_START_COMPARISON);
             if (baseline.isEmpty()) {
                 Files.deleteIfExists(file);
+                Files.deleteIfExists(coldFile);
                 out.add(entry.withCompared(Optional.empty()));
                 continue;
             }
             String baselineId = baseline.get().runId();
-            if (entry.compared().map(c -> c.baseline().equals(baselineId)).orElse(false) && Files.isRegularFile(file)) {
+            if (entry.compared().map(c -> c.baseline().equals(baselineId)).orElse(false)
+                    && Files.isRegularFile(file)
+                    && Files.isRegularFile(coldFile)) {
                 out.add(entry);
                 continue;
             }
-            CompareReport report = Comparer.compare(
+            List<CellRecord> before = readCells(site, baselineId);
+            List<CellRecord> after = readCells(site, entry.runId());
+            CompareReport report =
+                    Comparer.compare(baselineId, before, entry.runId(), after, DEFAULT_THRESHOLD, DEFAULT_ALPHA);
+            // the same pairing on the forks' first iterations: the dashboard's compare view offers both phases
+            CompareReport cold = Comparer.compare(
                     baselineId,
-                    readCells(site, baselineId),
+                    before,
                     entry.runId(),
-                    readCells(site, entry.runId()),
+                    after,
                     DEFAULT_THRESHOLD,
-                    DEFAULT_ALPHA);
+                    DEFAULT_ALPHA,
+                    Comparer.Phase.COLD_START);
+            Json.writeCompactAtomically(coldFile, cold);
             Json.writeCompactAtomically(file, report);
             int inconclusive = (int) report.comparisons().stream()
                     .filter(c -> c.verdict() == dev.loommatrix.core.compare.Comparison.Verdict.inconclusive)
@@ -216,6 +227,9 @@ public final class History {
         }
         return out;
     }
+
+    /** The run's comparison with its baseline on the cold start ({@code compare --phase cold-start}). */
+    static final String COLD_START_COMPARISON = "compare-cold-start.json";
 
     /** The same defaults as {@code loom-matrix compare}. */
     static final double DEFAULT_THRESHOLD = 0.10;

@@ -31,7 +31,10 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
      * workload's benchmark with its parameters (a variant has one series per benchmark); {@code unit}: the
      * metric's. A series is one cell, variant and benchmark under one {@code profile} and one set of
      * workload {@code params}: a quick-profile dispatch (600 ms) is not a point of the nightly series
-     * (15,000 ms).
+     * (15,000 ms). {@code iterations}: "W+M" when each fork ran the workload W warmup and M measured times — a
+     * fork's steady state is not a point of the series of single cold runs; absent for those. The cold start
+     * has its own series ({@code metric} {@code coldStartMs}): a fork's first iteration, or its one run, which
+     * is a cold start too, so that series goes on across a change of iterations.
      */
     public record Series(
             String cellId,
@@ -43,7 +46,10 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
             Optional<String> benchmark,
             Optional<String> unit,
             Optional<String> profile,
-            Optional<String> params) {}
+            Optional<String> params,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<String> iterations) {}
 
     /** {@code cellId} is absent for a runner change, which concerns every cell of the run. */
     public record Annotation(String runId, Optional<String> cellId, String kind, String from, String to) {}
@@ -91,26 +97,47 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                     if (median.isEmpty()) {
                         continue;
                     }
-                    String params = paramsOf(m);
-                    String key = cell.cellId() + "\u0000" + m.series() + "\u0000" + profile + "\u0000" + params;
-                    keys.putIfAbsent(
-                            key,
-                            new Series(
-                                    cell.cellId(),
-                                    cell.coordinates().workload(),
-                                    m.variant(),
-                                    metric.name(),
-                                    List.of(),
-                                    List.of(),
-                                    Optional.of(m.benchmarkLabel()).filter(b -> !b.isEmpty()),
-                                    Optional.of(metric.unit()),
-                                    Optional.of(profile).filter(x -> !x.isEmpty()),
-                                    Optional.of(params).filter(x -> !x.isEmpty())));
-                    points.computeIfAbsent(key, k -> new ArrayList<>())
-                            .add(new Point(runId, manifest.startedAt(), median.get()));
+                    Optional<String> design = m.iterations().map(it -> it.warmup() + "+" + it.measure());
+                    point(manifest, cell, m, metric, profile, design, median.get());
+                    if (m.benchmark().isEmpty()) {
+                        // the cold start: a fork's first iteration, or its one run (a cold start as well)
+                        double cold = m.coldStart()
+                                .map(x -> x.median())
+                                .orElse(m.summary().map(x -> x.median()).orElse(median.get()));
+                        point(manifest, cell, m, MetricDescriptor.COLD_START_MS, profile, Optional.empty(), cold);
+                    }
                 }
             }
             return this;
+        }
+
+        private void point(
+                RunManifest manifest,
+                CellRecord cell,
+                Measurement m,
+                MetricDescriptor metric,
+                String profile,
+                Optional<String> design,
+                double median) {
+            String params = paramsOf(m);
+            String key =
+                    String.join("\u0000", cell.cellId(), m.series(), metric.name(), profile, params, design.orElse(""));
+            keys.putIfAbsent(
+                    key,
+                    new Series(
+                            cell.cellId(),
+                            cell.coordinates().workload(),
+                            m.variant(),
+                            metric.name(),
+                            List.of(),
+                            List.of(),
+                            Optional.of(m.benchmarkLabel()).filter(b -> !b.isEmpty()),
+                            Optional.of(metric.unit()),
+                            Optional.of(profile).filter(x -> !x.isEmpty()),
+                            Optional.of(params).filter(x -> !x.isEmpty()),
+                            design));
+            points.computeIfAbsent(key, k -> new ArrayList<>())
+                    .add(new Point(manifest.runId(), manifest.startedAt(), median));
         }
 
         public Trends build() {
@@ -135,7 +162,8 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                         about.benchmark(),
                         about.unit(),
                         about.profile(),
-                        about.params()));
+                        about.params(),
+                        about.iterations()));
             }
             return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations));
         }

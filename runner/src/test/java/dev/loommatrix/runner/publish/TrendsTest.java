@@ -50,14 +50,17 @@ class TrendsTest {
             }
         }
         Trends trends = builder.build();
-        assertThat(trends.series()).hasSize(2);
-        Trends.Series nightly = trends.series().stream()
+        // each series twice: the judged metric, and the cold start (a single run's value is one)
+        assertThat(trends.series()).extracting(Trends.Series::metric).containsOnly("wallMs", "coldStartMs");
+        List<Trends.Series> steady = wallTime(trends);
+        assertThat(steady).hasSize(2);
+        Trends.Series nightly = steady.stream()
                 .filter(s -> s.profile().equals(Optional.of("full")))
                 .findFirst()
                 .orElseThrow();
         assertThat(nightly.points()).hasSize(18 + 4); // the pull requests are shown
         assertThat(nightly.changePoints()).as("no level from unmerged code").isEmpty();
-        Trends.Series quick = trends.series().stream()
+        Trends.Series quick = steady.stream()
                 .filter(s -> s.profile().equals(Optional.of("quick")))
                 .findFirst()
                 .orElseThrow();
@@ -70,6 +73,55 @@ class TrendsTest {
         for (int day = 10; day < 28; day++) {
             builder.add(manifest("r" + day, "full", "schedule"), cell(day, day < 19 ? 15_000 : 18_000));
         }
-        assertThat(builder.build().series().get(0).changePoints()).containsExactly("r19");
+        assertThat(wallTime(builder.build()).get(0).changePoints()).containsExactly("r19");
+    }
+
+    static List<Trends.Series> wallTime(Trends trends) {
+        return trends.series().stream().filter(s -> s.metric().equals("wallMs")).toList();
+    }
+
+    /**
+     * Issue #18: when a matrix starts iterating inside each fork, its steady state opens a new series (a fork's
+     * warm median is not the next point after single cold runs — that drop would read as a huge improvement),
+     * while the cold start goes on in one series: a fork's first iteration is what a single run measured.
+     */
+    @Test
+    void iteratingStartsANewSteadySeriesAndTheColdStartGoesOn() {
+        var design = new dev.loommatrix.core.matrix.Iterations(2, 5);
+        Trends.Builder builder = new Trends.Builder();
+        for (int day = 10; day < 20; day++) {
+            builder.add(manifest("r" + day, "full", "schedule"), cell(day, 500));
+        }
+        for (int day = 20; day < 28; day++) {
+            builder.add(
+                    manifest("r" + day, "full", "schedule"),
+                    List.of(SyntheticRuns.iteratedCell(
+                            "sleep-bound",
+                            "t21",
+                            "virtual",
+                            design,
+                            SyntheticRuns.samples(day, 5, 300, 0.01),
+                            SyntheticRuns.samples(day * 3L, 5, 500, 0.01))));
+        }
+        Trends trends = builder.build();
+        List<Trends.Series> steady = wallTime(trends);
+        assertThat(steady).hasSize(2);
+        assertThat(steady)
+                .filteredOn(s -> s.iterations().equals(Optional.of("2+5")))
+                .singleElement()
+                .satisfies(s -> assertThat(s.points()).hasSize(8));
+        assertThat(steady)
+                .filteredOn(s -> s.iterations().isEmpty())
+                .singleElement()
+                .satisfies(s -> assertThat(s.points()).hasSize(10));
+        assertThat(trends.series())
+                .filteredOn(s -> s.metric().equals("coldStartMs"))
+                .singleElement()
+                .satisfies(s -> {
+                    assertThat(s.points()).hasSize(18);
+                    assertThat(s.changePoints())
+                            .as("the cold start did not move")
+                            .isEmpty();
+                });
     }
 }

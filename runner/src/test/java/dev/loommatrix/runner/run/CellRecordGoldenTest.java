@@ -84,6 +84,42 @@ class CellRecordGoldenTest {
         assertGolden("cell-sleep-bound.json", record);
     }
 
+    /**
+     * Issue #18: forks × iterations. Captured from a real container cell (2 warmup + 5 measured iterations in each
+     * of 3 forks): each sample's wallMs is its fork's steady state, the cold start is summarized apart and has
+     * its own speedup, and every iteration is kept.
+     */
+    @Test
+    void iteratedSleepBoundCell() throws Exception {
+        Cell cell = TestMatrices.plan(
+                        """
+                        schema: 1
+                        jdks: [{id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                        cpus: [1]
+                        workloads:
+                          - {id: sleep-bound, variants: [virtual, "pool:100"], params: {tasks: 1000, sleepMs: 50}}
+                        repetitions: 3
+                        warmup: 0
+                        iterations: {warmup: 2, measure: 5}
+                        memory: 1g
+                        pids: 20000
+                        """)
+                .get(0);
+        CellRecord record =
+                record(cell, "container-hotspot25-cpus1-sleep-bound-iterated", List.of("virtual", "pool:100"));
+        assertThat(record.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
+        assertThat(record.measurements()).allSatisfy(m -> {
+            assertThat(m.iterations()).hasValue(new dev.loommatrix.core.matrix.Iterations(2, 5));
+            assertThat(m.basis()).isEqualTo("3 forks × 5 iterations (+2 warmup)");
+            // the cold start is each fork's first iteration, well above its steady state here
+            assertThat(m.coldStart().orElseThrow().median())
+                    .isGreaterThan(m.summary().orElseThrow().median());
+            assertThat(m.samples()).allSatisfy(s -> assertThat(s.facts()).containsKey("iterationsWallMs"));
+        });
+        assertThat(record.speedups()).extracting(s -> s.metric()).containsExactly("wallMs", "coldStartMs");
+        assertGolden("cell-sleep-bound-iterated.json", record);
+    }
+
     @Test
     void massStartCell() throws Exception {
         Cell cell = cell("debian-25", 25, "mass-start", "[virtual, platform]", "{threads: 10000}");
