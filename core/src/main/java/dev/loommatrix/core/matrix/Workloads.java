@@ -105,6 +105,17 @@ public final class Workloads {
         CATALOGUE.put(id, new Definition(id, defaults, variants, pools, Optional.ofNullable(HEADLINES.get(id))));
     }
 
+    /**
+     * Workloads whose result is a one-shot memory delta: after a first iteration the heap is committed, so a
+     * warm JVM hides most of what a parked virtual thread costs in resident memory. They run once per fork
+     * unless their own entry asks for iterations; the matrix's or a profile's iterations do not apply.
+     */
+    private static final java.util.Set<String> MEASURED_ONCE = java.util.Set.of("footprint");
+
+    public static boolean measuredOnce(String id) {
+        return MEASURED_ONCE.contains(id);
+    }
+
     public static Optional<Definition> find(String id) {
         return Optional.ofNullable(CATALOGUE.get(id));
     }

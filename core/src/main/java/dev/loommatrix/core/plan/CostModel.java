@@ -9,8 +9,19 @@ import java.util.Map;
  */
 public final class CostModel {
 
-    /** A JVM's start-up and teardown, per fresh JVM; the harness is small. */
-    static final double JVM_OVERHEAD_MS = 400;
+    /**
+     * A JVM's start-up and teardown, per fresh JVM; the harness is small. Measured by hyperfine on this 2-core
+     * machine: the harness's JVM takes 180–200 ms more than its workload's own wall time, and the driver's
+     * own work per run (hyperfine's, then reading the record) about 100 ms more
+     * ({@code benchmarks/results/2026-11-25-quick}).
+     */
+    static final double JVM_OVERHEAD_MS = 300;
+
+    /** Per cell: {@code java -version}, the attestation, writing the record (and starting a container). */
+    static final double CELL_OVERHEAD_MS = 400;
+
+    /** JMH's own setup per run inside a fork (its runner, the benchmark's generated classes). */
+    static final double JMH_SETUP_MS = 300;
 
     private CostModel() {}
 
@@ -29,9 +40,37 @@ public final class CostModel {
                                     cell.workload().id(),
                                     variant,
                                     cell.workload().params(),
-                                    cell.coordinates().cpus().doubleValue());
+                                    cell.coordinates().cpus().doubleValue())
+                    + forkSetupMs(cell.workload().id())
+                    + microMs(cell.workload().params());
         }
-        return perRound * (cell.repetitions() + cell.warmup());
+        return CELL_OVERHEAD_MS + perRound * (cell.repetitions() + cell.warmup());
+    }
+
+    /** What a workload does once per fork before its first iteration: fib-fanout calibrates one call's time. */
+    static double forkSetupMs(String workload) {
+        return workload.equals("fib-fanout") ? 300 : 0;
+    }
+
+    /**
+     * fib(n) costs about 1 ms at n = 27 and φ times less per step down; the recursive variants start a thread
+     * per node of the call tree (about 3.2·φⁿ of them, some 1.5 µs each) for at most 10 calls.
+     */
+    static double fibFanoutMs(String variant, long n, long calls, double cpus) {
+        double phi = (1 + Math.sqrt(5)) / 2;
+        if (variant.equals("naive-virtual") || variant.equals("executor")) {
+            return Math.min(calls, 10) * 3.2 * Math.pow(phi, n) * 0.0015;
+        }
+        return calls * Math.pow(phi, n - 27) / (variant.equals("sequential") ? 1 : cpus);
+    }
+
+    /** The workload's JMH micro case, once per fork after the timed iterations; none when jmhIterations is 0. */
+    static double microMs(Map<String, Long> p) {
+        long iterations = p.getOrDefault("jmhIterations", 0L);
+        if (iterations == 0) {
+            return 0;
+        }
+        return JMH_SETUP_MS + (p.getOrDefault("jmhWarmupIterations", 0L) + iterations) * p.get("jmhIterationMs");
     }
 
     static double workloadMs(String workload, String variant, Map<String, Long> p, double cpus) {
@@ -42,13 +81,15 @@ public final class CostModel {
                 : Long.MAX_VALUE;
         return switch (workload) {
             case "sleep-bound" -> waves(p.get("tasks"), poolSize) * p.get("sleepMs");
-            case "primes-io" -> waves(p.get("tasks"), poolSize) * p.get("sleepMs") + p.get("tasks") * 0.02 / cpus;
-            case "mass-start", "footprint" ->
-                p.getOrDefault("threads", 0L) * (variant.equals("platform") ? 0.05 : 0.002);
-            case "fib-fanout" -> p.get("calls") * 1.0 / cpus;
+            case "primes-io" -> waves(p.get("tasks"), poolSize) * p.get("sleepMs") + p.get("tasks") * 0.5 / cpus;
+            case "mass-start" -> p.get("threads") * (variant.equals("platform") ? 0.09 : 0.006);
+            // plus two full collections, before and after, to read the heap a thread holds
+            case "footprint" -> 100 + p.get("threads") * (variant.equals("platform") ? 0.06 : 0.005);
+            case "fib-fanout" -> fibFanoutMs(variant, p.get("n"), p.get("calls"), cpus);
             case "pinning" -> p.get("tasks") * p.get("sleepMs") / Math.max(1, cpus);
-            case "http-server" -> p.get("durationS") * 1000.0;
-            case "echo-server" -> p.get("connections") * p.get("messages") * 0.01;
+            // plus starting the server and connecting the users, then closing both
+            case "http-server" -> 500 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
+            case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;
             case "thread-local" -> p.get("tasks") * 0.01;
             default -> 1000;

@@ -88,7 +88,11 @@ public final class Planner {
                     c.env,
                     matrix.repetitions(),
                     matrix.warmup(),
-                    workload.iterations().orElse(matrix.iterations()),
+                    workload.iterations()
+                            .orElse(
+                                    dev.loommatrix.core.matrix.Workloads.measuredOnce(workload.id())
+                                            ? dev.loommatrix.core.matrix.Iterations.ONCE
+                                            : matrix.iterations()),
                     matrix.timeout(),
                     matrix.memoryBytes(),
                     matrix.pids()));

@@ -73,4 +73,30 @@ class IterationsTest {
                 .filteredOn(c -> c.workload().id().equals("sleep-bound"))
                 .allSatisfy(c -> assertThat(c.iterations()).isEqualTo(new Iterations(1, 3)));
     }
+
+    /**
+     * footprint's result is a resident-memory delta, which a warm JVM hides (the heap a first iteration committed
+     * is reused): it runs once per fork whatever the matrix says, unless its own entry asks.
+     */
+    @Test
+    void footprintRunsOncePerForkUnlessItsEntryAsks() throws Exception {
+        String yaml =
+                """
+                schema: 1
+                jdks:
+                  - {id: t21, vm: hotspot, version: 21, image: "eclipse-temurin:21-jdk"}
+                cpus: [2]
+                iterations: {warmup: 2, measure: 5}
+                workloads:
+                  - {id: footprint, variants: [virtual]}
+                profiles:
+                  asks: {workloads: {footprint: {iterations: {warmup: 1, measure: 3}}}}
+                """;
+        assertThat(Planner.plan(MatrixParser.parse("m.yaml", yaml, Optional.empty(), Path.of("m.yaml"))))
+                .singleElement()
+                .satisfies(c -> assertThat(c.iterations()).isEqualTo(Iterations.ONCE));
+        assertThat(Planner.plan(MatrixParser.parse("m.yaml", yaml, Optional.of("asks"), Path.of("m.yaml"))))
+                .singleElement()
+                .satisfies(c -> assertThat(c.iterations()).isEqualTo(new Iterations(1, 3)));
+    }
 }

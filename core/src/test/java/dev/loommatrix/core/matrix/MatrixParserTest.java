@@ -49,11 +49,11 @@ class MatrixParserTest {
         assertThat(quick.timeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(quick.memoryBytes()).isEqualTo(1L << 30);
         WorkloadSpec sleep = quick.workload("sleep-bound").orElseThrow();
-        assertThat(sleep.variants()).containsExactly("virtual", "pool:100"); // list replaced
-        assertThat(sleep.params()).containsEntry("tasks", 1000L).containsEntry("sleepMs", 50L);
+        assertThat(sleep.variants()).containsExactly("virtual", "pool:200"); // list replaced
+        assertThat(sleep.params()).containsEntry("tasks", 1000L).containsEntry("sleepMs", 20L);
         WorkloadSpec mass = quick.workload("mass-start").orElseThrow();
         assertThat(mass.variants()).containsExactly("virtual", "platform"); // untouched by the profile
-        assertThat(mass.params()).containsEntry("threads", 10_000L); // map merged key by key
+        assertThat(mass.params()).containsEntry("threads", 1_000L); // map merged key by key
         assertThat(quick.jdks()).hasSize(4); // not named by the profile
     }
 

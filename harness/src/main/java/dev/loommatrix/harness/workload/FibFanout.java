@@ -126,7 +126,8 @@ public final class FibFanout implements Workload {
     public Outcome run(Variant variant, Params params) throws InterruptedException {
         int n = params.getInt("n");
         int calls = params.getInt("calls");
-        double t = calibrate(n);
+        // once per JVM: its 300 ms warmup would otherwise be paid again by every iteration of the fork
+        double t = Double.isNaN(callMs) ? calibrate(n) : callMs;
         boolean recursive =
                 variant.name().equals("naive-virtual") || variant.name().equals("executor");
         int planned = recursive ? Math.min(calls, RECURSIVE_CALLS) : calls;

@@ -48,6 +48,12 @@ public final class LocalBackend implements Backend {
         return "local";
     }
 
+    /** Whether this host can run the cell: its OS, and a JDK of its feature version and VM. */
+    public boolean canRun(Cell cell) {
+        return cell.coordinates().os().equals("windows") == JdkLocator.isWindows()
+                && locate(cell).jdk().isPresent();
+    }
+
     public JdkLocator.Result locate(Cell cell) {
         return locator.find(cell.jdk());
     }

@@ -27,11 +27,20 @@ final class CellRecorder {
     private final Progress progress;
     private final Tally tally;
 
-    CellRecorder(RunDirectory dir, Progress progress, List<Cell> cells, Selection selection) {
+    /** How long each cell is expected to take ({@link CostModel}; none for a cell that will be skipped). */
+    private final java.util.function.ToDoubleFunction<Cell> estimate;
+
+    CellRecorder(
+            RunDirectory dir,
+            Progress progress,
+            List<Cell> cells,
+            Selection selection,
+            java.util.function.ToDoubleFunction<Cell> estimate) {
         this.dir = dir;
         this.progress = progress;
-        this.tally = new Tally(cells.stream().mapToDouble(CostModel::estimateMs).sum());
-        selection.kept().forEach(i -> tally.resumed(CostModel.estimateMs(cells.get(i))));
+        this.estimate = estimate;
+        this.tally = new Tally(cells.stream().mapToDouble(estimate).sum());
+        selection.kept().forEach(i -> tally.resumed(estimate.applyAsDouble(cells.get(i))));
     }
 
     /** How a cell ran: when, where beside whom, and after which earlier attempts. */
@@ -49,7 +58,7 @@ final class CellRecorder {
             dir.writeManifest(manifest);
         }
         long tookMs = Duration.between(how.started(), how.finished()).toMillis();
-        Duration eta = tally.add(execution.outcome(), CostModel.estimateMs(cell), tookMs);
+        Duration eta = tally.add(execution.outcome(), estimate.applyAsDouble(cell), tookMs);
         synchronized (progress) {
             progress.finished(
                     index,
@@ -193,7 +202,7 @@ final class CellRecorder {
     }
 
     static String formatDuration(long ms) {
-        long s = Math.max(0, ms / 1000);
+        long s = Math.max(0, Math.round(ms / 1000.0)); // rounded, not cut: 5.9 s left is "6s"
         return s >= 3600
                 ? String.format("%dh%02dm", s / 3600, s % 3600 / 60)
                 : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";

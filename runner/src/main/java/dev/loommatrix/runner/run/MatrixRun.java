@@ -1,6 +1,7 @@
 package dev.loommatrix.runner.run;
 
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.CostModel;
 import dev.loommatrix.core.plan.CpuSet;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.RunDirectory;
@@ -123,7 +124,12 @@ public final class MatrixRun {
                 placement.stopContainerLeftovers(manifest.runId(), dir.root());
             }
             Selection selection = Selection.of(dir, cells, resume, out);
-            CellRecorder recorder = new CellRecorder(dir, progress, cells, selection);
+            // the ETA counts the cells that will run: a skipped one takes no time
+            Map<String, Double> estimates = new java.util.HashMap<>();
+            for (Cell cell : cells) {
+                estimates.put(cell.id(), placement.expectsToRun(cell) ? CostModel.estimateMs(cell) : 0.0);
+            }
+            CellRecorder recorder = new CellRecorder(dir, progress, cells, selection, cell -> estimates.get(cell.id()));
             Pass pass = new Pass(manifest, cells, progress, recorder);
             if (parallelCells > 1 && placement.canRunBeside()) {
                 runBesideEachOther(pass, selection.toRun());

@@ -54,6 +54,18 @@ final class Placement {
         return problem.isEmpty() ? new Decision.On(docker.get(), Optional.empty()) : new Decision.On(local, problem);
     }
 
+    /**
+     * Whether the cell will run (rather than be skipped or fail at once for want of a backend): what the
+     * progress bar's ETA counts. On a host without Docker, a JDK entry with no such JDK here is skipped in no
+     * time, and the ETA must not wait for it.
+     */
+    boolean expectsToRun(Cell cell) throws InterruptedException {
+        return switch (decide(cell)) {
+            case Decision.Nowhere nowhere -> false;
+            case Decision.On on -> on.backend() != local || local.canRun(cell);
+        };
+    }
+
     /** Whether cells can run beside each other on disjoint CPUs (containers only). */
     boolean canRunBeside() {
         return docker.isPresent() && choice != MatrixRun.BackendChoice.LOCAL;

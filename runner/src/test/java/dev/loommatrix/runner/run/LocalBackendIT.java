@@ -105,6 +105,27 @@ class LocalBackendIT {
         assertThat(absent.reason()).get().asString().startsWith("no openj9 JDK " + VERSION + " on this host");
     }
 
+    /**
+     * Issue #18, "the progress bar's ETA honest": a cell this host will skip (no such JDK here) takes no time,
+     * so after the last cell that runs the ETA is zero — before, it still counted the skipped cells' estimates.
+     */
+    @Test
+    void theEtaLeavesOutCellsThisHostWillSkip(@TempDir Path dir) throws Exception {
+        List<Cell> cells = cells("");
+        var console = new java.io.ByteArrayOutputStream();
+        MatrixRun matrixRun = new MatrixRun(
+                new RunDirectory(dir),
+                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8),
+                MatrixRun.BackendChoice.AUTO,
+                Optional.empty(),
+                new LocalBackend(JdkLocator.forHost()));
+        matrixRun.run(manifest(cells), cells, MatrixRun.Resume.NO);
+        String out = console.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(out.lines().filter(l -> l.startsWith("[1/2] " + cells.get(0).id() + ": ok")))
+                .singleElement()
+                .satisfies(line -> assertThat(line).endsWith("ETA 0s"));
+    }
+
     @Test
     void resumeRunsNothingThatFinished(@TempDir Path dir) throws Exception {
         List<Cell> cells = cells("");
