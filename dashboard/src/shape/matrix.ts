@@ -29,8 +29,26 @@ export interface Tile {
   ceiling: boolean;
   /** The marks drawn on the tile, most serious first; each is explained in the legend. */
   marks: Mark[];
+  /**
+   * What the tile lets a reader conclude (issue #19): a speedup whose whole interval is above 1 is a win,
+   * below 1 a loss; one whose interval includes 1, or whose cell is unattested, unstable, not steady or cold
+   * only, is unclear and drawn neutral ("≈"); an efficiency is a measure, not a contest.
+   */
+  reading: Reading;
+  /** The interval's conservative end: the least a win is (≥), the most a loss is (≤). */
+  conservative?: number;
+  /** Forks the value rests on: the fewer of the two variants'. */
+  n?: number;
   reason?: string;
 }
+
+export type Reading = "win" | "loss" | "unclear" | "measure" | "none";
+
+/** Marks that make any speedup on the tile unclear, whatever its interval. */
+const DOUBTFUL: readonly Mark[] = ["unattested", "unstable", "notSteady", "coldOnly"];
+
+/** One colour scale per metric, the same in every view: a speedup between 1/16× and 16× (log), beyond is clamped. */
+export const SPEEDUP_DOMAIN: [number, number] = [1 / 16, 16];
 
 export type Mark = "failed" | "skipped" | "unattested" | "ceiling" | "unstable" | "notSteady" | "coldOnly";
 
@@ -175,6 +193,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   let value: number | undefined;
   let ci: [number, number] | undefined;
   let ciLevel: number | undefined;
+  let n: number | undefined;
   if (options.metric === "speedup") {
     // a user workload's tile: the chosen variant over the baseline, on the cell's first benchmark
     // in the phase shown: the steady state's speedups, or the cold start's
@@ -185,6 +204,12 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
     value = s?.ratio;
     ci = s?.ci95;
     ciLevel = s?.ciLevel;
+    if (s) {
+      const forks = cell.measurements
+        .filter((m) => m.variant === s.variant || m.variant === s.over)
+        .map((m) => m.summary?.n ?? m.samples.length);
+      n = forks.length ? Math.min(...forks) : undefined;
+    }
   } else {
     const m = cell.measurements.find((x) => x.variant === variant);
     value = m && efficiencyIn(m, phase);
@@ -201,13 +226,18 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   // a trend in the measured iterations concerns the steady state only; the cold start is one iteration
   if (phase === "steady" && cell.measurements.some((m) => notSteadyForks(m) > 0)) marks.push("notSteady");
   if (phase === "steady" && !allColdOnly && coldOnly(cell)) marks.push("coldOnly");
+  const shown = cell.status === "ok" ? value : undefined;
+  const { reading, conservative } = readingOf(options.metric, shown, ci, marks);
   return {
+    reading,
+    conservative,
+    n,
     cellId: cell.cellId,
     workload: c.workload,
     row: rowOf(c),
     cpus: cpusOf(c),
     scheduler: schedulerLabel(c, varying),
-    value: cell.status === "ok" ? value : undefined,
+    value: shown,
     ci,
     ciLevel,
     against: variant,
@@ -221,11 +251,41 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   };
 }
 
-/** Speedups are ratios: a symmetric domain in log space around 1 so 2× better and 2× worse look alike. */
-function domainOf(metric: ColourMetric, values: number[]): [number, number] {
-  if (metric === "efficiency") return [0, 1];
-  const extreme = Math.max(2, ...values.map((v) => Math.max(v, 1 / v)));
-  return [1 / extreme, extreme];
+/**
+ * What a tile may claim. A speedup is a win only when its whole interval is above 1 (a loss: below), and
+ * only in a cell whose numbers stand (attested, stable, steady, not a lone cold run); a point estimate
+ * without an interval claims nothing.
+ */
+export function readingOf(
+  metric: ColourMetric,
+  value: number | undefined,
+  ci: [number, number] | undefined,
+  marks: Mark[],
+): { reading: Reading; conservative?: number } {
+  if (value === undefined) return { reading: "none" };
+  if (metric === "efficiency") return { reading: "measure" };
+  if (!ci || marks.some((m) => DOUBTFUL.includes(m))) return { reading: "unclear" };
+  if (ci[0] > 1) return { reading: "win", conservative: ci[0] };
+  if (ci[1] < 1) return { reading: "loss", conservative: ci[1] };
+  return { reading: "unclear" };
+}
+
+/**
+ * One fixed domain per metric, so a colour means the same in every view and every run (a 3.1× was pale
+ * among footprint's 37× and navy on its own): speedups symmetric in log space around 1.
+ */
+function domainOf(metric: ColourMetric, _values: number[]): [number, number] {
+  return metric === "efficiency" ? [0, 1] : SPEEDUP_DOMAIN;
+}
+
+/** The tile's text: the conservative end of a win or a loss, "≈" and the ratio when unclear, and n. */
+export function tileText(t: Tile, metric: ColourMetric): string {
+  if (t.value === undefined) return t.status === "ok" ? "n/a" : "";
+  if (metric === "efficiency") return `${Math.round(t.value * 100)}%`;
+  const x = (v: number) => `${v >= 10 ? Math.round(v) : v.toFixed(v >= 1 ? 1 : 2)}×`;
+  const main =
+    t.reading === "win" ? `≥ ${x(t.conservative!)}` : t.reading === "loss" ? `≤ ${x(t.conservative!)}` : `≈ ${x(t.value)}`;
+  return t.n === undefined ? main : `${main} n${t.n}`;
 }
 
 function compareRows(a: string, b: string): number {
@@ -251,5 +311,13 @@ export function describe(t: Tile, metric: ColourMetric): string {
             : "")
         : `efficiency ${(t.value * 100).toPrecision(3)} % of the lower bound (${variant})`;
   const marks = t.marks.map((m) => m).join(", ");
-  return `${t.cellId}: ${what}${marks ? `; ${marks}` : ""}`;
+  const reading =
+    t.reading === "win"
+      ? `; a win: at least ${t.conservative!.toPrecision(3)}×`
+      : t.reading === "loss"
+        ? `; a loss: at most ${t.conservative!.toPrecision(3)}×`
+        : t.reading === "unclear"
+          ? "; unclear: the data show no win or loss"
+          : "";
+  return `${t.cellId}: ${what}${t.n === undefined ? "" : `, n = ${t.n} forks`}${reading}${marks ? `; ${marks}` : ""}`;
 }

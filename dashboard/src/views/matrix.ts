@@ -1,6 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells } from "../data/load";
 import {
+  tileText,
   type ColourMetric,
   baselineOf,
   defaultMetric,
@@ -17,7 +18,7 @@ import {
 import type { Phase } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { href } from "../ui/route";
-import { num, percent, ratio } from "../ui/format";
+import { percent, ratio } from "../ui/format";
 import { type Context, chosenRun, empty, link, phaseOf, phasePicker, runPicker, section, select, table } from "./common";
 
 export async function matrixView(ctx: Context): Promise<Child[]> {
@@ -92,7 +93,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     metric === "speedup" && baseline
       ? `Colour: how many times better ${variant ?? "the variant"} is than the baseline ${baseline} on each cell's first benchmark (its score, in the direction JMH's mode gives); > 1 (blue) means ${variant ?? "it"} wins. Each cell lists every benchmark.`
       : metric === "speedup"
-      ? `Colour: how many times better virtual threads are than ${variant ?? "each workload's platform or pool variant"} on the workload's metric (wall time, or throughput for http-server); > 1 (blue) means virtual threads win. Tiles say the ratio.`
+      ? `Colour: how many times better virtual threads are than ${variant ?? "each workload's platform or pool variant"} on the workload's metric (wall time, or throughput for http-server); > 1 (blue) means virtual threads win. A tile is coloured only where its whole interval is on one side of 1, and says that interval's conservative end.`
       : `Colour: efficiency of ${variant ?? "each workload's variant"} against its lower bound (bound ÷ median wall time; 100 % is the bound).`;
 
   return [
@@ -109,6 +110,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
           : "Cold start: each fork's first iteration — how a freshly started JVM behaves; a fork that ran once has only that.",
     ),
     shape.fixedScheduler.length ? h("p", { class: "explain" }, `In every column: ${shape.fixedScheduler.join(", ")}.`) : null,
+    fewForks(shape.tiles),
     shape.tiles.length === 0 ? empty("No cells match these filters.") : heatmap(shape, metric, run.runId, workload, phase),
     legend(shape.tiles),
     section(
@@ -138,9 +140,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
 function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, runId: string, workload: string, phase: Phase): Element {
   const phaseWords = phase === "steady" ? (shape.allColdOnly ? "cold, one run per JVM" : "steady state") : "cold start";
   const all = workload === "all";
-  const label = (t: Tile) =>
-    (t.value === undefined ? (t.status === "ok" ? "n/a" : "") : metric === "speedup" ? `${num(t.value, 2)}×` : `${Math.round(t.value * 100)}%`) +
-    (t.marks.length ? ` ${t.marks.map((m) => MARK_SYMBOL[m]).join("")}` : "");
+  const label = (t: Tile) => tileText(t, metric) + (t.marks.length ? ` ${t.marks.map((m) => MARK_SYMBOL[m]).join("")}` : "");
   const open = (t: Tile) => {
     location.hash = href("cell", { run: runId, cell: t.cellId });
   };
@@ -168,7 +168,9 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       });
       return g;
     };
-  const withValue = shape.tiles.filter((t) => t.value !== undefined);
+  // only a tile whose data show a win or a loss (or an efficiency, a measure) is coloured; the rest neutral
+  const withValue = shape.tiles.filter((t) => t.value !== undefined && t.reading !== "unclear");
+  const unclear = shape.tiles.filter((t) => t.reading === "unclear");
   const withoutValue = shape.tiles.filter((t) => t.value === undefined);
   const failed = shape.tiles.filter((t) => t.marks.includes("failed"));
   const unattested = shape.tiles.filter((t) => t.marks.includes("unattested"));
@@ -194,7 +196,16 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       fy: all ? { label: null, domain: shape.workloads } : undefined,
       color:
         metric === "speedup"
-          ? { type: "log", scheme: "RdBu", domain: shape.domain, legend: true, label: `virtual speedup (×, ${phaseWords})`, ticks: [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8, 16].filter((t) => t >= shape.domain[0] && t <= shape.domain[1]), tickFormat: (d: number) => `${num(d, 2)}×` }
+          ? {
+              type: "log",
+              scheme: "RdBu",
+              domain: shape.domain,
+              clamp: true,
+              legend: true,
+              label: `speedup (×, ${phaseWords}): 1× = no difference; blue: virtual wins, red: it loses`,
+              ticks: [1 / 8, 1 / 2, 1, 2, 8], // inside the domain's ends, so no label is clipped
+              tickFormat: (d: number) => (d < 1 ? `1/${Math.round(1 / d)}×` : `${d}×`),
+            }
           : { type: "linear", scheme: "Blues", domain: shape.domain, legend: true, label: `efficiency (${phaseWords})`, tickFormat: "%" },
       marks: [
         Plot.cell(withValue, {
@@ -204,6 +215,15 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           inset: 1.5,
           title: (t: Tile) => describe(t, metric),
           render: interactive(withValue),
+        }),
+        Plot.cell(unclear, {
+          ...place,
+          fill: "var(--unclear)",
+          stroke: "var(--muted)",
+          strokeDasharray: "3,2",
+          inset: 1.5,
+          title: (t: Tile) => describe(t, metric),
+          render: interactive(unclear),
         }),
         Plot.cell(withoutValue, {
           ...place,
@@ -237,6 +257,24 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
   );
 }
 
+/**
+ * A banner when the tiles rest on few forks: what such a run can and cannot show. With n forks a side the
+ * ratio interval reaches 90 % coverage at n = 3 and 95 % from n = 4 (runner: RatioInterval), and small
+ * differences stay "≈" whatever they are.
+ */
+function fewForks(tiles: Tile[]): HTMLElement | null {
+  const ns = tiles.map((t) => t.n).filter((n): n is number => n !== undefined);
+  if (ns.length === 0) return null;
+  const least = Math.min(...ns);
+  if (least >= 5) return null;
+  return h(
+    "p",
+    { class: "banner few-forks", role: "note" },
+    `Some tiles rest on ${least} fork${least === 1 ? "" : "s"} a variant: their intervals are wide, so only large differences show as a win or a loss;` +
+      " a “≈” here means these repetitions cannot tell, not that the variants are equal. Run more repetitions to resolve smaller differences.",
+  );
+}
+
 function legend(tiles: Tile[]): HTMLElement {
   const present = new Set(tiles.flatMap((t) => t.marks));
   const marks = (Object.keys(MARK_SYMBOL) as Mark[]).map((m) =>
@@ -245,7 +283,13 @@ function legend(tiles: Tile[]): HTMLElement {
   return h(
     "div",
     { class: "legend" },
-    h("p", {}, "Marks on tiles (solid red border: failed; dashed orange border: not attested; grey tile: no number):"),
+    h(
+      "p",
+      {},
+      "A coloured tile is a win or a loss its whole interval shows (its conservative end: “≥ 1.4×”, and n, the forks it rests on)." +
+        " A pale tile with a dashed border (“≈”) shows neither: its interval includes 1, or its cell is not attested, unstable, not steady or a cold run only." +
+        " Marks (solid red border: failed; dashed orange border: not attested; grey tile: no number):",
+    ),
     h("ul", {}, marks),
   );
 }

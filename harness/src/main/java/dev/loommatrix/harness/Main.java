@@ -71,6 +71,9 @@ public final class Main {
         }
     }
 
+    /** Between iterations, outside timing: at most this long for the last one's platform threads to end. */
+    static final long SETTLE_MS = 2_000;
+
     static Map<String, Object> measure(Invocation inv) throws InterruptedException {
         Workload workload = inv.workload();
         Cgroups cgroups = Cgroups.host();
@@ -79,6 +82,7 @@ public final class Main {
         // Warmup iterations first, outside every delta below: they are the fork's cold start and JIT warm-up.
         for (int i = 0; i < iterations.warmup(); i++) {
             iterationMs.add(workload.run(inv.variant(), inv.params()).wallMs());
+            PlatformThreads.awaitEnded(SETTLE_MS);
         }
         // JFR is not free: its threads share the cell's CPUs while the workload runs (measured: sleep-bound,
         // 1000 virtual threads, 1 CPU: median 616 ms with the recording, 555 ms without). So pinned parks
@@ -97,6 +101,7 @@ public final class Main {
                 Outcome one = workload.run(inv.variant(), inv.params());
                 measured.add(one);
                 iterationMs.add(one.wallMs());
+                PlatformThreads.awaitEnded(SETTLE_MS);
             }
         } finally {
             pinned.ifPresent(PinnedEvents::close);

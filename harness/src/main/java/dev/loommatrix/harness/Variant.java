@@ -93,8 +93,11 @@ public sealed interface Variant {
         return switch (this) {
             case Virtual v -> Executors.newVirtualThreadPerTaskExecutor();
             case Platform p ->
-                Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
-            case Pool pool -> Executors.newFixedThreadPool(pool.threads());
+                Executors.newThreadPerTaskExecutor(
+                        PlatformThreads.tracking(Thread.ofPlatform().factory()));
+            case Pool pool ->
+                Executors.newFixedThreadPool(
+                        pool.threads(), PlatformThreads.tracking(Executors.defaultThreadFactory()));
             case Named named -> throw new IllegalStateException("variant " + named.name() + " has no executor");
         };
     }

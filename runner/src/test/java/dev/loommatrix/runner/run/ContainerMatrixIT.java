@@ -86,7 +86,7 @@ class ContainerMatrixIT {
 
     @Test
     @Order(2)
-    void virtualBeatsThePoolByTheRatioTheLowerBoundsPredict() {
+    void virtualBeatsThePoolAndNothingBeatsItsBound() {
         for (CellRecord cell : cells) {
             Measurement virtual = variant(cell, "virtual");
             Measurement pool = variant(cell, "pool:" + POOL);
@@ -95,12 +95,20 @@ class ContainerMatrixIT {
             assertThat(predicted).isEqualTo(Math.ceil((double) TASKS / POOL));
             double measured = pool.summary().orElseThrow().median()
                     / virtual.summary().orElseThrow().median();
-            // The pool sits at its bound; virtual pays thread start-up on top of one sleep, so the ratio
-            // comes in a little under the prediction, and can never beat it.
-            assertThat(measured / predicted)
+            // What holds whatever else loads the machine (issue #18: a CPU hog beside the run brought 10 down to
+            // 7.4): neither variant beats its bound, and virtual threads win by at least a third of the
+            // predicted ratio. How close a quiet run comes (0.8–1.02 of it) is the fidelity benchmark's.
+            assertThat(pool.efficiency().orElseThrow())
+                    .as(cell.cellId())
+                    .isGreaterThan(0)
+                    .isLessThanOrEqualTo(1.005);
+            assertThat(virtual.efficiency().orElseThrow())
+                    .as(cell.cellId())
+                    .isGreaterThan(0)
+                    .isLessThanOrEqualTo(1.005);
+            assertThat(measured)
                     .as("%s: measured %.2f vs predicted %.2f", cell.cellId(), measured, predicted)
-                    .isBetween(0.8, 1.02);
-            assertThat(pool.efficiency().orElseThrow()).as(cell.cellId()).isBetween(0.9, 1.0);
+                    .isGreaterThanOrEqualTo(predicted / 3);
         }
     }
 

@@ -83,24 +83,36 @@ class PinningIT {
                 .longValue();
     }
 
+    // What must hold whatever else loads the machine (issue #18: these bands failed beside a CPU hog): exact
+    // pinned-event counts, no variant faster than its lower bound, and the order of the variants with wide
+    // margins — serialized is TASKS times one sleep, so "at least TASKS / 4 times" survives a carrier slowed
+    // more than twice. How close each comes to its bound is the fidelity benchmark's (benchmarks/fidelity).
+
     @Test
     void synchronizedSerializesOnJdk21AndNotOnJdk25() {
         double serialized = TASKS * SLEEP_MS;
-        assertThat(median(jdk(21), "synchronized")).isBetween(serialized * 0.98, serialized * 1.4);
         assertThat(pinnedEvents(jdk(21), "synchronized")).isEqualTo(TASKS);
-        assertThat(median(jdk(25), "synchronized")).isBetween(SLEEP_MS * 0.98, SLEEP_MS * 2.0);
         assertThat(pinnedEvents(jdk(25), "synchronized")).isZero();
+        assertThat(median(jdk(21), "synchronized")).isGreaterThanOrEqualTo(serialized * 0.98);
+        assertThat(median(jdk(25), "synchronized")).isGreaterThanOrEqualTo(SLEEP_MS * 0.98);
+        // on 21 the monitor serializes the sleeps; the lock next to it does not
+        assertThat(median(jdk(21), "synchronized") / median(jdk(21), "reentrant-lock"))
+                .isGreaterThanOrEqualTo(TASKS / 4.0);
+        // on 25 it unmounts: at least twice as fast as on 21 (TASKS times in a quiet run)
+        assertThat(median(jdk(21), "synchronized") / median(jdk(25), "synchronized"))
+                .isGreaterThanOrEqualTo(2.0);
     }
 
     @Test
-    void theLowerBoundFollowsEachJdksRuleSoEfficiencyStaysNearOne() {
+    void theLowerBoundFollowsEachJdksRuleAndNothingBeatsIt() {
         assertThat(variant(jdk(21), "synchronized").lowerBoundMs()).hasValue(TASKS * (double) SLEEP_MS);
         assertThat(variant(jdk(25), "synchronized").lowerBoundMs()).hasValue((double) SLEEP_MS);
         for (CellRecord cell : cells) {
             for (Measurement m : cell.measurements()) {
                 assertThat(m.efficiency().orElseThrow())
                         .as("%s %s", cell.cellId(), m.variant())
-                        .isBetween(0.6, 1.02);
+                        .isGreaterThan(0)
+                        .isLessThanOrEqualTo(1.02);
             }
         }
     }
@@ -109,12 +121,15 @@ class PinningIT {
     void aReentrantLockNeverPinsAndAClassInitializerAlwaysDoes() {
         for (int version : new int[] {21, 25}) {
             CellRecord cell = jdk(version);
-            assertThat(median(cell, "reentrant-lock")).isBetween(SLEEP_MS * 0.98, SLEEP_MS * 2.0);
             assertThat(pinnedEvents(cell, "reentrant-lock")).isZero();
-            assertThat(median(cell, "class-init")).isGreaterThanOrEqualTo(TASKS * SLEEP_MS * 0.98);
             assertThat(pinnedEvents(cell, "class-init")).isEqualTo(TASKS);
-            // JDK 21 pins in Object.wait but compensates with extra carriers; JDK 25 unmounts
-            assertThat(median(cell, "object-wait")).isBetween(SLEEP_MS * 0.98, SLEEP_MS * 2.0);
+            double classInit = median(cell, "class-init");
+            assertThat(classInit).isGreaterThanOrEqualTo(TASKS * SLEEP_MS * 0.98);
+            assertThat(median(cell, "reentrant-lock")).isGreaterThanOrEqualTo(SLEEP_MS * 0.98);
+            assertThat(classInit / median(cell, "reentrant-lock")).isGreaterThanOrEqualTo(TASKS / 4.0);
+            // JDK 21 pins in Object.wait but compensates with extra carriers; JDK 25 unmounts: not serialized
+            assertThat(median(cell, "object-wait")).isGreaterThanOrEqualTo(SLEEP_MS * 0.98);
+            assertThat(classInit / median(cell, "object-wait")).isGreaterThanOrEqualTo(TASKS / 4.0);
         }
     }
 }
