@@ -203,6 +203,16 @@ describe("the dashboard under a sub-path", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
+  it("says so when the URL names a run the site does not have, instead of showing the newest", async () => {
+    for (const view of ["matrix", "cell", "compare", "run"]) {
+      await visit(`#/${view}?run=NOPE`, view, view === "matrix" ? "unknown-run" : undefined);
+      expect(await page.locator(".unknown-run").innerText()).toContain("no run NOPE");
+      expect(await page.locator("figure.heatmap, table.stats, #comparisons").count()).toBe(0);
+      expect(await page.locator("select[name=run] option").first().innerText()).toBe("— pick a run —");
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
   it("shows the run: host, matrix, failures and durations", async () => {
     await visit("#/run", "run", "run");
     const main = await page.locator("main").innerText();

@@ -68,6 +68,13 @@ export interface VariantStats {
   efficiency?: number;
   ceiling?: { threads: number; reason: string };
   error?: string;
+  /** The whole JVM as the driver timed it (median over forks): beside wallMs, what JVM start-up adds. */
+  processMs?: number;
+  /** A JMH score's error (JMH's own 99.9 % half-width, median over forks). */
+  scoreError?: number;
+  /** A load test's Little's-law bound and its throughput over it (http-server), medians over forks. */
+  throughputBound?: number;
+  throughputEfficiency?: number;
 }
 
 export function points(cell: CellRecord, metric: string): Point[] {
@@ -85,7 +92,13 @@ export function variantStats(cell: CellRecord, metric: string): VariantStats[] {
   return cell.measurements.map((m) => {
     const values = m.samples.map((s) => s[metric]).filter((v): v is number => typeof v === "number");
     const summary = summarises(m, metric) ? m.summary : undefined;
+    const med = (key: string) =>
+      median(m.samples.map((s) => s[key]).filter((v): v is number => typeof v === "number"));
     return {
+      processMs: m.processSummary?.median ?? med("processMs"),
+      scoreError: med("scoreError"),
+      throughputBound: med("throughputBoundPerSecond"),
+      throughputEfficiency: med("throughputEfficiency"),
       variant: seriesOf(m),
       n: values.length,
       median: summary?.median ?? median(values),
@@ -117,6 +130,9 @@ export interface Telemetry {
   gcMs?: number;
   cpuMs?: number;
   peakRssBytes?: number;
+  /** Time virtual threads spent pinned (JFR), and where: the most frequent frame the samples name. */
+  pinnedMs?: number;
+  pinnedAt?: string;
 }
 
 /** Per variant, the median over repetitions of what the JVM reported about itself. */
@@ -132,7 +148,15 @@ export function telemetry(m: Measurement): Telemetry {
     gcMs: med("gcMs"),
     cpuMs: med("cpuMs"),
     peakRssBytes: med("peakRssBytes"),
+    pinnedMs: med("pinnedMs"),
+    pinnedAt: mostFrequent(m.samples.map((s) => s["pinnedAt"]).filter((v): v is string => typeof v === "string")),
   };
+}
+
+function mostFrequent(values: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
 }
 
 /** A POSIX shell word: single quotes, with any single quote closed, escaped and reopened. */

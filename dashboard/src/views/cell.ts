@@ -5,9 +5,11 @@ import { earlierAttempts, metricOf, points, reproduceCommand, seriesOf, shortBen
 import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
-import { type Context, chosenRun, empty, keyValues, link, section, table } from "./common";
+import { type Context, chosenRun, unknownRun, empty, keyValues, link, section, table } from "./common";
 
 export async function cellView(ctx: Context): Promise<Child[]> {
+  const unknown = unknownRun(ctx, "Cell");
+  if (unknown) return unknown;
   const run = chosenRun(ctx);
   if (!run) return [empty("No runs published yet.")];
   const [manifest, cells] = await Promise.all([loadRun(run.runId), loadCells(run.runId)]);
@@ -163,16 +165,17 @@ function statsTable(cell: CellRecord, metric: string): HTMLElement {
   return section(
     "Per variant",
     table(
-      [cell.baseline ? "variant · benchmark" : "variant", "rests on", `median (${metric}, ${unit})`, "CI", "CV", "cold start (median, CI)", "lower bound", "efficiency", "ceiling / error"],
+      [cell.baseline ? "variant · benchmark" : "variant", "rests on", `median (${metric}, ${unit})`, "CI", "CV", "cold start (median, CI)", "whole JVM (processMs)", "lower bound", "efficiency", "ceiling / error"],
       stats.map((s, i) => [
         s.variant + (s.unstable ? " ~ unstable" : "") + steadiness(cell.measurements[i]),
         basis(cell.measurements[i]),
-        metric === "wallMs" ? ms(s.median) : num(s.median),
+        (metric === "wallMs" ? ms(s.median) : num(s.median)) + (s.scoreError === undefined ? "" : ` ± ${num(s.scoreError)} (JMH error)`),
         s.ci ? `${num(s.ci[0])}–${num(s.ci[1])} (${Math.round((s.ciLevel ?? 0) * 100)} %)` : "—",
         s.cv === undefined ? "—" : percent(s.cv),
         coldStart(cell.measurements[i]),
-        s.lowerBoundMs === undefined ? "—" : ms(s.lowerBoundMs),
-        s.efficiency === undefined ? "—" : percent(s.efficiency),
+        ms(s.processMs),
+        s.lowerBoundMs !== undefined ? ms(s.lowerBoundMs) : s.throughputBound !== undefined ? `${num(s.throughputBound)} req/s` : "—",
+        s.efficiency !== undefined ? percent(s.efficiency) : s.throughputEfficiency !== undefined ? percent(s.throughputEfficiency) : "—",
         s.ceiling ? `ceiling at ${s.ceiling.threads} threads: ${s.ceiling.reason}` : (s.error ?? "—"),
       ]),
       { class: "stats" },
@@ -268,11 +271,13 @@ function telemetryTable(cell: CellRecord): HTMLElement {
   return section(
     "Inside the JVM (median over repetitions)",
     table(
-      ["variant", "carriers used", "pinned events", "GC count", "GC time", "CPU time", "peak RSS"],
+      ["variant", "carriers used", "pinned events", "pinned time", "pinned at", "GC count", "GC time", "CPU time", "peak RSS"],
       cell.measurements.map(telemetry).map((t) => [
         t.variant,
         num(t.carriers),
         t.pinnedEventsUnavailable ? "not available on this VM" : t.pinnedEvents === undefined ? "not recorded" : num(t.pinnedEvents),
+        t.pinnedMs === undefined ? "—" : ms(t.pinnedMs),
+        t.pinnedAt ?? "—",
         num(t.gcCount),
         ms(t.gcMs),
         ms(t.cpuMs),

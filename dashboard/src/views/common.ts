@@ -35,10 +35,28 @@ export function runLabel(e: IndexEntry): string {
   return `${date(e.startedAt)} · ${pr}${e.git.branch} @ ${e.git.commit.slice(0, 7)} · ${e.profile ?? "no profile"}`;
 }
 
-/** The run the URL names, else the newest run. */
+/** The run the URL names, else (when it names none) the newest run; a run it names that is not here: none. */
 export function chosenRun(ctx: Context): IndexEntry | undefined {
   const id = ctx.params.run;
-  return (id && ctx.index.find((e) => e.runId === id)) || ctx.index[ctx.index.length - 1];
+  return id ? ctx.index.find((e) => e.runId === id) : ctx.index[ctx.index.length - 1];
+}
+
+/**
+ * What a view shows when its URL names a run this site does not have (a typo, or a run `publish --keep`
+ * dropped): that, and a picker — never the newest run in its place, silently (issue #19).
+ */
+export function unknownRun(ctx: Context, title: string): HTMLElement[] | null {
+  const id = ctx.params.run;
+  if (!id || ctx.index.some((e) => e.runId === id)) return null;
+  return [
+    h("h1", {}, title),
+    h(
+      "p",
+      { class: "banner unknown-run", role: "alert" },
+      `This site has no run ${id}: it may have been mistyped, or dropped from the history (publish --keep). Pick a run:`,
+    ),
+    h("form", { class: "controls" }, runPicker(ctx)),
+  ];
 }
 
 export function select(
@@ -61,8 +79,12 @@ export function runPicker(ctx: Context, runs: IndexEntry[] = ctx.index): HTMLLab
   return select(
     "Run",
     "run",
-    [...runs].reverse().map((e) => ({ value: e.runId, text: runLabel(e) })),
-    current,
+    [
+      // no run chosen (the URL named one this site lacks): a prompt, so that picking any run is a change
+      ...(current ? [] : [{ value: "", text: "— pick a run —" }]),
+      ...[...runs].reverse().map((e) => ({ value: e.runId, text: runLabel(e) })),
+    ],
+    current ?? "",
     (run) => ctx.go({ run }),
   );
 }

@@ -4,11 +4,13 @@ import type { Comparison, Verdict } from "../data/types";
 import { change, counts, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
 import { num } from "../ui/format";
-import { type Context, chosenRun, empty, link, phaseOf, phasePicker, runLabel, runPicker, section, select, table } from "./common";
+import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, runLabel, runPicker, section, select, table } from "./common";
 import { shortBenchmark } from "../shape/cell";
 
 export async function compareView(ctx: Context): Promise<Child[]> {
   const compared = ctx.index.filter((e) => e.compared);
+  const unknown = unknownRun(ctx, "Compare");
+  if (unknown) return unknown;
   const run = chosenRun(ctx);
   const head = [h("h1", {}, "Compare")];
   if (!run) return [...head, empty("No runs published yet.")];

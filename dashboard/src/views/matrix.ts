@@ -19,9 +19,11 @@ import type { Phase } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { href } from "../ui/route";
 import { percent, ratio } from "../ui/format";
-import { type Context, chosenRun, empty, link, phaseOf, phasePicker, runPicker, section, select, table } from "./common";
+import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, runPicker, section, select, table } from "./common";
 
 export async function matrixView(ctx: Context): Promise<Child[]> {
+  const unknown = unknownRun(ctx, "Matrix");
+  if (unknown) return unknown;
   const run = chosenRun(ctx);
   if (!run) return [empty("No runs published yet: `loom-matrix publish --run <dir> --site <site>` adds one.")];
   const cells = await loadCells(run.runId);

@@ -3,9 +3,11 @@ import { loadCells, loadRun } from "../data/load";
 import { coverage, durations, failures } from "../shape/run";
 import { type Child, h } from "../ui/dom";
 import { bytes, date, duration } from "../ui/format";
-import { type Context, chosenRun, empty, keyValues, link, runPicker, section, table } from "./common";
+import { type Context, chosenRun, unknownRun, empty, keyValues, link, runPicker, section, table } from "./common";
 
 export async function runView(ctx: Context): Promise<Child[]> {
+  const unknown = unknownRun(ctx, "Run");
+  if (unknown) return unknown;
   const entry = chosenRun(ctx);
   if (!entry) return [h("h1", {}, "Run"), empty("No runs published yet.")];
   const [manifest, cells] = await Promise.all([loadRun(entry.runId), loadCells(entry.runId)]);
