@@ -88,6 +88,8 @@ describe("the dashboard under a sub-path", () => {
     expect(await page.locator("h1.cell-id").innerText()).toBe(id);
     // repetitions as points: 8 per variant, the bound drawn, the medians as ticks
     expect(await page.locator("figure.repetitions svg circle").count()).toBe(16);
+    // the dashed lower bound, one per variant (issue #19: it never rendered)
+    expect(await page.locator('figure.repetitions svg g[stroke-dasharray="4,2"] line').count()).toBe(2);
     expect(await page.locator("#reproduce").innerText()).toBe(`./loom-matrix run --matrix matrix.yaml --profile full --cell ${id}`);
     const attestation = await page.locator("table.attestation").innerText();
     expect(attestation).toContain("availableProcessors");

@@ -28,3 +28,22 @@ describe("what the cell view shows beside the median", () => {
     expect(t.pinnedAt).toBe("Work.hold(Work.java:12)");
   });
 });
+
+describe("labels that say what is so", () => {
+  it("a fixed parallelism 1 is not the scheduler's defaults", async () => {
+    const { schedulerLabel } = await import("../src/shape/matrix");
+    const c = { ...sleepBound().coordinates, parallelism: "1" };
+    expect(schedulerLabel(c, [])).toBe("parallelism 1");
+    expect(schedulerLabel(sleepBound().coordinates, [])).toBe("scheduler defaults");
+  });
+
+  it("a skipped cell is not a failure", async () => {
+    const { failures, skipped } = await import("../src/shape/run");
+    const cells = [
+      { ...sleepBound(), status: "skipped" as const, reason: "no openj9 JDK 21 on this host" },
+      { ...sleepBound(), cellId: "x", status: "failed" as const, reason: "exit 137" },
+    ];
+    expect(failures(cells).map((f) => f.cellId)).toEqual(["x"]);
+    expect(skipped(cells).map((f) => f.reason)).toEqual(["no openj9 JDK 21 on this host"]);
+  });
+});

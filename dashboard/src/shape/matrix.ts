@@ -85,7 +85,10 @@ export const SCHEDULER_SETTINGS = ["parallelism", "maxPoolSize", "minRunnable"] 
  */
 export function schedulerLabel(c: Coordinates, varying: readonly string[]): string {
   const parts = SCHEDULER_SETTINGS.filter((s) => varying.includes(s)).map((s) => `${s} ${c[s]}`);
-  return parts.length ? parts.join(" · ") : "scheduler defaults";
+  if (parts.length) return parts.join(" · ");
+  // nothing varies: "defaults" only when every setting is the JDK's own (a fixed parallelism 1 is not one)
+  const set = SCHEDULER_SETTINGS.filter((s) => c[s] !== "auto").map((s) => `${s} ${c[s]}`);
+  return set.length ? set.join(" · ") : "scheduler defaults";
 }
 
 export function varyingSettings(cells: CellRecord[]): string[] {

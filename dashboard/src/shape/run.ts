@@ -8,9 +8,18 @@ export interface Failure {
   reason: string;
 }
 
+/** Cells that failed or timed out; a skipped cell is not a failure (see {@link skipped}). */
 export function failures(cells: CellRecord[]): Failure[] {
   return cells
-    .filter((c) => c.status !== "ok")
+    .filter((c) => c.status === "failed" || c.status === "timeout")
+    .map((c) => ({ cellId: c.cellId, status: c.status, reason: c.reason ?? "no reason recorded" }))
+    .sort((a, b) => a.status.localeCompare(b.status) || a.cellId.localeCompare(b.cellId));
+}
+
+/** Cells this runner could not run (no such JDK, another OS), each with the reason that names the fix. */
+export function skipped(cells: CellRecord[]): Failure[] {
+  return cells
+    .filter((c) => c.status === "skipped")
     .map((c) => ({ cellId: c.cellId, status: c.status, reason: c.reason ?? "no reason recorded" }))
     .sort((a, b) => a.status.localeCompare(b.status) || a.cellId.localeCompare(b.cellId));
 }

@@ -69,8 +69,8 @@ export async function cellView(ctx: Context): Promise<Child[]> {
     ]),
     cell.reason || cell.logTail
       ? section(
-          "Why it failed",
-          cell.reason ? h("p", { class: "reason" }, cell.reason) : null,
+          cell.status === "skipped" ? "Why it was skipped" : cell.status === "ok" ? "Notes" : "Why it failed",
+          cell.reason ? h("p", { class: cell.status === "skipped" ? "reason reason-skipped" : "reason" }, cell.reason) : null,
           cell.logTail ? h("pre", { class: "log" }, cell.logTail) : null,
         )
       : null,
@@ -135,7 +135,8 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
         x: { label: `${metric} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined },
         y: { label: null, domain: stats.map((s) => s.variant) },
         marks: [
-          Plot.ruleX(bounds, { x: "lowerBoundMs", y: "variant", stroke: "var(--bound)", strokeDasharray: "6,3", strokeWidth: 2 }),
+          // a tick per variant band: Plot.ruleX with a y channel drew nothing (issue #19)
+          Plot.tickX(bounds, { x: "lowerBoundMs", y: "variant", stroke: "var(--bound)", strokeDasharray: "4,2", strokeWidth: 2 }),
           Plot.link(intervals, {
             x1: (s) => s.ci![0],
             x2: (s) => s.ci![1],

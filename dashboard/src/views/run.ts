@@ -1,6 +1,6 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
-import { coverage, durations, failures } from "../shape/run";
+import { coverage, durations, failures, skipped } from "../shape/run";
 import { type Child, h } from "../ui/dom";
 import { bytes, date, duration } from "../ui/format";
 import { type Context, chosenRun, unknownRun, empty, keyValues, link, runPicker, section, table } from "./common";
@@ -13,6 +13,7 @@ export async function runView(ctx: Context): Promise<Child[]> {
   const [manifest, cells] = await Promise.all([loadRun(entry.runId), loadCells(entry.runId)]);
   const cover = coverage(cells);
   const failed = failures(cells);
+  const notRun = skipped(cells);
   const times = durations(cells);
   const host = manifest.host;
   return [
@@ -68,8 +69,19 @@ export async function runView(ctx: Context): Promise<Child[]> {
             failed.map((f) => [link("cell", { run: entry.runId, cell: f.cellId }, f.cellId), f.status, f.reason]),
             { id: "failures" },
           )
-        : empty("Every cell ran."),
+        : empty(notRun.length ? "No cell failed." : "Every cell ran."),
     ),
+    notRun.length
+      ? section(
+          `Skipped (${notRun.length})`,
+          h("p", { class: "explain" }, "Not failures: this runner could not run these cells; each reason names what would."),
+          table(
+            ["cell", "reason"],
+            notRun.map((f) => [link("cell", { run: entry.runId, cell: f.cellId }, f.cellId), f.reason]),
+            { id: "skipped" },
+          ),
+        )
+      : null,
     section(
       "Where the time went",
       times.length
