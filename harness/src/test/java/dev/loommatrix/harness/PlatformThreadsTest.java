@@ -15,10 +15,13 @@ class PlatformThreadsTest {
     @Test
     void afterTheWaitAPoolsThreadsHaveLeftTheProcess() throws Exception {
         int before = PlatformThreads.processThreads().orElse(-1);
-        Variant pool = Variant.parse("pool:200");
+        Variant pool = Variant.parse("pool:1000");
         try (ExecutorService executor = pool.newExecutor()) {
-            for (int i = 0; i < 400; i++) {
-                executor.submit(() -> Thread.sleep(20));
+            for (int i = 0; i < 2000; i++) {
+                executor.submit(() -> {
+                    Thread.sleep(20);
+                    return null;
+                });
             }
         }
         long start = System.nanoTime();
