@@ -132,6 +132,13 @@ describe("the dashboard under a sub-path", () => {
     expect(annotations).toContain("jdk build");
     expect(annotations).toContain("21.0.8+9");
     expect(annotations).toContain("21.0.9+10");
+    // two scheduled runs: no change point could be found yet, and the page says so
+    expect(await page.locator(".too-few-runs").innerText()).toContain("2 scheduled runs");
+    // a variant keeps its colour when the view shows another alone: the legend still lists the workload's
+    await visit("#/history?workload=sleep-bound&jdk=debian-21&variant=pool:100", "history");
+    const legend = await page.locator("figure.history").innerText();
+    expect(legend).toContain("virtual");
+    expect(legend).toContain("pool:100");
   });
 
   it("compares the newest run with its baseline, skipping the pull request, coloured by verdict", async () => {

@@ -74,7 +74,8 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   }
   return [
     ...header,
-    h("figure", { class: "history" }, chart(shape.cells, shape.points, shape.changes, shape.annotations, shape.metric)),
+    tooFewRuns(shape.points),
+    h("figure", { class: "history" }, chart(shape.cells, shape.points, shape.changes, shape.annotations, shape.metric, variants)),
     section(
       `Change points (${shape.changes.length})`,
       shape.changes.length
@@ -106,12 +107,33 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   ];
 }
 
+/** The workload's variants in a fixed order, then any labelled series the view adds (profile or design). */
+function colourDomain(variants: string[], points: HistoryPoint[]): string[] {
+  const extra = [...new Set(points.map((p) => p.variant))].filter((v) => !variants.includes(v)).sort();
+  return [...variants, ...extra];
+}
+
+/**
+ * Change points need at least two segments of three scheduled runs (ChangePoints.MIN_SEGMENT): with fewer
+ * runs a reader is told that no change could have been found, rather than shown an empty table.
+ */
+function tooFewRuns(points: HistoryPoint[]): HTMLElement | null {
+  const runs = new Set(points.filter((p) => !p.pullRequest).map((p) => p.runId)).size;
+  if (runs >= 6) return null;
+  return h(
+    "p",
+    { class: "banner too-few-runs", role: "note" },
+    `${runs} scheduled run${runs === 1 ? "" : "s"} in this view: change points need at least 6 (two levels of 3 runs each), so none can be found yet, and two noisy points are not a trend.`,
+  );
+}
+
 function chart(
   cells: string[],
   points: HistoryPoint[],
   changes: HistoryPoint[],
   annotations: { date: Date; cellId: string; kind: string; from: string; to: string }[],
   metric: string | undefined,
+  variants: string[],
 ): Element {
   const scheduled = points.filter((p) => !p.pullRequest);
   const pulls = points.filter((p) => p.pullRequest);
@@ -128,7 +150,8 @@ function chart(
     y: { label: metric ?? null, grid: true, zero: false },
     // the panel label drops what every panel shares (the workload), to fit beside the chart
     fy: { domain: cells, label: null, tickFormat: (id: string) => id.replace(/\.[^.]+$/, "").replace(".linux.", " ") },
-    color: { legend: true, label: "variant" },
+    // every variant of the workload keeps its colour whatever the filters leave in the view (issue #19)
+    color: { legend: true, label: "variant", domain: colourDomain(variants, points) },
     marks: [
       Plot.ruleX(annotations, { x: "date", fy: "cellId", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),
       Plot.ruleX(changes, { x: "date", fy: "cellId", stroke: "var(--bad)", strokeWidth: 2, strokeOpacity: 0.8 }),
