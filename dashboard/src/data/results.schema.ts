@@ -37,7 +37,7 @@ export type Cell = {
     }[];
   };
   /**
-   * how many times better `over` is than `variant` on the judged metric: built-in workloads, virtual over each other variant; user workloads, each variant over the baseline
+   * how many times better `over` is than `variant` on the judged metric: built-in workloads, virtual over each other variant (fib-fanout and pinning: each variant over their baseline); user workloads, each variant over the baseline
    */
   speedups?: {
     variant: string;
@@ -55,9 +55,34 @@ export type Cell = {
     ciLevel?: number;
   }[];
   /**
-   * a user workload's baseline variant: the speedups are the other variants' over it
+   * the variant the speedups are over: a user workload's baseline, or a built-in workload's whose story is not virtual against platform threads (fib-fanout: sequential; pinning: reentrant-lock)
    */
   baseline?: string;
+  /**
+   * the workload's headline contrast, resolved for this cell: what the matrix tile, cell view, history, compare and Grafana show first (catalogue for built-in workloads, `headline` in matrix.yaml for a user's); absent when the cell measured no subject or nothing to compare it with
+   */
+  contrast?: {
+    /**
+     * a speedup of subject over reference (see speedups), or subject's efficiency against its own lower bound
+     */
+    kind: "speedup" | "efficiency";
+    /**
+     * the variant the headline is about
+     */
+    subject: string;
+    /**
+     * the variant it is compared with in this cell (absent for an efficiency)
+     */
+    reference?: string;
+    /**
+     * the reference is the cell's fastest other variant (steady-state median of the judged metric), not a fixed one
+     */
+    fastestOther: boolean;
+    /**
+     * the contrast as a reader should say it
+     */
+    words: string;
+  };
 };
 export type SchemaVersion = 1;
 export type Measurement = {

@@ -14,11 +14,22 @@ import java.util.OptionalInt;
  *
  * @param variants each variant's settings, in the file's order
  * @param baseline the variant the others are compared with ("speedup of virtual" over it)
+ * @param contrast the headline contrast: the entry's {@code headline}, else {@code virtual} (or the first other
+ *     variant) over the baseline
  */
-public record UserWorkload(Artifact artifact, Map<String, VariantSettings> variants, String baseline) {
+public record UserWorkload(
+        Artifact artifact, Map<String, VariantSettings> variants, String baseline, Contrast contrast) {
 
     public UserWorkload {
         variants = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variants));
+    }
+
+    /** The contrast of an entry that declares none: virtual threads (or the first other variant) over the baseline. */
+    public static Contrast defaultContrast(java.util.Collection<String> variants, String baseline) {
+        String subject = variants.contains("virtual") && !baseline.equals("virtual")
+                ? "virtual"
+                : variants.stream().filter(v -> !v.equals(baseline)).findFirst().orElse(baseline);
+        return Contrast.over(subject, baseline, subject + " vs the baseline " + baseline);
     }
 
     /** What runs: the user's files and how to start them. */

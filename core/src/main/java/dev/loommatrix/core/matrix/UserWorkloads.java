@@ -26,7 +26,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 final class UserWorkloads {
 
-    static final List<String> KEYS = List.of("id", "jmh", "program", "variants", "baseline", "enabled");
+    static final List<String> KEYS = List.of("id", "jmh", "program", "variants", "baseline", "headline", "enabled");
+    static final List<String> HEADLINE_KEYS = List.of("subject", "words");
     static final List<String> JMH_KEYS = List.of(
             "jar",
             "include",
@@ -141,15 +142,62 @@ final class UserWorkloads {
                     where + " does not say which variant is the baseline",
                     "add e.g. 'baseline: platform': every other variant's speedup is taken over it");
         }
+        String chosen = baseline.orElse(
+                variants.isEmpty() ? "" : variants.keySet().iterator().next());
+        Optional<Contrast> headline = Sections.field(fields, "headline")
+                .flatMap(n -> headline(in, n, where + ".headline", variants.keySet(), chosen));
         if (id.isEmpty() || artifact.isEmpty() || variants.isEmpty()) {
             return Optional.empty();
         }
-        String chosen = baseline.orElse(variants.keySet().iterator().next());
         return Optional.of(new WorkloadSpec(
                 id.get(),
                 List.copyOf(variants.keySet()),
                 Map.of(),
-                Optional.of(new UserWorkload(artifact.get(), variants, chosen))));
+                Optional.of(new UserWorkload(
+                        artifact.get(),
+                        variants,
+                        chosen,
+                        headline.orElse(UserWorkload.defaultContrast(variants.keySet(), chosen))))));
+    }
+
+    /**
+     * {@code headline: {subject: NAME, words: TEXT}}: which variant's speedup over the baseline the entry's
+     * tiles, history, compare and Grafana show first, and how to say it.
+     */
+    private static Optional<Contrast> headline(
+            YamlReader in, Node node, String where, Set<String> variants, String baseline) {
+        Map<String, NodeTuple> f = in.mapping(node, where, HEADLINE_KEYS).orElse(null);
+        if (f == null) {
+            return Optional.empty();
+        }
+        if (!f.containsKey("subject")) {
+            in.error(
+                    node,
+                    where + " does not name its subject",
+                    "e.g. headline: {subject: virtual}: its speedup over the baseline is shown first");
+            return Optional.empty();
+        }
+        Node subjectNode = f.get("subject").getValueNode();
+        Optional<String> subject = in.string(subjectNode, where + ".subject").filter(name -> {
+            if (!variants.isEmpty() && !variants.contains(name)) {
+                in.error(
+                        subjectNode,
+                        "headline subject '" + name + "' is not one of the entry's variants"
+                                + YamlReader.didYouMeanSuffix(name, variants),
+                        "variants: " + String.join(", ", variants));
+                return false;
+            }
+            if (name.equals(baseline)) {
+                in.error(
+                        subjectNode,
+                        "headline subject '" + name + "' is the baseline: its speedup over itself is 1",
+                        "name another variant; the headline is a variant's speedup over the baseline " + baseline);
+                return false;
+            }
+            return true;
+        });
+        Optional<String> words = Sections.field(f, "words").flatMap(n -> in.string(n, where + ".words"));
+        return subject.map(s -> Contrast.over(s, baseline, words.orElse(s + " vs the baseline " + baseline)));
     }
 
     /** The entry's JMH settings; {@code paramNames} receives the selected benchmarks' @Param names. */

@@ -23,8 +23,20 @@ public final class Workloads {
      */
     public record Headline(String metric, String unit) {}
 
+    /**
+     * @param baseline the variant every other one's speedup is taken over, where the workload's story is not
+     *     virtual threads against platform threads (fib-fanout: sequential; pinning: reentrant-lock); empty:
+     *     the speedups are those of {@code virtual} over each other variant
+     * @param contrast the headline contrast its tiles, cell view, history, compare and Grafana show first
+     */
     public record Definition(
-            String id, Map<String, Long> defaults, List<String> variants, boolean pools, Optional<Headline> headline) {
+            String id,
+            Map<String, Long> defaults,
+            List<String> variants,
+            boolean pools,
+            Optional<Headline> headline,
+            Optional<String> baseline,
+            Contrast contrast) {
 
         public boolean accepts(String variant) {
             return variants.contains(variant) || (pools && POOL.matcher(variant).matches());
@@ -36,6 +48,35 @@ public final class Workloads {
     }
 
     private static final Map<String, Definition> CATALOGUE = new LinkedHashMap<>();
+
+    /** Virtual threads against the best platform threads did in the cell: the default headline. */
+    private static final Contrast VIRTUAL_OVER_FASTEST = Contrast.overFastestOther(
+            "virtual",
+            "virtual threads vs the fastest platform-thread variant of the cell (thread per task or a pool)");
+
+    private static final Map<String, Contrast> CONTRASTS = Map.of(
+            "fib-fanout",
+            Contrast.over(
+                    "caller-virtual",
+                    "sequential",
+                    "virtual threads for the callers (caller-virtual) vs making the calls one by one (sequential):"
+                            + " the parallel speedup of CPU-bound work; every other variant over sequential is one"
+                            + " choice away"),
+            "pinning",
+            Contrast.over(
+                    "synchronized",
+                    "reentrant-lock",
+                    "the pinning penalty: virtual threads sleeping inside synchronized vs inside a ReentrantLock"
+                            + " (JDK 21-23 pin the carrier there, JDK 24+ do not: JEP 491); below 1× the"
+                            + " monitor costs"),
+            "http-server",
+            Contrast.againstBound(
+                    "virtual",
+                    "virtual threads' throughput against its Little's-law bound (users ÷ think time): how much"
+                            + " of what the load allows a thread per request delivers"));
+
+    private static final Map<String, String> BASELINES =
+            Map.of("fib-fanout", "sequential", "pinning", "reentrant-lock");
 
     private static final Map<String, Headline> HEADLINES = Map.of(
             "echo-server", new Headline("roundTripsPerSecond", "round trips/s"),
@@ -102,7 +143,16 @@ public final class Workloads {
     private Workloads() {}
 
     private static void add(String id, Map<String, Long> defaults, List<String> variants, boolean pools) {
-        CATALOGUE.put(id, new Definition(id, defaults, variants, pools, Optional.ofNullable(HEADLINES.get(id))));
+        CATALOGUE.put(
+                id,
+                new Definition(
+                        id,
+                        defaults,
+                        variants,
+                        pools,
+                        Optional.ofNullable(HEADLINES.get(id)),
+                        Optional.ofNullable(BASELINES.get(id)),
+                        CONTRASTS.getOrDefault(id, VIRTUAL_OVER_FASTEST)));
     }
 
     /**

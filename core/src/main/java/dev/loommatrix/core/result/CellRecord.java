@@ -1,6 +1,9 @@
 package dev.loommatrix.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.loommatrix.core.matrix.Contrast;
+import dev.loommatrix.core.matrix.UserWorkload;
+import dev.loommatrix.core.matrix.Workloads;
 import dev.loommatrix.core.plan.Coordinates;
 import dev.loommatrix.core.stats.Speedup;
 import java.util.List;
@@ -12,8 +15,12 @@ import java.util.Optional;
  * @param environment what the JVM reported; absent only when no JVM run finished
  * @param measurements one per variant that produced samples; kept even when the cell failed later
  * @param execution how the cell ran (backend, driver, timing, variant order) — not part of the result
- * @param speedups virtual threads against each other variant, computed once when the record is made
- *     ({@link #of}); a bootstrap is too dear to redo on every serialization
+ * @param speedups virtual threads against each other variant (or every variant over the baseline), computed
+ *     once when the record is made ({@link #of}); a bootstrap is too dear to redo on every serialization
+ * @param baseline the variant the speedups are over: a user workload's, or a built-in one's whose story is not
+ *     virtual against platform threads (fib-fanout: sequential; pinning: reentrant-lock)
+ * @param contrast the headline contrast, resolved for this cell (the fastest other variant named): what every
+ *     view shows first, in words
  */
 public record CellRecord(
         int schemaVersion,
@@ -26,7 +33,8 @@ public record CellRecord(
         List<Measurement> measurements,
         Execution execution,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Speedup> speedups,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> baseline) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> baseline,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrast> contrast) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -34,6 +42,7 @@ public record CellRecord(
         measurements = List.copyOf(measurements);
         speedups = speedups == null ? List.of() : List.copyOf(speedups);
         baseline = baseline == null ? Optional.empty() : baseline;
+        contrast = contrast == null ? Optional.empty() : contrast;
     }
 
     /** A new record, its speedups computed from the measurements. */
@@ -46,12 +55,25 @@ public record CellRecord(
             Optional<EnvironmentRecord> environment,
             List<Measurement> measurements,
             Execution execution) {
-        return of(cellId, coordinates, status, reason, logTail, environment, measurements, execution, Optional.empty());
+        return of(
+                cellId,
+                coordinates,
+                status,
+                reason,
+                logTail,
+                environment,
+                measurements,
+                execution,
+                Optional.empty(),
+                Optional.empty());
     }
 
     /**
      * @param baseline a user workload's baseline variant (the others' speedups are over it); empty for a
-     *     built-in workload, whose speedups are those of {@code virtual} over each other variant
+     *     built-in workload, which takes its catalogue's (most have none: their speedups are those of
+     *     {@code virtual} over each other variant)
+     * @param contrast a user workload's headline contrast; empty for a built-in one (the catalogue's) or a user
+     *     one that declares none (its subject over the baseline)
      */
     public static CellRecord of(
             String cellId,
@@ -62,7 +84,17 @@ public record CellRecord(
             Optional<EnvironmentRecord> environment,
             List<Measurement> measurements,
             Execution execution,
-            Optional<String> baseline) {
+            Optional<String> baseline,
+            Optional<Contrast> contrast) {
+        Optional<Workloads.Definition> builtIn = Workloads.find(coordinates.workload());
+        Optional<String> over = baseline.or(() -> builtIn.flatMap(Workloads.Definition::baseline));
+        Optional<Contrast> declared = contrast.or(() -> builtIn.map(Workloads.Definition::contrast))
+                .or(() -> over.map(b -> UserWorkload.defaultContrast(
+                        measurements.stream()
+                                .map(Measurement::variant)
+                                .distinct()
+                                .toList(),
+                        b)));
         return new CellRecord(
                 SCHEMA_VERSION,
                 cellId,
@@ -73,12 +105,30 @@ public record CellRecord(
                 environment,
                 measurements,
                 execution,
-                Speedups.of(cellId, measurements, baseline),
-                baseline);
+                Speedups.of(cellId, measurements, over),
+                over,
+                declared.flatMap(d -> Speedups.resolve(d, measurements)));
     }
 
-    /** This record with its speedups (derived from the measurements, see {@link ResultsFormat#readCell}). */
-    CellRecord withSpeedups(List<Speedup> derived) {
+    /**
+     * This record with what a newer writer derives from the measurements (see {@link ResultsFormat#readCell}):
+     * the catalogue's baseline and contrast for a built-in workload, and the speedups when the file has none
+     * or its baseline changed (a bootstrap is too dear to redo on every read).
+     */
+    CellRecord derived(boolean speedupsMissing) {
+        CellRecord fresh = of(
+                cellId,
+                coordinates,
+                status,
+                reason,
+                logTail,
+                environment,
+                measurements,
+                execution,
+                baseline,
+                contrast.map(c ->
+                        c.fastestOther() ? new Contrast(c.kind(), c.subject(), Optional.empty(), true, c.words()) : c));
+        boolean keep = !speedupsMissing && fresh.baseline.equals(baseline);
         return new CellRecord(
                 schemaVersion,
                 cellId,
@@ -89,8 +139,9 @@ public record CellRecord(
                 environment,
                 measurements,
                 execution,
-                derived,
-                baseline);
+                keep ? speedups : fresh.speedups,
+                fresh.baseline,
+                contrast.isPresent() && keep ? contrast : fresh.contrast);
     }
 
     /** This record with another execution block (e.g. its earlier attempts named). */
@@ -106,7 +157,8 @@ public record CellRecord(
                 measurements,
                 other,
                 speedups,
-                baseline);
+                baseline,
+                contrast);
     }
 
     /** The measurement of one variant, if the cell has it. */

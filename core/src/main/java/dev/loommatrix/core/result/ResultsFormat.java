@@ -123,14 +123,15 @@ public final class ResultsFormat {
     /**
      * A cell file: checked, brought up to date, bound. A file without {@code speedups} (its writer left the
      * derived block out) gets them as the runner computes them when a cell ends, so readers never see a
-     * cell of several variants without its speedups.
+     * cell of several variants without its speedups; one written before contrasts existed gets its headline
+     * contrast (and a built-in workload's catalogue baseline) the same way.
      */
     public static CellRecord readCell(Path file, JsonNode tree) throws IOException {
         check(file, Kind.CELL, tree);
         upgradeCell(tree);
         CellRecord cell = Json.MAPPER.treeToValue(tree, CellRecord.class);
-        if (!tree.has("speedups")) {
-            cell = cell.withSpeedups(Speedups.of(cell.cellId(), cell.measurements(), cell.baseline()));
+        if (!tree.has("speedups") || !tree.has("contrast")) {
+            cell = cell.derived(!tree.has("speedups"));
         }
         return cell;
     }

@@ -1,5 +1,6 @@
 package dev.loommatrix.core.result;
 
+import dev.loommatrix.core.matrix.Contrast;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Speedup;
 import java.util.ArrayList;
@@ -38,6 +39,18 @@ public final class Speedups {
                     }
                 }
             }
+            for (Measurement reference : measurements) {
+                if (!reference.variant().equals(baseline.get())) {
+                    continue;
+                }
+                for (Measurement subject : measurements) {
+                    if (subject != reference
+                            && !subject.variant().equals(baseline.get())
+                            && subject.benchmarkLabel().equals(reference.benchmarkLabel())) {
+                        addColdStart(out, cellId, subject, reference);
+                    }
+                }
+            }
             return out;
         }
         Optional<Measurement> virtual = measurements.stream()
@@ -52,21 +65,54 @@ public final class Speedups {
             }
         }
         for (Measurement other : measurements) {
-            if (other != virtual.get()
-                    && virtual.get().coldStart().isPresent()
-                    && other.coldStart().isPresent()) {
-                long seed = (cellId + "/cold/" + other.series()).hashCode();
-                out.add(Speedup.of(
-                        virtual.get().variant(),
-                        other.variant(),
-                        Optional.empty(),
-                        MetricDescriptor.COLD_START_MS,
-                        virtual.get().values(Measurement.COLD_START),
-                        other.values(Measurement.COLD_START),
-                        seed));
+            if (other != virtual.get()) {
+                addColdStart(out, cellId, virtual.get(), other);
             }
         }
         return out;
+    }
+
+    /** The cold start's speedup, when both variants' forks iterated (else their one run is the judged metric's). */
+    private static void addColdStart(List<Speedup> out, String cellId, Measurement subject, Measurement reference) {
+        if (subject.coldStart().isEmpty() || reference.coldStart().isEmpty()) {
+            return;
+        }
+        long seed = (cellId + "/cold/" + reference.series()).hashCode();
+        out.add(Speedup.of(
+                subject.variant(),
+                reference.variant(),
+                subject.benchmark().map(Benchmark::label),
+                MetricDescriptor.COLD_START_MS,
+                subject.values(Measurement.COLD_START),
+                reference.values(Measurement.COLD_START),
+                seed));
+    }
+
+    /**
+     * A declared contrast as this cell's measurements let it stand: the fastest other variant named (by the
+     * steady-state median of the judged metric, in its direction; a user workload's first benchmark); empty
+     * when the cell did not measure the subject, or has no other variant to compare it with.
+     */
+    public static Optional<Contrast> resolve(Contrast declared, List<Measurement> measurements) {
+        List<Measurement> subjects = measurements.stream()
+                .filter(m -> m.variant().equals(declared.subject()))
+                .toList();
+        if (subjects.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!declared.fastestOther()) {
+            return Optional.of(declared);
+        }
+        String label = subjects.get(0).benchmarkLabel();
+        return measurements.stream()
+                .filter(m -> !m.variant().equals(declared.subject())
+                        && m.benchmarkLabel().equals(label))
+                .filter(m -> m.medianOf(m.metric().name()).isPresent())
+                .min(java.util.Comparator.comparingDouble(m -> {
+                    double median = m.medianOf(m.metric().name()).orElseThrow();
+                    return m.metric().higherIsBetter() ? -median : median;
+                }))
+                .map(m -> declared.resolvedTo(m.variant()));
     }
 
     /** How many times better {@code subject} is than {@code reference}, when both have numbers. */

@@ -180,6 +180,45 @@ class UserWorkloadsTest {
                         "DIR/m.yaml:16:15: error: baseline 'platfrom' is not one of workloads[0]'s variants (did you mean 'platform'?)");
     }
 
+    /** Issue #19: an entry names the contrast its tiles show first; without one, virtual over the baseline. */
+    @Test
+    void anEntryDeclaresItsHeadlineContrastOrGetsVirtualOverTheBaseline() throws Exception {
+        UserWorkload plain = parse(HEAD + JMH_ENTRY, Optional.empty())
+                .workloads()
+                .get(0)
+                .user()
+                .orElseThrow();
+        assertThat(plain.contrast())
+                .isEqualTo(Contrast.over("virtual", "platform", "virtual vs the baseline platform"));
+
+        String declared = JMH_ENTRY.replace(
+                "    baseline: platform\n",
+                "    baseline: platform\n    headline: {subject: virtual, words: \"virtual threads in our service vs its 200-thread pool\"}\n");
+        UserWorkload user = parse(HEAD + declared, Optional.empty())
+                .workloads()
+                .get(0)
+                .user()
+                .orElseThrow();
+        assertThat(user.contrast())
+                .isEqualTo(
+                        Contrast.over("virtual", "platform", "virtual threads in our service vs its 200-thread pool"));
+
+        assertThat(problems(HEAD + declared.replace("subject: virtual", "subject: virtul")))
+                .containsExactly(
+                        """
+                        DIR/m.yaml:17:25: error: headline subject 'virtul' is not one of the entry's variants (did you mean 'virtual'?)
+                          hint: variants: virtual, platform""");
+        assertThat(problems(HEAD + declared.replace("subject: virtual", "subject: platform")))
+                .singleElement()
+                .asString()
+                .startsWith(
+                        "DIR/m.yaml:17:25: error: headline subject 'platform' is the baseline: its speedup over itself is 1");
+        assertThat(problems(HEAD + declared.replace("subject: virtual, ", "")))
+                .singleElement()
+                .asString()
+                .startsWith("DIR/m.yaml:17:15: error: workloads[0].headline does not name its subject");
+    }
+
     @Test
     void unknownKeysAndBuiltInIdsAreErrors() throws Exception {
         assertThat(problems(HEAD + JMH_ENTRY.replace("iterations: 3", "iteration: 3")))

@@ -41,7 +41,7 @@ public final class SyntheticRuns {
     }
 
     /** What an attested 2-CPU HotSpot 21 cell reports: an ok cell always has an environment. */
-    static final EnvironmentRecord ENVIRONMENT = new EnvironmentRecord(
+    public static final EnvironmentRecord ENVIRONMENT = new EnvironmentRecord(
             2,
             new EnvironmentRecord.Scheduler(
                     Optional.of(256), Optional.of(1), Optional.of(2), Optional.empty(), Optional.of("forkjoinpool")),

@@ -323,7 +323,8 @@ public final class AbRun {
                 environment,
                 measurements,
                 execution,
-                first.baseline()));
+                first.baseline(),
+                first.contrast()));
         return trouble == null && records.size() == pairs;
     }
 

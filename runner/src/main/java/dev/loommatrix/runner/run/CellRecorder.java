@@ -140,7 +140,8 @@ final class CellRecorder {
                 ended.environment(),
                 ended.measurements(),
                 exec,
-                cell.workload().user().map(u -> u.baseline()));
+                cell.workload().user().map(u -> u.baseline()),
+                cell.workload().user().map(u -> u.contrast()));
     }
 
     /** An outcome as the cell record states it. */
