@@ -162,7 +162,8 @@ export function writeRun(root: string, spec: RunSpec, cells: CellRecord[]): stri
   };
   writeFileSync(join(dir, "run.json"), JSON.stringify(manifest, null, 2));
   for (const cell of cells) {
-    const { speedups: _derived, ...record } = cell; // derived: the runner computes them when it reads the cell
+    // derived: the runner computes them (and resolves the headline contrast) when it reads the cell
+    const { speedups: _derived, contrast: _resolved, ...record } = cell;
     writeFileSync(join(dir, "cells", `${cell.cellId}.json`), JSON.stringify(record, null, 2));
   }
   return dir;

@@ -66,13 +66,15 @@ describe("the matrix", () => {
 
   it("chooses sensible defaults: platform threads to compare with, virtual for the bound", () => {
     expect(variantsOf(cells, "mass-start")).toEqual(["virtual", "platform"]);
-    expect(defaultMetric(cells, "sleep-bound")).toBe("speedup");
+    expect(defaultMetric(cells, "sleep-bound")).toBe("headline");
+    expect(defaultMetric(cells.map((c) => ({ ...c, contrast: undefined })), "sleep-bound")).toBe("speedup");
     expect(defaultVariant(cells, "mass-start", "speedup")).toBe("platform");
     expect(defaultVariant(cells, "sleep-bound", "speedup")).toBe("pool:100");
     expect(defaultVariant(cells, "sleep-bound", "efficiency")).toBe("virtual");
     const pinning = [variant(sb, { workload: "pinning" }, {
         measurements: [{ ...sb.measurements[0], variant: "synchronized" }],
         execution: { ...sb.execution, variantOrder: ["synchronized"] },
+        contrast: undefined,
       }),
     ];
     expect(defaultMetric(pinning, "pinning")).toBe("efficiency");

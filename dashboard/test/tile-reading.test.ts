@@ -20,18 +20,18 @@ describe("what a tile may claim", () => {
   it("is neutral when its interval includes 1: echo-server's 0.85× with 0.62–1.09 is no loss", () => {
     const t = tileOf(withInterval([0.62, 1.09], 0.85));
     expect(t.reading).toBe("unclear");
-    expect(tileText(t, "speedup")).toBe("≈ 0.85× n3");
+    expect(tileText(t)).toBe("≈ 0.85× n3");
   });
 
   it("says the conservative end of a win or a loss, and n", () => {
     const win = tileOf(withInterval([1.4, 2.2], 1.8));
     expect(win.reading).toBe("win");
-    expect(tileText(win, "speedup")).toBe("≥ 1.4× n3");
+    expect(tileText(win)).toBe("≥ 1.4× n3");
     const loss = tileOf(withInterval([0.5, 0.8], 0.6));
     expect(loss.reading).toBe("loss");
-    expect(tileText(loss, "speedup")).toBe("≤ 0.80× n3");
+    expect(tileText(loss)).toBe("≤ 0.80× n3");
     // the real recorded interval of this cell: virtual 9.4× pool:100, 9.21–9.55 at 90 %
-    expect(tileText(tileOf(golden("cell-sleep-bound-iterated.json")), "speedup")).toBe("≥ 9.2× n3");
+    expect(tileText(tileOf(golden("cell-sleep-bound-iterated.json")))).toBe("≥ 9.2× n3");
   });
 
   it("is neutral in a cell whose numbers do not stand, whatever its interval", () => {

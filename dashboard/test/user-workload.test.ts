@@ -34,11 +34,17 @@ describe("a user workload's cell", () => {
   it("colours the matrix by the chosen variant over the baseline", () => {
     const cells = [cell, variant(cell, { cpus: 2 })];
     const workload = cell.coordinates.workload;
-    expect(defaultMetric(cells, workload)).toBe("speedup");
+    // the entry's headline (virtual over the baseline, as it declares none) is the default view ...
+    expect(defaultMetric(cells, workload)).toBe("headline");
+    const headline = shapeMatrix(cells, { workload, metric: "headline" }).tiles[0];
+    expect([headline.subject, headline.against, headline.contrast]).toEqual(["virtual", "platform", "virtual vs the baseline platform"]);
+    // ... and a record written before contrasts falls back to the speedup over the baseline
+    expect(defaultMetric(cells.map((c) => ({ ...c, contrast: undefined })), workload)).toBe("speedup");
     expect(defaultVariant(cells, workload, "speedup")).toBe("virtual");
     const shape = shapeMatrix(cells, { workload, metric: "speedup", variant: "virtual" });
     const speedup = cell.speedups!.find((s) => s.variant === "platform" && s.over === "virtual")!;
     expect(shape.tiles[0].value).toBe(speedup.ratio);
     expect(shape.tiles[0].value).toBeGreaterThan(3);
+    expect(headline.value).toBe(speedup.ratio);
   });
 });

@@ -5,7 +5,14 @@ import { coldOnly, efficiencyIn, notSteadyForks, type Phase, speedupsIn } from "
 // CPU limit × scheduler settings (columns), coloured by a speedup or an efficiency, and marked
 // when its number should not be trusted as is.
 
-export type ColourMetric = "speedup" | "efficiency";
+/**
+ * What colours the tiles: each workload's headline contrast (issue #19: its declared comparison, the default),
+ * or a speedup / an efficiency of a variant the reader picks.
+ */
+export type ColourMetric = "headline" | "speedup" | "efficiency";
+
+/** What one tile's number is: a speedup (a contest, 1× = no difference) or an efficiency (a measure, 100 % = the bound). */
+export type TileKind = "speedup" | "efficiency";
 
 export const VIRTUAL = "virtual";
 
@@ -15,11 +22,17 @@ export interface Tile {
   row: string;
   cpus: string;
   scheduler: string;
+  /** A speedup or an efficiency: in the headline view each workload's own. */
+  kind: TileKind;
+  /** The variant the number is about: virtual threads, or the headline's subject (pinning: synchronized). */
+  subject?: string;
+  /** The headline contrast in words, when the tile shows it. */
+  contrast?: string;
   value?: number;
   ci?: [number, number];
   /** The level the interval really has (older records: unknown, a bootstrap). */
   ciLevel?: number;
-  /** The variant the value is about (compared with virtual threads, or measured against its bound). */
+  /** The variant the subject is compared with (a speedup), or whose bound the efficiency is against. */
   against?: string;
   /** A user workload's baseline: the value is the speedup of {@link against} over it. */
   baseline?: string;
@@ -109,9 +122,21 @@ export function variantsOf(cells: CellRecord[], workload: string): string[] {
   return [...seen].sort((a, b) => (a === VIRTUAL ? -1 : b === VIRTUAL ? 1 : a.localeCompare(b)));
 }
 
-/** Speedup when the workload has a virtual variant to compare; efficiency otherwise (pinning, fib-fanout). */
+/**
+ * The headline contrast where the cells carry one (every cell the runner has written since issue #19); for
+ * older records, a speedup when the workload has a virtual variant or a baseline, else an efficiency.
+ */
 export function defaultMetric(cells: CellRecord[], workload: string): ColourMetric {
+  if (cells.some((c) => (workload === "all" || c.coordinates.workload === workload) && c.contrast)) return "headline";
   return baselineOf(cells, workload) || variantsOf(cells, workload).includes(VIRTUAL) ? "speedup" : "efficiency";
+}
+
+/** Each workload's headline contrast in words, as its cells state it (the first cell that has one). */
+export function contrastsOf(cells: CellRecord[], workloads: string[]): { workload: string; words: string; fastestOther: boolean }[] {
+  return workloads.flatMap((w) => {
+    const c = cells.find((x) => x.coordinates.workload === w && x.contrast)?.contrast;
+    return c ? [{ workload: w, words: c.words, fastestOther: c.fastestOther }] : [];
+  });
 }
 
 /** A user workload's baseline variant, which its speedups are over; undefined for a built-in workload. */
@@ -125,6 +150,7 @@ export function baselineOf(cells: CellRecord[], workload: string): string | unde
  */
 export function defaultVariant(cells: CellRecord[], workload: string, metric: ColourMetric): string | undefined {
   const variants = variantsOf(cells, workload);
+  if (metric === "headline") return undefined;
   if (metric === "speedup") {
     const baseline = baselineOf(cells, workload);
     if (baseline) {
@@ -191,32 +217,24 @@ export function shapeMatrix(cells: CellRecord[], options: MatrixOptions): Matrix
 function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varying: string[], allColdOnly: boolean): Tile {
   const phase = options.phase ?? "steady";
   const c = cell.coordinates;
+  const metric = options.metric === "headline" && !cell.contrast ? defaultFallback(all, c.workload) : options.metric;
   // In the all-workloads view each workload is coloured against its own default variant.
-  const variant = options.workload === "all" ? defaultVariant(all, c.workload, options.metric) : options.variant;
-  let value: number | undefined;
-  let ci: [number, number] | undefined;
-  let ciLevel: number | undefined;
-  let n: number | undefined;
-  if (options.metric === "speedup") {
-    // a user workload's tile: the chosen variant over the baseline, on the cell's first benchmark
-    // in the phase shown: the steady state's speedups, or the cold start's
-    const speedups = speedupsIn(cell, phase);
-    const s = cell.baseline
-      ? speedups.find((x) => x.variant === cell.baseline && x.over === variant)
-      : speedups.find((x) => x.variant === variant && x.over === VIRTUAL);
-    value = s?.ratio;
-    ci = s?.ci95;
-    ciLevel = s?.ciLevel;
-    if (s) {
-      const forks = cell.measurements
-        .filter((m) => m.variant === s.variant || m.variant === s.over)
-        .map((m) => m.summary?.n ?? m.samples.length);
-      n = forks.length ? Math.min(...forks) : undefined;
-    }
+  const variant = options.workload === "all" || options.metric === "headline" ? defaultVariant(all, c.workload, metric) : options.variant;
+  let shown: Pick<Tile, "kind" | "subject" | "against" | "contrast" | "value" | "ci" | "ciLevel" | "n">;
+  if (metric === "headline") {
+    const k = cell.contrast!;
+    shown =
+      k.kind === "speedup"
+        ? { ...speedupOf(cell, phase, k.subject, k.reference), contrast: k.words }
+        : { ...efficiencyOf(cell, phase, k.subject), subject: k.subject, contrast: k.words };
+  } else if (metric === "speedup") {
+    // a tile of a workload with a baseline: the chosen variant over it (a user workload: on its first benchmark);
+    // else virtual threads over the chosen variant
+    shown = cell.baseline ? speedupOf(cell, phase, variant, cell.baseline) : speedupOf(cell, phase, VIRTUAL, variant);
   } else {
-    const m = cell.measurements.find((x) => x.variant === variant);
-    value = m && efficiencyIn(m, phase);
+    shown = efficiencyOf(cell, phase, variant);
   }
+  const { value, ci } = shown;
   const unstable = cell.measurements.some((m) => m.summary?.unstable === true);
   const ceiling = cell.measurements.some((m) => m.ceiling !== undefined);
   const attested = cell.environment?.attested;
@@ -229,21 +247,18 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   // a trend in the measured iterations concerns the steady state only; the cold start is one iteration
   if (phase === "steady" && cell.measurements.some((m) => notSteadyForks(m) > 0)) marks.push("notSteady");
   if (phase === "steady" && !allColdOnly && coldOnly(cell)) marks.push("coldOnly");
-  const shown = cell.status === "ok" ? value : undefined;
-  const { reading, conservative } = readingOf(options.metric, shown, ci, marks);
+  const ok = cell.status === "ok" ? value : undefined;
+  const { reading, conservative } = readingOf(shown.kind, ok, ci, marks);
   return {
+    ...shown,
     reading,
     conservative,
-    n,
     cellId: cell.cellId,
     workload: c.workload,
     row: rowOf(c),
     cpus: cpusOf(c),
     scheduler: schedulerLabel(c, varying),
-    value: shown,
-    ci,
-    ciLevel,
-    against: variant,
+    value: ok,
     baseline: cell.baseline,
     status: cell.status,
     attested,
@@ -254,13 +269,41 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   };
 }
 
+/** A cell written before contrasts: what its workload's tiles fall back to in the headline view. */
+function defaultFallback(all: CellRecord[], workload: string): "speedup" | "efficiency" {
+  return baselineOf(all, workload) || variantsOf(all, workload).includes(VIRTUAL) ? "speedup" : "efficiency";
+}
+
+/** The recorded speedup of {@code subject} over {@code reference} in the phase shown, and the forks it rests on. */
+function speedupOf(cell: CellRecord, phase: Phase, subject: string | undefined, reference: string | undefined) {
+  const s = speedupsIn(cell, phase).find((x) => x.over === subject && x.variant === reference);
+  const forks = cell.measurements
+    .filter((m) => s && (m.variant === s.variant || m.variant === s.over))
+    .map((m) => m.summary?.n ?? m.samples.length);
+  return {
+    kind: "speedup" as const,
+    subject,
+    against: reference,
+    value: s?.ratio,
+    ci: s?.ci95,
+    ciLevel: s?.ciLevel,
+    n: forks.length ? Math.min(...forks) : undefined,
+  };
+}
+
+/** A variant's efficiency against its own bound in the phase shown. */
+function efficiencyOf(cell: CellRecord, phase: Phase, variant: string | undefined) {
+  const m = cell.measurements.find((x) => x.variant === variant);
+  return { kind: "efficiency" as const, against: variant, value: m && efficiencyIn(m, phase), n: m?.summary?.n };
+}
+
 /**
  * What a tile may claim. A speedup is a win only when its whole interval is above 1 (a loss: below), and
  * only in a cell whose numbers stand (attested, stable, steady, not a lone cold run); a point estimate
  * without an interval claims nothing.
  */
 export function readingOf(
-  metric: ColourMetric,
+  metric: TileKind,
   value: number | undefined,
   ci: [number, number] | undefined,
   marks: Mark[],
@@ -278,13 +321,15 @@ export function readingOf(
  * among footprint's 37× and navy on its own): speedups symmetric in log space around 1.
  */
 function domainOf(metric: ColourMetric, _values: number[]): [number, number] {
-  return metric === "efficiency" ? [0, 1] : SPEEDUP_DOMAIN;
+  return metric === "efficiency" ? EFFICIENCY_DOMAIN : SPEEDUP_DOMAIN;
 }
 
+export const EFFICIENCY_DOMAIN: [number, number] = [0, 1];
+
 /** The tile's text: the conservative end of a win or a loss, "≈" and the ratio when unclear, and n. */
-export function tileText(t: Tile, metric: ColourMetric): string {
+export function tileText(t: Tile): string {
   if (t.value === undefined) return t.status === "ok" ? "n/a" : "";
-  if (metric === "efficiency") return `${Math.round(t.value * 100)}%`;
+  if (t.kind === "efficiency") return `${Math.round(t.value * 100)}%`;
   const x = (v: number) => `${v >= 10 ? Math.round(v) : v.toFixed(v >= 1 ? 1 : 2)}×`;
   const main =
     t.reading === "win" ? `≥ ${x(t.conservative!)}` : t.reading === "loss" ? `≤ ${x(t.conservative!)}` : `≈ ${x(t.value)}`;
@@ -299,20 +344,29 @@ function sortedUnique<T>(items: T[], key: (t: T) => string, order: (a: string, b
   return [...new Set(items.map(key))].sort(order);
 }
 
+/**
+ * The tile's second line: what the number is against — the comparator a reader would otherwise have to guess
+ * (issue #19), or the bound an efficiency is measured on.
+ */
+export function tileAgainst(t: Tile): string {
+  if (t.value === undefined) return "";
+  return t.kind === "efficiency" ? "of its bound" : t.against ? `vs ${t.against}` : "";
+}
+
 /** What the tile says in words: for its tooltip, its accessible name and the cells table. */
-export function describe(t: Tile, metric: ColourMetric): string {
+export function describe(t: Tile): string {
   const variant = t.against;
   const what =
     t.value === undefined
       ? t.status === "ok"
-        ? `no ${metric} for ${variant ?? "this variant"}`
+        ? `no ${t.kind} for ${t.subject ?? variant ?? "this variant"}${t.against && t.kind === "speedup" ? ` over ${t.against}` : ""}`
         : t.status
-      : metric === "speedup"
-        ? (t.baseline ? `${variant} is ${t.value.toPrecision(3)}× ${t.baseline}` : `virtual is ${t.value.toPrecision(3)}× ${variant}`) +
+      : t.kind === "speedup"
+        ? `${t.subject ?? "virtual"} is ${t.value.toPrecision(3)}× ${variant}` +
           (t.ci
             ? ` (${t.ciLevel === undefined ? "bootstrap" : `${Math.round(t.ciLevel * 1000) / 10} %`} CI ${t.ci[0].toPrecision(3)}–${t.ci[1].toPrecision(3)})`
             : "")
-        : `efficiency ${(t.value * 100).toPrecision(3)} % of the lower bound (${variant})`;
+        : `${variant} reaches ${(t.value * 100).toPrecision(3)} % of its bound`;
   const marks = t.marks.map((m) => m).join(", ");
   const reading =
     t.reading === "win"
@@ -322,5 +376,6 @@ export function describe(t: Tile, metric: ColourMetric): string {
         : t.reading === "unclear"
           ? "; unclear: the data show no win or loss"
           : "";
-  return `${t.cellId}: ${what}${t.n === undefined ? "" : `, n = ${t.n} forks`}${reading}${marks ? `; ${marks}` : ""}`;
+  const contrast = t.contrast ? ` — ${t.contrast}` : "";
+  return `${t.cellId}: ${what}${t.n === undefined ? "" : `, n = ${t.n} forks`}${reading}${marks ? `; ${marks}` : ""}${contrast}`;
 }

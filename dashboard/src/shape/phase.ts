@@ -29,10 +29,23 @@ export function speedupsIn(cell: CellRecord, phase: Phase): Speedup[] {
   return cold.length || cell.measurements.some(iterated) ? cold : all;
 }
 
-/** A measurement's efficiency in one phase: the cold start's is its bound over the first iterations' median. */
+/**
+ * A measurement's efficiency in one phase: its bound over its median time (the cold start's: over the first
+ * iterations' median). A load test (http-server) has a throughput bound instead: the median of its forks'
+ * throughput ÷ bound, which it runs once per fork (no cold start apart).
+ */
 export function efficiencyIn(m: Measurement, phase: Phase): number | undefined {
+  if (m.efficiency === undefined && m.lowerBoundMs === undefined) return throughputEfficiency(m);
   if (phase === "steady" || !m.coldStart || m.lowerBoundMs === undefined) return m.efficiency;
   return m.coldStart.median > 0 ? m.lowerBoundMs / m.coldStart.median : undefined;
+}
+
+function throughputEfficiency(m: Measurement): number | undefined {
+  const values = m.samples.map((s) => s["throughputEfficiency"]).filter((v): v is number => typeof v === "number");
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** "3 forks × 5 iterations (+2 warmup)", or "3 forks" for single cold runs: what a summary rests on. */

@@ -2,7 +2,12 @@ import * as Plot from "@observablehq/plot";
 import { loadCells } from "../data/load";
 import {
   tileText,
+  tileAgainst,
+  contrastsOf,
+  EFFICIENCY_DOMAIN,
+  SPEEDUP_DOMAIN,
   type ColourMetric,
+  type TileKind,
   baselineOf,
   defaultMetric,
   defaultVariant,
@@ -32,15 +37,13 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     ? ctx.params.workload
     : "all";
   const metric: ColourMetric =
-    ctx.params.metric === "speedup" || ctx.params.metric === "efficiency"
+    ctx.params.metric === "headline" || ctx.params.metric === "speedup" || ctx.params.metric === "efficiency"
       ? ctx.params.metric
-      : workload === "all"
-        ? "speedup"
-        : defaultMetric(cells, workload);
+      : defaultMetric(cells, workload);
   const variants = variantsOf(cells, workload);
   const baseline = workload === "all" ? undefined : baselineOf(cells, workload);
   const variant =
-    workload === "all"
+    workload === "all" || metric === "headline"
       ? undefined
       : ctx.params.variant && variants.includes(ctx.params.variant)
         ? ctx.params.variant
@@ -65,14 +68,15 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
       "Colour",
       "metric",
       [
-        { value: "speedup", text: "speedup of virtual threads" },
+        { value: "headline", text: "headline contrast (each workload's own)" },
+        { value: "speedup", text: baseline ? `speedup over ${baseline}` : "speedup of virtual threads" },
         { value: "efficiency", text: "efficiency against the lower bound" },
       ],
       metric,
       (m) => ctx.go({ metric: m, variant: undefined }),
     ),
     phasePicker(ctx),
-    workload === "all"
+    workload === "all" || metric === "headline"
       ? null
       : select(
           metric === "speedup" ? (baseline ? `Over ${baseline}` : "Virtual over") : "Variant",
@@ -91,8 +95,11 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     ),
   );
 
+  const contrasts = contrastsOf(cells, shape.workloads);
   const explanation =
-    metric === "speedup" && baseline
+    metric === "headline"
+      ? "Colour: each workload's headline contrast, the comparison its story is about — a speedup (1× = no difference; blue: the first-named side wins, red: it loses; only where the whole interval is on one side of 1, saying that interval's conservative end), or an efficiency against a bound (100 % = the bound). Each tile names what it is against:"
+      : metric === "speedup" && baseline
       ? `Colour: how many times better ${variant ?? "the variant"} is than the baseline ${baseline} on each cell's first benchmark (its score, in the direction JMH's mode gives); > 1 (blue) means ${variant ?? "it"} wins. Each cell lists every benchmark.`
       : metric === "speedup"
       ? `Colour: how many times better virtual threads are than ${variant ?? "each workload's platform or pool variant"} on the workload's metric (wall time, or throughput for http-server); > 1 (blue) means virtual threads win. A tile is coloured only where its whole interval is on one side of 1, and says that interval's conservative end.`
@@ -102,6 +109,15 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     h("h1", {}, "Matrix", h("span", { class: "subtitle" }, ` · run ${run.runId}`)),
     controls,
     h("p", { class: "explain" }, explanation),
+    metric === "headline" && contrasts.length
+      ? h(
+          "ul",
+          { class: "contrasts" },
+          contrasts.map((c) =>
+            h("li", {}, h("strong", {}, c.workload), `: ${c.words}${c.fastestOther ? " — whichever that was in each cell, named on its tile" : ""}.`),
+          ),
+        )
+      : null,
     h(
       "p",
       { class: "explain", id: "phase-note" },
@@ -122,13 +138,14 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
         {},
         h("summary", {}, "Every cell as a table"),
         table(
-          ["cell", "JDK · VM · OS", "CPU limit", "scheduler", metric, "status", "marks"],
+          ["cell", "JDK · VM · OS", "CPU limit", "scheduler", metric === "headline" ? "headline" : metric, "against", "status", "marks"],
           shape.tiles.map((t) => [
             link("cell", { run: run.runId, cell: t.cellId }, t.cellId),
             t.row,
             t.cpus,
             t.scheduler,
-            t.value === undefined ? "—" : metric === "speedup" ? ratio(t.value) : percent(t.value),
+            t.value === undefined ? "—" : t.kind === "speedup" ? `${t.subject ?? "virtual"} ${ratio(t.value)}` : `${t.against} ${percent(t.value)}`,
+            t.kind === "speedup" ? (t.against ?? "—") : "its bound",
             t.status,
             t.marks.map((m) => `${MARK_SYMBOL[m]} ${m}`).join(", "),
           ]),
@@ -142,7 +159,16 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
 function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, runId: string, workload: string, phase: Phase): Element {
   const phaseWords = phase === "steady" ? (shape.allColdOnly ? "cold, one run per JVM" : "steady state") : "cold start";
   const all = workload === "all";
-  const label = (t: Tile) => tileText(t, metric) + (t.marks.length ? ` ${t.marks.map((m) => MARK_SYMBOL[m]).join("")}` : "");
+  // two lines: the number (with n and marks), then what it is against
+  const label = (t: Tile) => {
+    const first = tileText(t) + (t.marks.length ? ` ${t.marks.map((m) => MARK_SYMBOL[m]).join("")}` : "");
+    const second = tileAgainst(t);
+    return second ? `${first}\n${second}` : first;
+  };
+  // one colour scale per kind of number; the view's main kind takes Plot's colour channel, the other (the
+  // headline view mixes http-server's efficiency with speedups) is painted from its own fixed scale
+  const primary: TileKind = metric === "efficiency" || !shape.tiles.some((t) => t.kind === "speedup") ? "efficiency" : "speedup";
+  const secondaryScale = Plot.scale({ color: colourScale(primary === "speedup" ? "efficiency" : "speedup", phaseWords) });
   const open = (t: Tile) => {
     location.hash = href("cell", { run: runId, cell: t.cellId });
   };
@@ -158,8 +184,9 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
         if (!rect || !t) return;
         rect.setAttribute("tabindex", "0");
         rect.setAttribute("role", "link");
-        rect.setAttribute("aria-label", describe(t, metric));
+        rect.setAttribute("aria-label", describe(t));
         rect.setAttribute("data-cell-id", t.cellId);
+        if (t.kind !== primary && t.reading !== "unclear" && t.value !== undefined) rect.setAttribute("fill", String(secondaryScale.apply(t.value)));
         rect.addEventListener("click", () => open(t));
         rect.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") {
@@ -171,7 +198,8 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       return g;
     };
   // only a tile whose data show a win or a loss (or an efficiency, a measure) is coloured; the rest neutral
-  const withValue = shape.tiles.filter((t) => t.value !== undefined && t.reading !== "unclear");
+  const withValue = shape.tiles.filter((t) => t.value !== undefined && t.reading !== "unclear" && t.kind === primary);
+  const otherKind = shape.tiles.filter((t) => t.value !== undefined && t.reading !== "unclear" && t.kind !== primary);
   const unclear = shape.tiles.filter((t) => t.reading === "unclear");
   const withoutValue = shape.tiles.filter((t) => t.value === undefined);
   const failed = shape.tiles.filter((t) => t.marks.includes("failed"));
@@ -185,7 +213,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
     { class: "heatmap", "aria-label": "Matrix heatmap: click a tile, or focus it and press Enter, to explain its cell" },
     Plot.plot({
       width,
-      height: 60 + rowsPerFacet * 34 + (all ? shape.workloads.length * 12 : 0),
+      height: 60 + rowsPerFacet * 44 + (all ? shape.workloads.length * 12 : 0),
       marginLeft: 230,
       // room for the longest workload name beside its facet (a user's own ids can be long)
       marginRight: all ? Math.max(110, 20 + 7.2 * Math.max(...shape.workloads.map((w) => w.length))) : 20,
@@ -196,27 +224,23 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       y: { label: null, domain: shape.rows },
       fx: { label: null, domain: shape.cpus, axis: "bottom" },
       fy: all ? { label: null, domain: shape.workloads } : undefined,
-      color:
-        metric === "speedup"
-          ? {
-              type: "log",
-              scheme: "RdBu",
-              domain: shape.domain,
-              clamp: true,
-              legend: true,
-              label: `speedup (×, ${phaseWords}): 1× = no difference; blue: virtual wins, red: it loses`,
-              ticks: [1 / 8, 1 / 2, 1, 2, 8], // inside the domain's ends, so no label is clipped
-              tickFormat: (d: number) => (d < 1 ? `1/${Math.round(1 / d)}×` : `${d}×`),
-            }
-          : { type: "linear", scheme: "Blues", domain: shape.domain, legend: true, label: `efficiency (${phaseWords})`, tickFormat: "%" },
+      color: colourScale(primary, phaseWords),
       marks: [
         Plot.cell(withValue, {
           ...place,
           fill: "value",
           stroke: "var(--grid)",
           inset: 1.5,
-          title: (t: Tile) => describe(t, metric),
+          title: (t: Tile) => describe(t),
           render: interactive(withValue),
+        }),
+        Plot.cell(otherKind, {
+          ...place,
+          fill: "var(--na)",
+          stroke: "var(--grid)",
+          inset: 1.5,
+          title: (t: Tile) => describe(t),
+          render: interactive(otherKind),
         }),
         Plot.cell(unclear, {
           ...place,
@@ -224,7 +248,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           stroke: "var(--muted)",
           strokeDasharray: "3,2",
           inset: 1.5,
-          title: (t: Tile) => describe(t, metric),
+          title: (t: Tile) => describe(t),
           render: interactive(unclear),
         }),
         Plot.cell(withoutValue, {
@@ -232,7 +256,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           fill: "var(--na)",
           stroke: "var(--grid)",
           inset: 1.5,
-          title: (t: Tile) => describe(t, metric),
+          title: (t: Tile) => describe(t),
           render: interactive(withoutValue),
         }),
         Plot.cell(failed, { ...place, fill: "none", stroke: "var(--bad)", strokeWidth: 3, inset: 2.5, pointerEvents: "none" }),
@@ -252,11 +276,32 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           stroke: "var(--tile-halo)",
           strokeWidth: 3,
           paintOrder: "stroke",
+          lineHeight: 1.15,
           pointerEvents: "none",
         }),
       ],
     }),
+    otherKind.length ? Plot.legend({ color: colourScale(primary === "speedup" ? "efficiency" : "speedup", phaseWords), className: "second-legend" }) : null,
   );
+}
+
+/**
+ * One fixed colour scale per kind of number, the same in every view and run: speedups diverge around 1× on a
+ * log scale (blue: the subject wins), efficiencies run from 0 to the bound.
+ */
+function colourScale(kind: TileKind, phaseWords: string): Plot.ScaleOptions {
+  return kind === "speedup"
+    ? {
+        type: "log",
+        scheme: "RdBu",
+        domain: SPEEDUP_DOMAIN,
+        clamp: true,
+        legend: true,
+        label: `speedup (×, ${phaseWords}): 1× = no difference; blue: the first-named side wins, red: it loses`,
+        ticks: [1 / 8, 1 / 2, 1, 2, 8], // inside the domain's ends, so no label is clipped
+        tickFormat: (d: number) => (d < 1 ? `1/${Math.round(1 / d)}×` : `${d}×`),
+      }
+    : { type: "linear", scheme: "Blues", domain: EFFICIENCY_DOMAIN, legend: true, label: `efficiency (${phaseWords}): 100 % = the bound`, tickFormat: "%" };
 }
 
 /**

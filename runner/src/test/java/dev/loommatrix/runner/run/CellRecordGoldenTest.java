@@ -48,10 +48,14 @@ class CellRecordGoldenTest {
     }
 
     static CellRecord record(Cell cell, String fixture, List<String> order) {
+        return record(cell, fixture, order, 1);
+    }
+
+    static CellRecord record(Cell cell, String fixture, List<String> order, int cpus) {
         Attestation.Expectation expected = new Attestation.Expectation(
-                1,
-                "hotspot derives processors from the quota 1 rounded up, at most the host's 2",
-                Optional.of(BigDecimal.ONE),
+                cpus,
+                "hotspot derives processors from the quota " + cpus + " rounded up, at most the host's 2",
+                Optional.of(BigDecimal.valueOf(cpus)),
                 Optional.of(1L << 30),
                 Optional.of(20_000L));
         CellOutcome outcome = CellAssembler.assemble(
@@ -118,6 +122,57 @@ class CellRecordGoldenTest {
         });
         assertThat(record.speedups()).extracting(s -> s.metric()).containsExactly("wallMs", "coldStartMs");
         assertGolden("cell-sleep-bound-iterated.json", record);
+    }
+
+    /**
+     * Issue #19: the seed's JDK 21 vs 24+ story, from two real container cells (2 CPUs, 16 virtual threads each
+     * sleeping 50 ms while holding a lock, 3 forks × 1+3 iterations): on JDK 21 synchronized pins both carriers
+     * and is far slower than reentrant-lock — the headline contrast's interval lies wholly below 1 — while on
+     * JDK 25 (JEP 491) the two are alike.
+     */
+    @Test
+    void pinningCellsOnJdk21And25() throws Exception {
+        for (int version : new int[] {21, 25}) {
+            Cell cell = TestMatrices.plan(
+                            """
+                            schema: 1
+                            jdks: [{id: debian-%d, vm: hotspot, version: %d, image: "local/debian-openjdk:%d"}]
+                            cpus: [2]
+                            workloads:
+                              - {id: pinning, variants: [synchronized, reentrant-lock, object-wait, class-init], params: {tasks: 16, sleepMs: 50}}
+                            repetitions: 3
+                            warmup: 0
+                            iterations: {warmup: 1, measure: 3}
+                            memory: 1g
+                            pids: 20000
+                            """
+                                    .formatted(version, version, version))
+                    .get(0);
+            CellRecord record = record(
+                    cell,
+                    "container-hotspot" + version + "-cpus2-pinning",
+                    List.of("synchronized", "reentrant-lock", "object-wait", "class-init"),
+                    2);
+            assertThat(record.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
+            assertThat(record.baseline()).hasValue("reentrant-lock");
+            var contrast = record.contrast().orElseThrow();
+            assertThat(contrast.subject()).isEqualTo("synchronized");
+            assertThat(contrast.reference()).hasValue("reentrant-lock");
+            var penalty = record.speedups().stream()
+                    .filter(s -> s.over().equals("synchronized") && s.metric().equals("wallMs"))
+                    .findFirst()
+                    .orElseThrow();
+            var pinned = record.measurement("synchronized").orElseThrow().medianOf("pinnedEvents");
+            if (version == 21) {
+                assertThat(penalty.ci95().get(1)).isLessThan(0.5); // synchronized at least 2× slower
+                assertThat(pinned).hasValueSatisfying(n -> assertThat(n).isPositive());
+            } else {
+                assertThat(penalty.ci95().get(0)).isLessThan(1.1);
+                assertThat(penalty.ci95().get(1)).isGreaterThan(0.9);
+                assertThat(pinned.orElse(0.0)).isZero();
+            }
+            assertGolden("cell-pinning-" + version + ".json", record);
+        }
     }
 
     @Test
