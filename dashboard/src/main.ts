@@ -90,4 +90,15 @@ themeButton.addEventListener("click", () => {
 });
 
 window.addEventListener("hashchange", () => void render());
+// plots are sized to the room they have when drawn: draw them again when the width changes (not the height)
+let drawnWidth = window.innerWidth;
+let resizing: number | undefined;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = window.setTimeout(() => {
+    if (Math.abs(window.innerWidth - drawnWidth) < 24) return;
+    drawnWidth = window.innerWidth;
+    void render();
+  }, 200);
+});
 void render();

@@ -379,3 +379,34 @@ export function describe(t: Tile): string {
   const contrast = t.contrast ? ` — ${t.contrast}` : "";
   return `${t.cellId}: ${what}${t.n === undefined ? "" : `, n = ${t.n} forks`}${reading}${marks ? `; ${marks}` : ""}${contrast}`;
 }
+
+/**
+ * A cell's headline as its matrix tile shows it (issue #19): the same contrast, comparator and reading in the
+ * cell view, compare and history, so no view can say more than the matrix does. Undefined for a record
+ * written before contrasts existed.
+ */
+export function headlineOf(cell: CellRecord, phase: Phase = "steady"): Tile | undefined {
+  if (!cell.contrast) return undefined;
+  return shapeMatrix([cell], { workload: cell.coordinates.workload, metric: "headline", phase }).tiles[0];
+}
+
+/** The headline's verdict in a sentence a reader can repeat: the number, its interval and n, and what it shows. */
+export function headlineSentence(t: Tile): string {
+  const subject = t.subject ?? VIRTUAL;
+  if (t.value === undefined) return t.status === "ok" ? `No ${t.kind} of ${subject} was recorded.` : `No numbers: the cell is ${t.status}.`;
+  const n = t.n === undefined ? "" : ` over ${t.n} fork${t.n === 1 ? "" : "s"}`;
+  if (t.kind === "efficiency") {
+    return `${subject} reaches ${Math.round(t.value * 100)} % of its bound${n}: a measure against what physics allows, not a contest.`;
+  }
+  const level = t.ciLevel === undefined ? "bootstrap interval" : `${Math.round(t.ciLevel * 1000) / 10} % interval`;
+  const interval = t.ci ? ` (${level} ${t.ci[0].toPrecision(3)}–${t.ci[1].toPrecision(3)})` : " (no interval)";
+  const number = `${subject} runs at ${t.value.toPrecision(3)}× the speed of ${t.against ?? "its reference"}${interval}${n}`;
+  switch (t.reading) {
+    case "win":
+      return `${number}: faster, by at least ${t.conservative!.toPrecision(3)}×.`;
+    case "loss":
+      return `${number}: slower — at most ${t.conservative!.toPrecision(3)}×, so ${t.against} is at least ${(1 / t.conservative!).toPrecision(3)}× faster.`;
+    default:
+      return `${number}: no win or loss the data can show${t.marks.length ? ` (${t.marks.join(", ")})` : t.ci ? " (the interval includes 1×)" : ""}.`;
+  }
+}

@@ -5,7 +5,9 @@ import { earlierAttempts, metricOf, points, reproduceCommand, seriesOf, shortBen
 import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
-import { type Context, chosenRun, unknownRun, empty, keyValues, link, section, table } from "./common";
+import { headlineOf, headlineSentence } from "../shape/matrix";
+import type { Phase } from "../shape/phase";
+import { type Context, chosenRun, unknownRun, empty, keyValues, link, phaseOf, plotWidth, section, table } from "./common";
 
 export async function cellView(ctx: Context): Promise<Child[]> {
   const unknown = unknownRun(ctx, "Cell");
@@ -60,6 +62,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
       `${cell.status}`,
       env ? (env.attested ? " · attested" : " · NOT attested: see the attestation below") : " · no environment recorded",
     ),
+    headlineBlock(cell, phaseOf(ctx)),
     keyValues([
       ["JDK", `${c.jdk} (${c.vm} ${c.version})`],
       ["OS", c.os],
@@ -99,6 +102,22 @@ export async function cellView(ctx: Context): Promise<Child[]> {
   ];
 }
 
+/**
+ * The workload's headline contrast first (issue #19): what this cell is about in words, and the same number,
+ * comparator and reading as its matrix tile — so the cell view can never claim more than the matrix.
+ */
+function headlineBlock(cell: CellRecord, phase: Phase): HTMLElement | null {
+  const t = headlineOf(cell, phase);
+  if (!t || !cell.contrast) return null;
+  return h(
+    "section",
+    { class: `headline headline-${t.reading}`, "aria-label": "Headline" },
+    h("h2", {}, phase === "cold-start" ? "Headline (cold start)" : "Headline"),
+    h("p", { class: "contrast-words" }, cell.contrast.words),
+    h("p", { class: "headline-verdict" }, headlineSentence(t)),
+  );
+}
+
 /** A ratio's interval with the level it really has (90 % at 3 against 3); older records: a bootstrap, level unknown. */
 function interval(s: { ci95: number[]; ciLevel?: number }): string {
   const level = s.ciLevel === undefined ? "bootstrap" : `${Math.round(s.ciLevel * 1000) / 10} %`;
@@ -127,7 +146,7 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
       "figure",
       { class: "repetitions" },
       Plot.plot({
-        width: stats.some((x) => x.variant.length > 18) ? 1100 : 900,
+        width: plotWidth(stats.some((x) => x.variant.length > 18) ? 1100 : 900),
         height: 60 + stats.length * 46,
         // room for the longest label: a user workload's is "variant · Class.method(params)"
         marginLeft: Math.min(600, Math.max(130, 16 + 6.8 * Math.max(...stats.map((x) => x.variant.length)))),
@@ -231,7 +250,7 @@ function iterationsChart(cell: CellRecord): HTMLElement {
           { class: "iteration-chart", "data-variant": variant },
           h("figcaption", {}, variant),
           Plot.plot({
-            width: 440,
+            width: plotWidth(440),
             height: 200,
             marginLeft: 55,
             style: { fontSize: "12px", background: "transparent" },

@@ -30,6 +30,19 @@ export function phasePicker(ctx: Context): HTMLLabelElement {
   );
 }
 
+/**
+ * A plot's width: the width it wants, or the room its container has when that is less (issue #19: a fixed
+ * 900 px plot hid a variant behind an unmarked scroll at 800 px). Plots are drawn when a view renders; the
+ * shell renders again when the window's width changes.
+ */
+export function plotWidth(preferred: number, minimum = 280): number {
+  const main = document.getElementById("main");
+  if (!main) return preferred;
+  const style = getComputedStyle(main);
+  const room = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.max(minimum, Math.min(preferred, Math.floor(room)));
+}
+
 export function runLabel(e: IndexEntry): string {
   const pr = e.trigger === "pull_request" ? "PR · " : "";
   return `${date(e.startedAt)} · ${pr}${e.git.branch} @ ${e.git.commit.slice(0, 7)} · ${e.profile ?? "no profile"}`;

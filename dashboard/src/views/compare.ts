@@ -4,7 +4,7 @@ import type { Comparison, Verdict } from "../data/types";
 import { change, counts, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
 import { num } from "../ui/format";
-import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, runLabel, runPicker, section, select, table } from "./common";
+import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runLabel, runPicker, section, select, table } from "./common";
 import { shortBenchmark } from "../shape/cell";
 
 export async function compareView(ctx: Context): Promise<Child[]> {
@@ -125,7 +125,7 @@ function chart(rows: Comparison[], threshold: number): Element {
   const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0]));
   const hi = Math.max(1 + threshold, ...rows.map((c) => c.ci95[1]));
   return Plot.plot({
-    width: 1000,
+    width: plotWidth(1000),
     height: 50 + rows.length * 22,
     marginLeft: 520,
     style: { fontSize: "11px", background: "transparent" },

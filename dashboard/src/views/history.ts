@@ -3,7 +3,7 @@ import { loadTrends } from "../data/load";
 import { historyWorkloads, type HistoryPoint, shapeHistory, type TriggerFilter } from "../shape/history";
 import { type Child, h } from "../ui/dom";
 import { date, num } from "../ui/format";
-import { type Context, empty, link, phaseOf, phasePicker, section, select, table } from "./common";
+import { type Context, empty, link, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
 
 /** Beyond this many small multiples the page asks for a narrower choice rather than drawing a wall. */
 const MAX_PANELS = 40;
@@ -141,7 +141,7 @@ function chart(
     `${date(p.date.toISOString())}\n${p.cellId} · ${p.variant}\nmedian ${num(p.median)} ${metric ?? ""}\n` +
     `${p.trigger} · ${p.branch} @ ${p.commit}${p.changePoint ? "\nchange point: a new level starts here" : ""}`;
   return Plot.plot({
-    width: 1000,
+    width: plotWidth(1000),
     height: 40 + cells.length * 150,
     marginLeft: 60,
     marginRight: 300,

@@ -24,7 +24,7 @@ import type { Phase } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { href } from "../ui/route";
 import { percent, ratio } from "../ui/format";
-import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, runPicker, section, select, table } from "./common";
+import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runPicker, section, select, table } from "./common";
 
 export async function matrixView(ctx: Context): Promise<Child[]> {
   const unknown = unknownRun(ctx, "Matrix");
@@ -206,11 +206,18 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
   const unattested = shape.tiles.filter((t) => t.marks.includes("unattested"));
   const place = { x: "scheduler", y: "row", fx: "cpus", fy: all ? "workload" : undefined } as const;
   const rowsPerFacet = all ? shape.rows.length * shape.workloads.length : shape.rows.length;
-  const width = Math.max(640, Math.min(1600, 160 + shape.cpus.length * shape.schedulers.length * 150)) +
-    (all ? Math.max(0, 7.2 * Math.max(0, ...shape.workloads.map((w) => w.length)) - 90) : 0);
+  const extra = all ? Math.max(0, 7.2 * Math.max(0, ...shape.workloads.map((w) => w.length)) - 90) : 0;
+  const columns = shape.cpus.length * shape.schedulers.length;
+  // the room the window has, but never tiles too narrow for their two lines: then the figure scrolls, and says so
+  const legible = 250 + columns * 96 + extra;
+  const width = Math.max(legible, plotWidth(Math.max(640, Math.min(1600, 160 + columns * 150)) + extra));
+  const room = plotWidth(Number.MAX_SAFE_INTEGER);
   return h(
     "figure",
     { class: "heatmap", "aria-label": "Matrix heatmap: click a tile, or focus it and press Enter, to explain its cell" },
+    width > room
+      ? h("figcaption", { class: "scroll-note" }, `${columns} columns: wider than this window — scroll sideways to see them all (→).`)
+      : null,
     Plot.plot({
       width,
       height: 60 + rowsPerFacet * 44 + (all ? shape.workloads.length * 12 : 0),

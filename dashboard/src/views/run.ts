@@ -3,7 +3,7 @@ import { loadCells, loadRun } from "../data/load";
 import { coverage, durations, failures, skipped } from "../shape/run";
 import { type Child, h } from "../ui/dom";
 import { bytes, date, duration } from "../ui/format";
-import { type Context, chosenRun, unknownRun, empty, keyValues, link, runPicker, section, table } from "./common";
+import { type Context, chosenRun, unknownRun, empty, keyValues, link, plotWidth, runPicker, section, table } from "./common";
 
 export async function runView(ctx: Context): Promise<Child[]> {
   const unknown = unknownRun(ctx, "Run");
@@ -89,7 +89,7 @@ export async function runView(ctx: Context): Promise<Child[]> {
             "figure",
             { class: "durations" },
             Plot.plot({
-              width: 1000,
+              width: plotWidth(1000),
               height: 40 + Math.min(times.length, 40) * 18,
               marginLeft: 480,
               style: { fontSize: "11px", background: "transparent" },

@@ -175,6 +175,36 @@ class CellRecordGoldenTest {
         }
     }
 
+    /**
+     * Issue #19: records a real run wrote before contrasts existed get their workload's headline when read, as
+     * publish reads them — seed 002 at its scale (container, 3 forks × 2+5) against its fastest pool, pool:1000
+     * (3.1 s; pool:200 takes 15 s), and http-server's throughput against its Little's-law bound (quick profile).
+     */
+    @Test
+    void recordsOfARealRunReadWithTheirHeadline() throws Exception {
+        Path records = Path.of("src/test/resources/fixtures/records");
+        CellRecord sleep = readRecord(records.resolve("sleep-bound-seed-scale.json"));
+        var contrast = sleep.contrast().orElseThrow();
+        assertThat(contrast.subject()).isEqualTo("virtual");
+        assertThat(contrast.reference()).hasValue("pool:1000");
+        assertThat(contrast.fastestOther()).isTrue();
+        assertGolden("cell-sleep-bound-seed-scale.json", sleep);
+
+        CellRecord http = readRecord(records.resolve("http-server-quick.json"));
+        assertThat(http.contrast().orElseThrow().kind()).isEqualTo(dev.loommatrix.core.matrix.Contrast.Kind.EFFICIENCY);
+        assertThat(http.contrast().orElseThrow().reference()).isEmpty();
+        assertGolden("cell-http-server.json", http);
+
+        CellRecord fib = readRecord(records.resolve("fib-fanout-quick.json"));
+        assertThat(fib.baseline()).hasValue("sequential");
+        assertThat(fib.contrast().orElseThrow().subject()).isEqualTo("caller-virtual");
+        assertGolden("cell-fib-fanout.json", fib);
+    }
+
+    static CellRecord readRecord(Path file) throws Exception {
+        return dev.loommatrix.core.result.ResultsFormat.readCell(file, Json.MAPPER.readTree(file.toFile()));
+    }
+
     @Test
     void massStartCell() throws Exception {
         Cell cell = cell("debian-25", 25, "mass-start", "[virtual, platform]", "{threads: 10000}");
