@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, ready, watch } from "./browser";
-import { HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
+import { HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
 import { publish } from "./publish";
 import { type Host, serve } from "./serve";
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     { runId: "20261102T120000Z-bbbb", startedAt: "2026-11-02T12:00:00Z", trigger: "pull_request", branch: HOSTILE_BRANCH, virtualScale: 1.02, jdkBuild: "21.0.8+9" },
     { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
   ];
-  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec)]), site);
+  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec)]), site);
   host = await serve(site, BASE);
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -55,10 +55,10 @@ describe("the dashboard under a sub-path", () => {
     expect(svgText).toContain("1 CPU");
     expect(svgText).toContain("2 CPUs");
     // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, and the user's JMH benchmark on 2 JDKs × 2 CPU
-    // limits, and the iterated sleep-bound cell: every tile focusable
+    // limits, the iterated sleep-bound cell and the two pinning cells: every tile focusable
     expect(svgText).toContain(USER_WORKLOAD);
-    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(29);
-    expect(await page.locator("#cells tbody tr").count()).toBe(29);
+    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(31);
+    expect(await page.locator("#cells tbody tr").count()).toBe(31);
     expect(problems, problems.join("\n")).toEqual([]);
     // nothing was fetched from outside the base path
     expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
@@ -229,6 +229,75 @@ describe("the dashboard under a sub-path", () => {
     expect(main).toContain("semeru-21");
     expect(await page.locator("#failures tbody tr").count()).toBe(1);
     expect(await page.locator("figure.durations svg rect").count()).toBeGreaterThan(0);
+  });
+
+  it("shows the pinning penalty as each workload's headline: a loss on JDK 21, none on JDK 25", async () => {
+    await visit("#/matrix?workload=pinning", "matrix", "matrix-pinning");
+    await page.locator("figure.heatmap").screenshot({ path: join(ARTIFACTS, "matrix-pinning-tiles.png") });
+    const svg = (await page.locator("figure.heatmap svg").last().textContent()) ?? "";
+    expect(svg).toContain("≤ 0.13× n3");
+    expect(svg).toContain("≈ 1.0× n3");
+    expect(svg).toContain("vs reentrant-lock");
+    expect(await page.locator("ul.contrasts").innerText()).toContain("JEP 491");
+    const j21 = "debian-21.linux.cpus-2.par-auto.max-auto.minr-auto.pinning";
+    expect(await page.locator(`rect[data-cell-id="${j21}"]`).getAttribute("aria-label")).toContain("a loss");
+    await visit(`#/cell?cell=${j21}`, "cell", "cell-pinning-21");
+    const headline = await page.locator("section.headline").innerText();
+    expect(headline).toContain("synchronized runs at 0.127× the speed of reentrant-lock");
+    expect(headline).toContain("slower");
+    // pinned time and where it happened, recorded by JFR in the JVM
+    expect(await page.locator("main").innerText()).toMatch(/pinned at/);
+    await visit(`#/cell?cell=${j21.replace("debian-21", "debian-25")}`, "cell", "cell-pinning-25");
+    expect(await page.locator("section.headline").innerText()).toContain("no win or loss the data can show");
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("fits an 800 px window and a phone: no horizontal overflow, plots sized to their container", async () => {
+    const overflow = () =>
+      page.evaluate(() => {
+        const main = document.getElementById("main")!;
+        const wide = [...main.querySelectorAll("svg")].filter((svg) => {
+          const box = svg.getBoundingClientRect();
+          // a figure that scrolls must say so (the matrix's scroll note)
+          return box.right > main.getBoundingClientRect().right + 1 && !(svg.closest("figure.heatmap") ?? svg.closest("figure"))?.querySelector(".scroll-note");
+        });
+        // what sticks out of the window, for the message
+        const out = [...document.body.querySelectorAll("*")]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("table, figure"))
+          .slice(0, 5)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px`);
+        return { page: document.documentElement.scrollWidth - window.innerWidth, svgs: wide.length, out: out.join(", ") };
+      });
+    for (const [width, shot] of [[800, "800"], [390, "phone"]] as const) {
+      await page.setViewportSize({ width, height: 1000 });
+      const cell = `${ITERATED_JDK.jdk}.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound`;
+      for (const [hash, view] of [
+        [`#/cell?cell=${cell}`, "cell"],
+        ["#/history?workload=sleep-bound&jdk=debian-21", "history"],
+        ["#/compare", "compare"],
+      ] as const) {
+        await visit(hash, view, `${view}-${shot}`);
+        const o = await overflow();
+        expect(o.svgs, `${view} at ${width} px: a plot wider than its container`).toBe(0);
+        expect(o.page, `${view} at ${width} px: the page scrolls sideways (${o.out})`).toBeLessThanOrEqual(0);
+      }
+      await visit("#/matrix?workload=sleep-bound", "matrix", `matrix-${shot}`);
+      expect((await overflow()).svgs).toBe(0);
+    }
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("history draws each cell in its own panel with its own scale, intervals as bands, the headline named", async () => {
+    await visit("#/history?workload=sleep-bound&jdk=debian-21", "history", "history-panels");
+    const panels = page.locator(".history-panel");
+    expect(await panels.count()).toBe(4); // debian-21 × 2 CPU limits × 2 parallelism
+    expect(await page.locator(".history-panel svg path[fill-opacity], .history-panel svg g[fill-opacity] path").count()).toBeGreaterThan(0);
+    expect(await page.locator(".headline-note").innerText()).toContain("fastest platform-thread variant");
+    expect(await page.locator(".history-panel svg").first().textContent()).toContain("UTC");
+    await visit("#/compare", "compare");
+    expect(await page.locator("#headlines").textContent()).toContain("vs pool:100");
+    expect(problems, problems.join("\n")).toEqual([]);
   });
 
   it("reads well in the dark theme", async () => {

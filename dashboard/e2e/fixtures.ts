@@ -113,6 +113,18 @@ export function iteratedCell(spec: Pick<RunSpec, "jdkBuild">): CellRecord {
   return cell;
 }
 
+/**
+ * Issue #19: the runner's golden pinning cells from real containers — JDK 21, where synchronized pins the
+ * carriers (403 ms against reentrant-lock's 51), and JDK 25 (JEP 491), where it does not — as recorded.
+ */
+export function pinningCells(spec: Pick<RunSpec, "jdkBuild">): CellRecord[] {
+  return [21, 25].map((v) => {
+    const cell = golden(`cell-pinning-${v}.json`);
+    cell.environment!.vm = { ...cell.environment!.vm, version: v === 21 ? spec.jdkBuild : cell.environment!.vm.version };
+    return cell;
+  });
+}
+
 /** As {@link widen}, on the JMH score a user measurement is judged by (its summary is of the score). */
 function widenScore(m: Measurement, scale: number, salt: number): Measurement {
   const samples = Array.from({ length: 8 }, (_, i) => {

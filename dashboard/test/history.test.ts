@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IndexEntry, Trends } from "../src/data/types";
-import { historyWorkloads, shapeHistory } from "../src/shape/history";
+import { historyWorkloads, panelDomain, shapeHistory } from "../src/shape/history";
 
 const entry = (runId: string, day: number, trigger: string, branch = "main"): IndexEntry => ({
   runId,
@@ -70,5 +70,29 @@ describe("history", () => {
 
   it("lists the workloads of the whole history", () => {
     expect(historyWorkloads([{ ...index[0], workloads: ["b", "a"] }, index[1]])).toEqual(["a", "b", "sleep-bound"]);
+  });
+});
+
+describe("a history panel's scale", () => {
+  const point = (median: number, ci?: [number, number]) =>
+    ({ cellId: "c", variant: "virtual", runId: "r", date: new Date(0), median, ci, commit: "", branch: "", trigger: "schedule", pullRequest: false, changePoint: false });
+
+  it("covers its points and intervals with room on both sides, so no point sits on an axis", () => {
+    const [lo, hi] = panelDomain([point(100, [90, 110]), point(120, [115, 140])]);
+    // range 90–140 padded by a tenth (5) each side
+    expect(lo).toBeCloseTo(85, 10);
+    expect(hi).toBeCloseTo(145, 10);
+  });
+
+  it("is each panel's own: a fast cell is not flattened by a slow one", () => {
+    expect(panelDomain([point(5), point(6)])).toEqual([4.9, 6.1]);
+    expect(panelDomain([point(15_000), point(15_100)])[0]).toBeGreaterThan(14_000);
+  });
+
+  it("gives a lone run a band around it, and never goes below zero for a non-negative metric", () => {
+    const [lo, hi] = panelDomain([point(0.5)]);
+    expect(lo).toBeLessThan(0.5);
+    expect(hi).toBeGreaterThan(0.5);
+    expect(panelDomain([point(0.1, [0, 1])])[0]).toBe(0);
   });
 });

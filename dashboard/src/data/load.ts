@@ -52,6 +52,12 @@ export const loadComparison = (runId: string) =>
 export const loadColdStartComparison = (runId: string) =>
   fetchJson<CompareReport>(`${runPath(runId)}/compare-cold-start.json`).then((c) => checkSchema("compare-cold-start.json", c));
 
+/** The run's comparison with an alternative baseline publish compared it with (`compare[-cold-start]-vs-<id>.json`). */
+export const loadAlternativeComparison = (runId: string, baseline: string, coldStart: boolean) => {
+  const file = `compare-${coldStart ? "cold-start-" : ""}vs-${baseline}.json`;
+  return fetchJson<CompareReport>(`${runPath(runId)}/${encodeURIComponent(file)}`).then((c) => checkSchema(file, c));
+};
+
 export const loadTrends = (workload: string) =>
   fetchJson<Trends>(`data/trends/${encodeURIComponent(workload)}.json`).then((t) =>
     checkSchema(`data/trends/${workload}.json`, t),

@@ -45,7 +45,12 @@ export interface IndexEntry {
   ok: number;
   failed: number;
   attested: number;
+  /** The run's baseline (the newest earlier run of the same matrix and profile sharing cells), compared at publish. */
   compared?: Compared;
+  /** The matrix's identity: "id:<declared id>" or "sha256:<file hash>"; absent in indexes written before issue #19. */
+  matrix?: string;
+  /** Further earlier runs this run was compared with at publish, newest first: baselines a reader may pick. */
+  alternatives?: string[];
 }
 
 export interface SiteIndex {
@@ -131,6 +136,10 @@ export interface TrendPoint {
   runId: string;
   startedAt: string;
   median: number;
+  /** The median's interval as the cell recorded it (absent for a metric without a summary, and in older sites). */
+  ci95?: [number, number];
+  /** The forks the median rests on. */
+  n?: number;
 }
 
 export interface TrendSeries {
@@ -163,4 +172,6 @@ export interface Trends {
   method: string;
   series: TrendSeries[];
   annotations: TrendAnnotation[];
+  /** Each workload's headline contrast in words, as its newest cell states it (sites published since issue #19). */
+  headlines?: Record<string, string>;
 }

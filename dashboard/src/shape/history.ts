@@ -14,6 +14,9 @@ export interface HistoryPoint {
   runId: string;
   date: Date;
   median: number;
+  /** The median's interval, where the run recorded one. */
+  ci?: [number, number];
+  n?: number;
   commit: string;
   branch: string;
   trigger: string;
@@ -83,6 +86,8 @@ function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>, nameProfile: bo
       runId: p.runId,
       date: new Date(p.startedAt),
       median: p.median,
+      ci: p.ci95,
+      n: p.n,
       commit: run?.git.commit ?? "?",
       branch: run?.git.branch ?? "?",
       trigger: run?.trigger ?? "?",
@@ -90,6 +95,21 @@ function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>, nameProfile: bo
       changePoint: changes.has(p.runId),
     };
   });
+}
+
+/**
+ * A panel's y domain: its own points and intervals, padded by a tenth of their range on each side so no
+ * point sits on an axis (issue #19: facets shared one scale, so a slow cell flattened a fast one).
+ */
+export function panelDomain(points: HistoryPoint[]): [number, number] {
+  const values = points.flatMap((p) => (p.ci ? [p.median, p.ci[0], p.ci[1]] : [p.median]));
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  if (!Number.isFinite(lo)) return [0, 1];
+  const pad = hi > lo ? (hi - lo) * 0.1 : Math.abs(hi) * 0.05 || 1;
+  lo -= pad;
+  hi += pad;
+  return [lo < 0 && Math.min(...values) >= 0 ? 0 : lo, hi];
 }
 
 function keep(p: HistoryPoint, trigger: TriggerFilter): boolean {

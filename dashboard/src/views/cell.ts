@@ -130,6 +130,7 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
   const unit = unitOf(cell);
   const intervals = stats.filter((s) => s.ci);
   const bounds = metric === "wallMs" ? stats.filter((s) => s.lowerBoundMs !== undefined) : [];
+  const width = plotWidth(stats.some((x) => x.variant.length > 18) ? 1100 : 900);
   return section(
     "Repetitions",
     h(
@@ -146,10 +147,10 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
       "figure",
       { class: "repetitions" },
       Plot.plot({
-        width: plotWidth(stats.some((x) => x.variant.length > 18) ? 1100 : 900),
+        width,
         height: 60 + stats.length * 46,
-        // room for the longest label: a user workload's is "variant · Class.method(params)"
-        marginLeft: Math.min(600, Math.max(130, 16 + 6.8 * Math.max(...stats.map((x) => x.variant.length)))),
+        // room for the longest label (a user workload's is "variant · Class.method(params)"), at most half the plot
+        marginLeft: Math.min(600, Math.round(width * 0.5), Math.max(130, 16 + 6.8 * Math.max(...stats.map((x) => x.variant.length)))),
         style: { fontSize: "12px", background: "transparent" },
         x: { label: `${metric} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined },
         y: { label: null, domain: stats.map((s) => s.variant) },

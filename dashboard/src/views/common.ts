@@ -98,7 +98,8 @@ export function runPicker(ctx: Context, runs: IndexEntry[] = ctx.index): HTMLLab
       ...[...runs].reverse().map((e) => ({ value: e.runId, text: runLabel(e) })),
     ],
     current ?? "",
-    (run) => ctx.go({ run }),
+    // a baseline picked for another run is not one of this run's
+    (run) => ctx.go({ run, baseline: undefined }),
   );
 }
 

@@ -1,6 +1,8 @@
 import * as Plot from "@observablehq/plot";
-import { loadColdStartComparison, loadComparison } from "../data/load";
-import type { Comparison, Verdict } from "../data/types";
+import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComparison } from "../data/load";
+import type { CellRecord, Comparison, Verdict } from "../data/types";
+import { headlineOf, headlineSentence, type Tile, tileAgainst, tileText } from "../shape/matrix";
+import type { Phase } from "../shape/phase";
 import { change, counts, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
 import { num } from "../ui/format";
@@ -19,19 +21,50 @@ export async function compareView(ctx: Context): Promise<Child[]> {
       ...head,
       h("form", { class: "controls" }, runPicker(ctx, compared.length ? compared : ctx.index)),
       empty(
-        `Run ${run.runId} has no baseline: no earlier run of profile ${run.profile ?? "(none)"} that a pull request did not trigger.`,
+        `Run ${run.runId} has no baseline: no earlier run of the same matrix (${run.matrix ?? "identity not recorded"}) and profile ${run.profile ?? "(none)"}` +
+          " that shares cells with it and that no pull request triggered.",
       ),
     ];
   }
   const phase = phaseOf(ctx);
+  // the published baseline, or one of the alternatives publish compared the run with (issue #19: ?baseline=)
+  const choices = [run.compared.baseline, ...(run.alternatives ?? [])];
+  const asked = ctx.params.baseline;
+  const baselinePicker = select(
+    "Baseline",
+    "baseline",
+    choices.map((id, k) => {
+      const e = ctx.index.find((x) => x.runId === id);
+      return { value: k === 0 ? "" : id, text: `${e ? runLabel(e) : id}${k === 0 ? " (the run's baseline)" : ""}` };
+    }),
+    asked && choices.includes(asked) && asked !== choices[0] ? asked : "",
+    (v) => ctx.go({ baseline: v || undefined }),
+  );
+  if (asked && !choices.includes(asked)) {
+    return [
+      ...head,
+      h("form", { class: "controls" }, runPicker(ctx, compared), baselinePicker, phasePicker(ctx)),
+      h(
+        "p",
+        { class: "banner unknown-baseline", role: "alert" },
+        `Run ${run.runId} was not compared with ${asked}: a baseline is an earlier run of the same matrix (${run.matrix ?? "identity not recorded"})` +
+          ` and profile that shares cells with it and that no pull request triggered; publish compares each run with up to ${choices.length > 1 ? choices.length : 4} such runs. Pick one of them:`,
+      ),
+    ];
+  }
+  const alternative = asked && asked !== choices[0] ? asked : undefined;
   let report;
   try {
-    report = phase === "steady" ? await loadComparison(run.runId) : await loadColdStartComparison(run.runId);
+    report = alternative
+      ? await loadAlternativeComparison(run.runId, alternative, phase === "cold-start")
+      : phase === "steady"
+        ? await loadComparison(run.runId)
+        : await loadColdStartComparison(run.runId);
   } catch {
     // a site published before cold starts were compared: say so rather than show the steady state instead
     return [
       ...head,
-      h("form", { class: "controls" }, runPicker(ctx, compared), phasePicker(ctx)),
+      h("form", { class: "controls" }, runPicker(ctx, compared), baselinePicker, phasePicker(ctx)),
       empty(`Run ${run.runId} has no cold-start comparison: it was published before they were made. Publish it again to add one.`),
     ];
   }
@@ -45,6 +78,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
       "form",
       { class: "controls", "aria-label": "Compare options" },
       runPicker(ctx, compared),
+      baselinePicker,
       select(
         "Show",
         "verdict",
@@ -75,6 +109,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
         ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means these repetitions could not have found a change among this many comparisons${report.repetitionsNeeded ? ` (it takes at least ${report.repetitionsNeeded} a side)` : ""}.` +
         " Ratios are candidate ÷ baseline, with a distribution-free interval at the level it states (95 % where the repetitions allow it).",
     ),
+    await headlines(report.baseline, run.runId, phase),
     rows.length ? h("figure", { class: "compare" }, chart(rows, report.threshold)) : empty("No comparisons with this verdict."),
     section(
       "Side by side",
@@ -113,6 +148,47 @@ export async function compareView(ctx: Context): Promise<Child[]> {
   ];
 }
 
+/**
+ * Each shared cell's headline on both sides (issue #19): the contrast the matrix shows, as the baseline had it
+ * and as the candidate has it — the same tile text, comparator and reading — so a change in what a reader
+ * would conclude is seen beside the per-variant verdicts.
+ */
+async function headlines(baselineId: string, candidateId: string, phase: Phase): Promise<HTMLElement | null> {
+  let before: CellRecord[];
+  let after: CellRecord[];
+  try {
+    [before, after] = await Promise.all([loadCells(baselineId), loadCells(candidateId)]);
+  } catch {
+    return null; // the baseline was dropped from the history: its comparison stands on its own
+  }
+  const old = new Map(before.map((c) => [c.cellId, c]));
+  const words = new Map<string, string>();
+  const rows = after.flatMap((cell) => {
+    const was = old.get(cell.cellId);
+    const a = headlineOf(cell, phase);
+    const b = was && headlineOf(was, phase);
+    if (!a || !b) return [];
+    words.set(cell.coordinates.workload, cell.contrast!.words);
+    const said = (t: Tile) => `${tileText(t)} ${tileAgainst(t)}`.trim();
+    return [
+      [
+        cell.cellId,
+        `${a.subject ?? "virtual"} ${a.kind === "efficiency" ? "of its bound" : `vs ${a.against ?? "?"}`}`,
+        h("span", { class: `reading reading-${b.reading}`, title: headlineSentence(b) }, said(b)),
+        h("span", { class: `reading reading-${a.reading}`, title: headlineSentence(a) }, said(a)),
+        a.reading === b.reading ? "same" : `${b.reading} → ${a.reading}`,
+      ],
+    ];
+  });
+  if (!rows.length) return null;
+  return section(
+    "Headlines, before and after",
+    h("p", { class: "explain" }, "Each cell's headline contrast as its matrix tile says it, in the baseline and in the candidate. The headlines:"),
+    h("ul", { class: "contrasts" }, [...words].map(([w, text]) => h("li", {}, h("strong", {}, w), `: ${text}`))),
+    h("details", {}, h("summary", {}, `Every cell's headline (${rows.length})`), table(["cell", "headline", "baseline", "candidate", "reading"], rows, { id: "headlines" })),
+  );
+}
+
 const VERDICT_COLOUR: Record<Verdict, string> = {
   regression: "var(--bad)",
   improvement: "var(--good)",
@@ -124,10 +200,12 @@ function chart(rows: Comparison[], threshold: number): Element {
   const label = (c: Comparison) => `${c.cellId} · ${c.variant}${c.benchmark ? ` · ${shortBenchmark(c.benchmark)}` : ""}`;
   const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0]));
   const hi = Math.max(1 + threshold, ...rows.map((c) => c.ci95[1]));
+  const width = plotWidth(1000);
   return Plot.plot({
-    width: plotWidth(1000),
+    width,
     height: 50 + rows.length * 22,
-    marginLeft: 520,
+    // the labels take at most half a narrow plot; their whole text is in each dot's tooltip and the table
+    marginLeft: Math.min(520, Math.round(width * 0.5)),
     style: { fontSize: "11px", background: "transparent" },
     x: { type: "log", domain: [lo * 0.95, hi * 1.05], label: "candidate ÷ baseline →", grid: true },
     y: { domain: rows.map(label), label: null },

@@ -1,6 +1,6 @@
 import * as Plot from "@observablehq/plot";
 import { loadTrends } from "../data/load";
-import { historyWorkloads, type HistoryPoint, shapeHistory, type TriggerFilter } from "../shape/history";
+import { historyWorkloads, type HistoryPoint, panelDomain, shapeHistory, type TriggerFilter } from "../shape/history";
 import { type Child, h } from "../ui/dom";
 import { date, num } from "../ui/format";
 import { type Context, empty, link, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
@@ -75,6 +75,13 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   return [
     ...header,
     tooFewRuns(shape.points),
+    trends.headlines?.[workload]
+      ? h(
+          "p",
+          { class: "headline-note" },
+          `${workload}'s headline in the matrix: ${trends.headlines[workload]}. Here each variant is drawn on its own, so a change in either side of the headline shows.`,
+        )
+      : null,
     h("figure", { class: "history" }, chart(shape.cells, shape.points, shape.changes, shape.annotations, shape.metric, variants)),
     section(
       `Change points (${shape.changes.length})`,
@@ -127,6 +134,11 @@ function tooFewRuns(points: HistoryPoint[]): HTMLElement | null {
   );
 }
 
+/**
+ * One panel per cell, each with its own y scale padded around its points and intervals (one shared scale let
+ * a slow cell flatten a fast one and made the labels collide), the same UTC time axis in every panel, each
+ * median's interval as a band, and one colour per variant across panels and views.
+ */
 function chart(
   cells: string[],
   points: HistoryPoint[],
@@ -135,29 +147,54 @@ function chart(
   metric: string | undefined,
   variants: string[],
 ): Element {
-  const scheduled = points.filter((p) => !p.pullRequest);
-  const pulls = points.filter((p) => p.pullRequest);
   const tip = (p: HistoryPoint) =>
-    `${date(p.date.toISOString())}\n${p.cellId} · ${p.variant}\nmedian ${num(p.median)} ${metric ?? ""}\n` +
-    `${p.trigger} · ${p.branch} @ ${p.commit}${p.changePoint ? "\nchange point: a new level starts here" : ""}`;
-  return Plot.plot({
-    width: plotWidth(1000),
-    height: 40 + cells.length * 150,
-    marginLeft: 60,
-    marginRight: 300,
-    style: { fontSize: "12px", background: "transparent" },
-    x: { type: "utc", label: null },
-    y: { label: metric ?? null, grid: true, zero: false },
-    // the panel label drops what every panel shares (the workload), to fit beside the chart
-    fy: { domain: cells, label: null, tickFormat: (id: string) => id.replace(/\.[^.]+$/, "").replace(".linux.", " ") },
-    // every variant of the workload keeps its colour whatever the filters leave in the view (issue #19)
-    color: { legend: true, label: "variant", domain: colourDomain(variants, points) },
-    marks: [
-      Plot.ruleX(annotations, { x: "date", fy: "cellId", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),
-      Plot.ruleX(changes, { x: "date", fy: "cellId", stroke: "var(--bad)", strokeWidth: 2, strokeOpacity: 0.8 }),
-      Plot.lineY(scheduled, { x: "date", y: "median", fy: "cellId", stroke: "variant", z: "variant", strokeWidth: 1.5 }),
-      Plot.dot(scheduled, { x: "date", y: "median", fy: "cellId", fill: "variant", r: 2.5, title: tip }),
-      Plot.dot(pulls, { x: "date", y: "median", fy: "cellId", stroke: "variant", symbol: "diamond", r: 4, strokeWidth: 1.5, title: tip }),
-    ],
+    `${date(p.date.toISOString())}\n${p.cellId} · ${p.variant}\nmedian ${num(p.median)} ${metric ?? ""}` +
+    (p.ci ? ` (interval ${num(p.ci[0])}–${num(p.ci[1])}${p.n ? `, ${p.n} forks` : ""})` : "") +
+    `\n${p.trigger} · ${p.branch} @ ${p.commit}${p.changePoint ? "\nchange point: a new level starts here" : ""}`;
+  const times = points.map((p) => p.date.getTime());
+  const span = Math.max(...times) - Math.min(...times);
+  // padding in time too, so the first and last runs do not sit on the panel's edge
+  const pad = span > 0 ? span * 0.03 : 12 * 3600_000;
+  const xDomain = [new Date(Math.min(...times) - pad), new Date(Math.max(...times) + pad)];
+  // one categorical scale, spelled out for the panels and the shared legend alike
+  const colour = { type: "categorical" as const, scheme: "observable10" as const, domain: colourDomain(variants, points) };
+  const width = plotWidth(1000);
+  const panels = cells.map((cellId) => {
+    const mine = points.filter((p) => p.cellId === cellId);
+    const scheduled = mine.filter((p) => !p.pullRequest);
+    const pulls = mine.filter((p) => p.pullRequest);
+    const bands = scheduled.filter((p) => p.ci);
+    return h(
+      "div",
+      { class: "history-panel", "data-cell-id": cellId },
+      h("h3", { class: "panel-title" }, link("history", { workload: mine[0]?.cellId.split(".").pop(), cell: cellId }, cellId.replace(/\.[^.]+$/, ""))),
+      Plot.plot({
+        width,
+        height: 170,
+        marginLeft: 64,
+        marginRight: 20,
+        style: { fontSize: "12px", background: "transparent" },
+        x: { type: "utc", domain: xDomain, label: "run started (UTC)", ticks: Math.max(2, Math.floor(width / 140)) },
+        y: { label: metric ?? null, grid: true, domain: panelDomain(mine), nice: false, ticks: 4 },
+        color: colour,
+        marks: [
+          Plot.ruleX(annotations.filter((a) => a.cellId === cellId), { x: "date", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),
+          Plot.ruleX(changes.filter((p) => p.cellId === cellId), { x: "date", stroke: "var(--bad)", strokeWidth: 2, strokeOpacity: 0.8 }),
+          Plot.areaY(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], fill: "variant", z: "variant", fillOpacity: 0.18, curve: "step" }),
+          // a lone run has no line: its interval as a rule, so it still shows how sure it is
+          Plot.ruleX(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], stroke: "variant", strokeOpacity: 0.5 }),
+          Plot.lineY(scheduled, { x: "date", y: "median", stroke: "variant", z: "variant", strokeWidth: 1.5 }),
+          Plot.dot(scheduled, { x: "date", y: "median", fill: "variant", r: 2.5, title: tip }),
+          Plot.dot(pulls, { x: "date", y: "median", stroke: "variant", symbol: "diamond", r: 4, strokeWidth: 1.5, title: tip }),
+        ],
+      }),
+    );
   });
+  return h(
+    "div",
+    { class: "history-panels" },
+    // one legend for every panel: a variant has one colour throughout
+    Plot.legend({ color: { ...colour, label: "variant" } }),
+    ...panels,
+  );
 }

@@ -220,7 +220,8 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       : null,
     Plot.plot({
       width,
-      height: 60 + rowsPerFacet * 44 + (all ? shape.workloads.length * 12 : 0),
+      // the margins (top 50, bottom 30) come on top of 44 px a row: two lines of text fit a tile
+      height: 80 + rowsPerFacet * 44 + (all ? shape.workloads.length * 12 : 0),
       marginLeft: 230,
       // room for the longest workload name beside its facet (a user's own ids can be long)
       marginRight: all ? Math.max(110, 20 + 7.2 * Math.max(...shape.workloads.map((w) => w.length))) : 20,
@@ -279,8 +280,9 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
         Plot.text(shape.tiles, {
           ...place,
           text: label,
-          fill: "var(--tile-text)",
-          stroke: "var(--tile-halo)",
+          // light text on the scales' dark ends (a deep red loss, a deep blue win), dark text elsewhere
+          fill: (t: Tile) => (onDark(t) ? "#ffffff" : "var(--tile-text)"),
+          stroke: (t: Tile) => (onDark(t) ? "rgba(0, 0, 0, 0.45)" : "var(--tile-halo)"),
           strokeWidth: 3,
           paintOrder: "stroke",
           lineHeight: 1.15,
@@ -290,6 +292,12 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
     }),
     otherKind.length ? Plot.legend({ color: colourScale(primary === "speedup" ? "efficiency" : "speedup", phaseWords), className: "second-legend" }) : null,
   );
+}
+
+/** Whether a tile's fill is dark enough to need light text: the outer ends of RdBu (beyond 4× either way) and Blues (above 60 %). */
+function onDark(t: Tile): boolean {
+  if (t.value === undefined || t.reading === "unclear" || t.reading === "none") return false;
+  return t.kind === "speedup" ? t.value >= 4 || t.value <= 0.25 : t.value >= 0.6;
 }
 
 /**

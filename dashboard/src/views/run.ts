@@ -91,7 +91,7 @@ export async function runView(ctx: Context): Promise<Child[]> {
             Plot.plot({
               width: plotWidth(1000),
               height: 40 + Math.min(times.length, 40) * 18,
-              marginLeft: 480,
+              marginLeft: Math.min(480, Math.round(plotWidth(1000) * 0.5)),
               style: { fontSize: "11px", background: "transparent" },
               x: { label: "seconds →", grid: true },
               y: { label: null, domain: times.slice(0, 40).map((t) => t.cellId) },

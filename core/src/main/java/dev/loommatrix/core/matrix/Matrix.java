@@ -28,7 +28,8 @@ public record Matrix(
         long memoryBytes,
         long pids,
         List<AxisEntry> exclude,
-        List<AxisEntry> include) {
+        List<AxisEntry> include,
+        Optional<String> id) {
 
     public static final int SCHEMA = 1;
 

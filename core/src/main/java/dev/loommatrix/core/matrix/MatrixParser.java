@@ -28,6 +28,7 @@ public final class MatrixParser {
 
     static final List<String> TOP_KEYS = List.of(
             "schema",
+            "id",
             "jdks",
             "os",
             "cpus",

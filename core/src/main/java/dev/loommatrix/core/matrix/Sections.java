@@ -76,6 +76,7 @@ final class Sections {
                         "list the workloads to run, e.g. '- {id: sleep-bound, variants: [virtual, \"pool:200\"]}'")
                 .map(node -> workloads(in, node, file))
                 .orElse(List.of());
+        Optional<String> id = optional(top, "id").flatMap(n -> matrixId(in, n));
         int repetitions = optional(top, "repetitions")
                 .flatMap(n -> in.integer(n, "repetitions", 1, 10_000))
                 .map(Long::intValue)
@@ -121,7 +122,26 @@ final class Sections {
                 memory,
                 pids,
                 exclude,
-                include);
+                include,
+                id);
+    }
+
+    /**
+     * {@code id}: the matrix's identity across edits (issue #19), so a run's published baseline is an earlier
+     * run of the same matrix even after a JDK was added; without one, the file's hash is its identity.
+     */
+    static Optional<String> matrixId(YamlReader in, Node node) {
+        return in.string(node, "id").flatMap(v -> {
+            if (!v.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
+                in.error(
+                        node,
+                        "id '" + v + "' is not a matrix identity",
+                        "use up to 64 letters, digits, '.', '_' or '-', starting with a letter or digit, e.g."
+                                + " 'id: nightly-services'");
+                return Optional.empty();
+            }
+            return Optional.of(v);
+        });
     }
 
     /** {@code iterations: {warmup: W, measure: M}}: both optional (0 and 1), M at least 1. */

@@ -44,7 +44,34 @@ public record RunManifest(
 
     public record Host(String os, String kernel, String cpuModel, int cpus, long memoryBytes) {}
 
-    public record MatrixInfo(String file, Optional<String> profile, String sha256, Optional<String> shard) {}
+    /**
+     * The matrix a run planned from.
+     *
+     * @param id the matrix's declared identity ({@code id:} in matrix.yaml); without one, {@code sha256} is its
+     *     identity — a published run's baseline is an earlier run of the same identity
+     */
+    public record MatrixInfo(
+            String file,
+            Optional<String> profile,
+            String sha256,
+            Optional<String> shard,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<String> id) {
+
+        public MatrixInfo {
+            id = id == null ? Optional.empty() : id;
+        }
+
+        public MatrixInfo(String file, Optional<String> profile, String sha256, Optional<String> shard) {
+            this(file, profile, sha256, shard, Optional.empty());
+        }
+
+        /** What identifies the matrix across runs: its declared id, else its file's hash. */
+        public String identity() {
+            return id.map(i -> "id:" + i).orElse("sha256:" + sha256);
+        }
+    }
 
     public RunManifest finish(String finishedAt, RunStatus status) {
         return new RunManifest(

@@ -127,7 +127,8 @@ public final class RunMerger {
                         first.matrix().file(),
                         first.matrix().profile(),
                         first.matrix().sha256(),
-                        Optional.empty()),
+                        Optional.empty(),
+                        first.matrix().id()),
                 List.copyOf(planned),
                 shards);
     }

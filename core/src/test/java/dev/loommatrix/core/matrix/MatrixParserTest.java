@@ -66,6 +66,22 @@ class MatrixParserTest {
                 .containsEntry("sleepMs", 10L);
     }
 
+    /** Issue #19: a matrix may name its identity, so its runs' baselines survive edits of the file. */
+    @Test
+    void aMatrixMayDeclareItsIdentity() throws Exception {
+        String body =
+                """
+                jdks: [{id: t21, vm: hotspot, version: 21}]
+                workloads: [{id: sleep-bound, variants: [virtual]}]
+                """;
+        assertThat(parse("schema: 1\nid: nightly-services\n" + body, null).id()).contains("nightly-services");
+        assertThat(parse("schema: 1\n" + body, null).id()).isEmpty();
+        assertThat(problems("schema: 1\nid: \"nightly services!\"\n" + body))
+                .containsExactly("m.yaml:2:5: error: id 'nightly services!' is not a matrix identity\n"
+                        + "  hint: use up to 64 letters, digits, '.', '_' or '-', starting with a letter or digit, e.g."
+                        + " 'id: nightly-services'");
+    }
+
     @Test
     void defaultsFillWhatTheFileLeavesOut() throws Exception {
         Matrix m = parse(

@@ -123,8 +123,10 @@ final class AbCommand implements Callable<Integer> {
             throw new LoomMatrix.UsageException("no baseline matrix file at " + baseFile.toAbsolutePath());
         }
         Optional<String> profile = Optional.ofNullable(options.profile);
-        List<Cell> candidateCells = RunCommand.only(Planner.plan(options.load()), onlyCells);
-        List<Cell> baselineCells = Planner.plan(MatrixParser.parse(baseFile, profile)).stream()
+        var candidateMatrix = options.load();
+        var baselineMatrix = MatrixParser.parse(baseFile, profile);
+        List<Cell> candidateCells = RunCommand.only(Planner.plan(candidateMatrix), onlyCells);
+        List<Cell> baselineCells = Planner.plan(baselineMatrix).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
                 .toList();
         int pairs = blocks != null
@@ -145,10 +147,10 @@ final class AbCommand implements Callable<Integer> {
         if (Files.exists(root.resolve("run.json"))) {
             throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
         }
-        RunManifest candidateManifest =
-                RunCommand.newManifest(runId, options.matrix, profile, Optional.empty(), candidateCells);
-        RunManifest baselineManifest =
-                RunCommand.newManifest(runId + "-baseline", baseFile, profile, Optional.empty(), baselineCells);
+        RunManifest candidateManifest = RunCommand.newManifest(
+                runId, options.matrix, candidateMatrix.id(), profile, Optional.empty(), candidateCells);
+        RunManifest baselineManifest = RunCommand.newManifest(
+                runId + "-baseline", baseFile, baselineMatrix.id(), profile, Optional.empty(), baselineCells);
 
         var err = spec.commandLine().getErr();
         Optional<ContainerBackend> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL

@@ -138,7 +138,12 @@ final class RunCommand implements Callable<Integer> {
                         dir.root() + " already holds a run; use --resume to continue it, or another --out");
             }
             manifest = newManifest(
-                    runId, options.matrix, Optional.ofNullable(options.profile), Optional.ofNullable(shard), cells);
+                    runId,
+                    options.matrix,
+                    matrix.id(),
+                    Optional.ofNullable(options.profile),
+                    Optional.ofNullable(shard),
+                    cells);
         }
 
         Optional<ContainerBackend> docker =
@@ -219,7 +224,12 @@ final class RunCommand implements Callable<Integer> {
 
     /** The manifest of a new run of these cells, started now. */
     static RunManifest newManifest(
-            String runId, Path matrix, Optional<String> profile, Optional<String> shard, List<Cell> cells)
+            String runId,
+            Path matrix,
+            Optional<String> matrixId,
+            Optional<String> profile,
+            Optional<String> shard,
+            List<Cell> cells)
             throws java.io.IOException, java.security.NoSuchAlgorithmException {
         return new RunManifest(
                 1,
@@ -231,7 +241,7 @@ final class RunCommand implements Callable<Integer> {
                         .getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
                 HostFacts.git(matrix.toAbsolutePath().getParent()),
                 HostFacts.host(),
-                new RunManifest.MatrixInfo(matrix.toString(), profile, sha256(matrix), shard),
+                new RunManifest.MatrixInfo(matrix.toString(), profile, sha256(matrix), shard, matrixId),
                 cells.stream().map(Cell::id).toList());
     }
 

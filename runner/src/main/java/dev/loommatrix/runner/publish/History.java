@@ -54,14 +54,22 @@ public final class History {
             int ok,
             int failed,
             int attested,
-            Optional<Compared> compared) {
+            Optional<Compared> compared,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<String> matrix,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                    List<String> alternatives) {
 
         public Entry {
             jdks = List.copyOf(jdks);
             workloads = List.copyOf(workloads);
+            matrix = matrix == null ? Optional.empty() : matrix;
+            alternatives = alternatives == null ? List.of() : List.copyOf(alternatives);
         }
 
-        Entry withCompared(Optional<Compared> c) {
+        Entry withCompared(Optional<Compared> c, String matrixIdentity, List<String> others) {
             return new Entry(
                     runId,
                     startedAt,
@@ -76,7 +84,9 @@ public final class History {
                     ok,
                     failed,
                     attested,
-                    c);
+                    c,
+                    Optional.of(matrixIdentity),
+                    others);
         }
 
         boolean pullRequest() {
@@ -85,8 +95,11 @@ public final class History {
     }
 
     /**
-     * The run's comparison with its baseline ({@code data/runs/<runId>/compare.json}): the newest earlier
-     * run of the same profile that a pull request did not trigger — what the run would be judged against.
+     * The run's comparison with its baseline ({@code data/runs/<runId>/compare.json}): the newest earlier run
+     * of the same matrix (its declared id, else its file's hash) and profile, sharing cells with it, that a
+     * pull request did not trigger — what the run would be judged against. The entry's {@code alternatives} are
+     * the next eligible runs, newest first, each compared too ({@code compare-vs-<runId>.json}), so a reader can
+     * pick another.
      */
     public record Compared(String baseline, int regressions, int improvements, int inconclusive) {}
 
@@ -162,7 +175,7 @@ public final class History {
                 dropped.addAll(entries.subList(0, entries.size() - keep.get()));
                 entries = new ArrayList<>(entries.subList(entries.size() - keep.get(), entries.size()));
             }
-            entries = compareWithBaselines(site, entries);
+            entries = compareWithBaselines(site, entries, manifest.runId());
             Index index = new Index(SCHEMA_VERSION, entries);
             Json.writeCompactAtomically(indexFile(site), index);
             writeTrends(site, index);
@@ -181,51 +194,123 @@ public final class History {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
-     * Compares every run with its baseline where that pairing is new (a new run, or an older run
-     * published late that became a later run's baseline); unchanged pairings keep their file.
+     * Compares every run with its baselines where that can have changed: the run just added and every later
+     * one (a baseline is always an earlier run), a run whose baseline or alternative is no longer in the
+     * history ({@code --keep}), and a run indexed before matrix identities were recorded. Others keep their
+     * files.
      */
-    private static List<Entry> compareWithBaselines(Path site, List<Entry> entries) throws IOException {
+    private static List<Entry> compareWithBaselines(Path site, List<Entry> entries, String added) throws IOException {
+        java.util.Set<String> present = new java.util.HashSet<>();
+        entries.forEach(e -> present.add(e.runId()));
+        Manifests manifests = new Manifests(site);
         List<Entry> out = new ArrayList<>();
+        boolean after = false;
         for (int i = 0; i < entries.size(); i++) {
             Entry entry = entries.get(i);
-            Optional<Entry> baseline = baselineOf(entries, i);
-            Path file = runDir(site, entry.runId()).resolve("compare.json");
-            Path coldFile = runDir(site, entry.runId()).resolve(COLD_START_COMPARISON);
-            if (baseline.isEmpty()) {
-                Files.deleteIfExists(file);
-                Files.deleteIfExists(coldFile);
-                out.add(entry.withCompared(Optional.empty()));
-                continue;
-            }
-            String baselineId = baseline.get().runId();
-            if (entry.compared().map(c -> c.baseline().equals(baselineId)).orElse(false)
-                    && Files.isRegularFile(file)
-                    && Files.isRegularFile(coldFile)) {
+            after |= entry.runId().equals(added);
+            boolean stale = entry.matrix().isEmpty()
+                    || entry.compared()
+                            .map(c -> !present.contains(c.baseline()))
+                            .orElse(false)
+                    || !present.containsAll(entry.alternatives());
+            if (!after && !stale && comparisonFilesExist(site, entry)) {
                 out.add(entry);
                 continue;
             }
-            List<CellRecord> before = readCells(site, baselineId);
-            List<CellRecord> after = readCells(site, entry.runId());
-            CompareReport report =
-                    Comparer.compare(baselineId, before, entry.runId(), after, DEFAULT_THRESHOLD, DEFAULT_ALPHA);
-            // the same pairing on the forks' first iterations: the dashboard's compare view offers both phases
-            CompareReport cold = Comparer.compare(
-                    baselineId,
-                    before,
-                    entry.runId(),
-                    after,
-                    DEFAULT_THRESHOLD,
-                    DEFAULT_ALPHA,
-                    Comparer.Phase.COLD_START);
-            Json.writeCompactAtomically(coldFile, cold);
-            Json.writeCompactAtomically(file, report);
-            int inconclusive = (int) report.comparisons().stream()
-                    .filter(c -> c.verdict() == dev.loommatrix.core.compare.Comparison.Verdict.inconclusive)
-                    .count();
+            List<Entry> baselines = baselinesOf(entries, i, manifests);
+            Path dir = runDir(site, entry.runId());
+            deleteStaleComparisons(dir, baselines);
+            if (baselines.isEmpty()) {
+                Files.deleteIfExists(dir.resolve("compare.json"));
+                Files.deleteIfExists(dir.resolve(COLD_START_COMPARISON));
+                out.add(entry.withCompared(Optional.empty(), manifests.identity(entry), List.of()));
+                continue;
+            }
+            List<CellRecord> cells = readCells(site, entry.runId());
+            Compared compared = null;
+            for (int k = 0; k < baselines.size(); k++) {
+                String baselineId = baselines.get(k).runId();
+                Path steady = dir.resolve(k == 0 ? "compare.json" : alternativeFile(baselineId, false));
+                Path cold = dir.resolve(k == 0 ? COLD_START_COMPARISON : alternativeFile(baselineId, true));
+                boolean unchanged = k == 0
+                        ? entry.compared()
+                                .map(c -> c.baseline().equals(baselineId))
+                                .orElse(false)
+                        : entry.alternatives().contains(baselineId);
+                CompareReport report;
+                if (unchanged && Files.isRegularFile(steady) && Files.isRegularFile(cold)) {
+                    if (k > 0) {
+                        continue;
+                    }
+                    report = Json.MAPPER.readValue(steady.toFile(), CompareReport.class);
+                } else {
+                    List<CellRecord> before = readCells(site, baselineId);
+                    report = Comparer.compare(
+                            baselineId, before, entry.runId(), cells, DEFAULT_THRESHOLD, DEFAULT_ALPHA);
+                    // the same pairing on the forks' first iterations: the compare view offers both phases
+                    CompareReport coldReport = Comparer.compare(
+                            baselineId,
+                            before,
+                            entry.runId(),
+                            cells,
+                            DEFAULT_THRESHOLD,
+                            DEFAULT_ALPHA,
+                            Comparer.Phase.COLD_START);
+                    Json.writeCompactAtomically(cold, coldReport);
+                    Json.writeCompactAtomically(steady, report);
+                }
+                if (k == 0) {
+                    int inconclusive = (int) report.comparisons().stream()
+                            .filter(c -> c.verdict() == dev.loommatrix.core.compare.Comparison.Verdict.inconclusive)
+                            .count();
+                    compared = new Compared(baselineId, report.regressions(), report.improvements(), inconclusive);
+                }
+            }
             out.add(entry.withCompared(
-                    Optional.of(new Compared(baselineId, report.regressions(), report.improvements(), inconclusive))));
+                    Optional.of(compared),
+                    manifests.identity(entry),
+                    baselines.subList(1, baselines.size()).stream()
+                            .map(Entry::runId)
+                            .toList()));
         }
         return out;
+    }
+
+    /** The comparison of a run with an alternative baseline: {@code compare-vs-<baseline>.json}. */
+    static String alternativeFile(String baselineId, boolean coldStart) {
+        return (coldStart ? "compare-cold-start-vs-" : "compare-vs-") + baselineId + ".json";
+    }
+
+    private static boolean comparisonFilesExist(Path site, Entry entry) {
+        Path dir = runDir(site, entry.runId());
+        if (entry.compared().isPresent()
+                && !(Files.isRegularFile(dir.resolve("compare.json"))
+                        && Files.isRegularFile(dir.resolve(COLD_START_COMPARISON)))) {
+            return false;
+        }
+        return entry.alternatives().stream()
+                .allMatch(a -> Files.isRegularFile(dir.resolve(alternativeFile(a, false)))
+                        && Files.isRegularFile(dir.resolve(alternativeFile(a, true))));
+    }
+
+    /** Removes comparisons with runs that are no longer among the run's baselines. */
+    private static void deleteStaleComparisons(Path dir, List<Entry> baselines) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        java.util.Set<String> keep = new java.util.HashSet<>();
+        for (Entry b : baselines.subList(Math.min(1, baselines.size()), baselines.size())) {
+            keep.add(alternativeFile(b.runId(), false));
+            keep.add(alternativeFile(b.runId(), true));
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                String name = f.getFileName().toString();
+                if (name.startsWith("compare-") && name.contains("-vs-") && !keep.contains(name)) {
+                    Files.delete(f);
+                }
+            }
+        }
     }
 
     /** The run's comparison with its baseline on the cold start ({@code compare --phase cold-start}). */
@@ -236,15 +321,65 @@ public final class History {
 
     static final double DEFAULT_ALPHA = 0.05;
 
-    static Optional<Entry> baselineOf(List<Entry> entries, int index) {
+    /** How many earlier runs a run is compared with: its baseline and the alternatives a reader may pick. */
+    static final int BASELINES = 4;
+
+    /**
+     * The runs {@code entries[index]} may be judged against, its baseline first: earlier, not triggered by a
+     * pull request, of the same profile and matrix identity, and sharing at least one cell (issue #19: a run
+     * was compared with one that shared no cell and reported "0 regressions").
+     */
+    static List<Entry> baselinesOf(List<Entry> entries, int index, Manifests manifests) throws IOException {
         Entry entry = entries.get(index);
-        for (int j = index - 1; j >= 0; j--) {
+        String identity = manifests.identity(entry);
+        List<Entry> out = new ArrayList<>();
+        for (int j = index - 1; j >= 0 && out.size() < BASELINES; j--) {
             Entry candidate = entries.get(j);
-            if (!candidate.pullRequest() && candidate.profile().equals(entry.profile())) {
-                return Optional.of(candidate);
+            if (candidate.pullRequest()
+                    || !candidate.profile().equals(entry.profile())
+                    || !manifests.identity(candidate).equals(identity)
+                    || java.util.Collections.disjoint(manifests.cells(candidate), manifests.cells(entry))) {
+                continue;
             }
+            out.add(candidate);
         }
-        return Optional.empty();
+        return out;
+    }
+
+    /** Run manifests read at most once per publish: a run's matrix identity and its planned cells. */
+    static final class Manifests {
+        private final Path site;
+        private final java.util.Map<String, RunManifest> read = new java.util.HashMap<>();
+        private final java.util.Map<String, java.util.Set<String>> cellIds = new java.util.HashMap<>();
+
+        Manifests(Path site) {
+            this.site = site;
+        }
+
+        String identity(Entry entry) throws IOException {
+            return entry.matrix().isPresent()
+                    ? entry.matrix().get()
+                    : manifest(entry).matrix().identity();
+        }
+
+        java.util.Set<String> cells(Entry entry) throws IOException {
+            java.util.Set<String> ids = cellIds.get(entry.runId());
+            if (ids == null) {
+                ids = new java.util.HashSet<>(manifest(entry).cells());
+                cellIds.put(entry.runId(), ids);
+            }
+            return ids;
+        }
+
+        private RunManifest manifest(Entry entry) throws IOException {
+            RunManifest m = read.get(entry.runId());
+            if (m == null) {
+                m = Json.MAPPER.readValue(
+                        runDir(site, entry.runId()).resolve("run.json").toFile(), RunManifest.class);
+                read.put(entry.runId(), m);
+            }
+            return m;
+        }
     }
 
     private static List<CellRecord> readCells(Path site, String runId) throws IOException {
@@ -363,7 +498,9 @@ public final class History {
                 ok,
                 (int) cells.stream().filter(c -> c.status().isFailure()).count(),
                 attested,
-                Optional.empty());
+                Optional.empty(),
+                Optional.of(manifest.matrix().identity()),
+                List.of());
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -95,8 +95,8 @@ public final class PostgresSink {
                 INSERT INTO cells (run_id, cell_id, jdk, vm, version, os, cpus, cpuset, parallelism, max_pool_size,
                                    min_runnable, workload, status, reason, attested, available_processors,
                                    java_version, vm_version, image, image_digest, backend, started_at, duration_ms,
-                                   baseline)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   baseline, headline_kind, headline_subject, headline_reference, headline_words)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """);
                 PreparedStatement measurementRow = db.prepareStatement(
                         """
@@ -140,7 +140,15 @@ public final class PostgresSink {
                 cellRow.setString(i++, cell.execution().backend());
                 cellRow.setTimestamp(i++, time(cell.execution().startedAt()));
                 cellRow.setLong(i++, cell.execution().durationMs());
-                cellRow.setString(i, cell.baseline().orElse(null));
+                cellRow.setString(i++, cell.baseline().orElse(null));
+                var headline = cell.contrast();
+                cellRow.setString(
+                        i++,
+                        headline.map(h -> h.kind().name().toLowerCase(java.util.Locale.ROOT))
+                                .orElse(null));
+                cellRow.setString(i++, headline.map(h -> h.subject()).orElse(null));
+                cellRow.setString(i++, headline.flatMap(h -> h.reference()).orElse(null));
+                cellRow.setString(i, headline.map(h -> h.words()).orElse(null));
                 cellRow.executeUpdate();
 
                 for (Measurement m : cell.measurements()) {

@@ -19,11 +19,50 @@ import java.util.TreeMap;
  * the JDK build, the base image's digest, or the runner (host CPU model, kernel, CPU count) — so a
  * reader can tell a regression from a new machine. Derived from the run directories; deterministic.
  */
-public record Trends(int schemaVersion, String method, List<Series> series, List<Annotation> annotations) {
+public record Trends(
+        int schemaVersion,
+        String method,
+        List<Series> series,
+        List<Annotation> annotations,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                Map<String, String> headlines) {
+
+    /** {@code headlines}: each workload's headline contrast in words, as its newest cell states it (issue #19). */
+    public Trends {
+        headlines = headlines == null ? Map.of() : new TreeMap<>(headlines);
+    }
+
+    public Trends(int schemaVersion, String method, List<Series> series, List<Annotation> annotations) {
+        this(schemaVersion, method, series, annotations, Map.of());
+    }
 
     public static final int SCHEMA_VERSION = 1;
 
-    public record Point(String runId, String startedAt, double median) {}
+    /**
+     * A run's value of a series: the median, and where the cell recorded one its interval ({@code ci95}, at the
+     * level its summary states) and the forks it rests on — the history view draws the band (issue #19: two
+     * noisy points without intervals look like a trend).
+     */
+    public record Point(
+            String runId,
+            String startedAt,
+            double median,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<List<Double>> ci95,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<Integer> n) {
+
+        public Point {
+            ci95 = ci95 == null ? Optional.empty() : ci95;
+            n = n == null ? Optional.empty() : n;
+        }
+
+        public Point(String runId, String startedAt, double median) {
+            this(runId, startedAt, median, Optional.empty(), Optional.empty());
+        }
+    }
 
     /**
      * {@code changePoints}: the runs where a new level starts, found among the runs that are not pull
@@ -64,6 +103,7 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
         private final Map<String, Series> keys = new TreeMap<>();
 
         private final List<Annotation> annotations = new ArrayList<>();
+        private final Map<String, String> headlines = new TreeMap<>();
         private final Map<String, String> lastBuild = new LinkedHashMap<>();
         private final Map<String, String> lastImage = new LinkedHashMap<>();
         private String lastRunner;
@@ -83,6 +123,8 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
             }
             lastRunner = runner;
             for (CellRecord cell : cells) {
+                // runs come oldest first: the newest words win
+                cell.contrast().ifPresent(c -> headlines.put(cell.coordinates().workload(), c.words()));
                 cell.environment().ifPresent(env -> {
                     String build = env.vm().getOrDefault("version", env.javaVersion());
                     note(lastBuild, runId, cell.cellId(), "jdk build", build);
@@ -90,21 +132,29 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                 });
                 for (Measurement m : cell.measurements()) {
                     MetricDescriptor metric = m.metric();
-                    Optional<Double> median =
-                            metric.name().equals("wallMs") || m.benchmark().isPresent()
-                                    ? m.summary().map(s -> s.median())
-                                    : m.medianOf(metric.name());
+                    boolean summarised =
+                            metric.name().equals("wallMs") || m.benchmark().isPresent();
+                    Optional<Double> median = summarised ? m.summary().map(s -> s.median()) : m.medianOf(metric.name());
                     if (median.isEmpty()) {
                         continue;
                     }
                     Optional<String> design = m.iterations().map(it -> it.warmup() + "+" + it.measure());
-                    point(manifest, cell, m, metric, profile, design, median.get());
+                    Optional<dev.loommatrix.core.stats.Summary> summary = summarised ? m.summary() : Optional.empty();
+                    point(manifest, cell, m, metric, profile, design, median.get(), summary);
                     if (m.benchmark().isEmpty()) {
                         // the cold start: a fork's first iteration, or its one run (a cold start as well)
-                        double cold = m.coldStart()
-                                .map(x -> x.median())
-                                .orElse(m.summary().map(x -> x.median()).orElse(median.get()));
-                        point(manifest, cell, m, MetricDescriptor.COLD_START_MS, profile, Optional.empty(), cold);
+                        Optional<dev.loommatrix.core.stats.Summary> coldSummary =
+                                m.coldStart().isPresent() ? m.coldStart() : m.summary();
+                        double cold = coldSummary.map(x -> x.median()).orElse(median.get());
+                        point(
+                                manifest,
+                                cell,
+                                m,
+                                MetricDescriptor.COLD_START_MS,
+                                profile,
+                                Optional.empty(),
+                                cold,
+                                coldSummary);
                     }
                 }
             }
@@ -118,7 +168,8 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                 MetricDescriptor metric,
                 String profile,
                 Optional<String> design,
-                double median) {
+                double median,
+                Optional<dev.loommatrix.core.stats.Summary> summary) {
             String params = paramsOf(m);
             String key =
                     String.join("\u0000", cell.cellId(), m.series(), metric.name(), profile, params, design.orElse(""));
@@ -137,7 +188,12 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                             Optional.of(params).filter(x -> !x.isEmpty()),
                             design));
             points.computeIfAbsent(key, k -> new ArrayList<>())
-                    .add(new Point(manifest.runId(), manifest.startedAt(), median));
+                    .add(new Point(
+                            manifest.runId(),
+                            manifest.startedAt(),
+                            median,
+                            summary.map(x -> x.ci95()).filter(ci -> ci != null && ci.size() == 2),
+                            summary.map(x -> x.n())));
         }
 
         public Trends build() {
@@ -165,7 +221,7 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
                         about.params(),
                         about.iterations()));
             }
-            return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations));
+            return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations), headlines);
         }
 
         /** A built-in workload's parameters, in name order ("sleepMs=50, tasks=1000"); "" for a user's. */
@@ -200,7 +256,14 @@ public record Trends(int schemaVersion, String method, List<Series> series, List
             List<Annotation> mine = annotations.stream()
                     .filter(a -> a.cellId().map(cells::contains).orElse(true))
                     .toList();
-            out.put(workload, new Trends(schemaVersion, method, list, mine));
+            out.put(
+                    workload,
+                    new Trends(
+                            schemaVersion,
+                            method,
+                            list,
+                            mine,
+                            headlines.containsKey(workload) ? Map.of(workload, headlines.get(workload)) : Map.of()));
         });
         return out;
     }

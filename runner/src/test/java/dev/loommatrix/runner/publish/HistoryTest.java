@@ -127,6 +127,78 @@ class HistoryTest {
         assertThat(report.get("candidate").asText()).isEqualTo("r2");
     }
 
+    /**
+     * Issue #19: a published run was compared with an unrelated one — another matrix, sharing no cell — and
+     * reported "0 regressions". A baseline is now of the same matrix identity (an explicit id survives edits
+     * of the file; without one the file's hash) and shares cells; the next eligible runs are alternatives.
+     */
+    @Test
+    void aBaselineIsAnEarlierRunOfTheSameMatrixSharingCells(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(withMatrix(run(tmp, "a1", "2026-11-10T10:00:00Z"), "aaaa", null, null), site);
+        SitePublisher.publish(withMatrix(run(tmp, "a2", "2026-11-11T10:00:00Z"), "aaaa", null, null), site);
+        SitePublisher.publish(withMatrix(run(tmp, "b1", "2026-11-12T10:00:00Z"), "bbbb", null, null), site);
+        // same matrix hash as a1 and a2, but its one cell is another
+        SitePublisher.publish(
+                withMatrix(run(tmp, "a3", "2026-11-13T10:00:00Z"), "aaaa", null, "debian-25.linux.other"), site);
+        SitePublisher.publish(withMatrix(run(tmp, "a4", "2026-11-14T10:00:00Z"), "aaaa", null, null), site);
+        assertThat(baselines(site)).containsExactly("a1=none", "a2=a1", "b1=none", "a3=none", "a4=a2");
+        var a4 = History.readIndex(site).runs().get(4);
+        assertThat(a4.matrix()).contains("sha256:aaaa");
+        assertThat(a4.alternatives()).containsExactly("a1");
+        assertThat(site.resolve("data/runs/a4/" + History.alternativeFile("a1", false)))
+                .isRegularFile();
+        assertThat(site.resolve("data/runs/a4/" + History.alternativeFile("a1", true)))
+                .isRegularFile();
+
+        // an explicit id pairs runs whose files differ (a JDK was added), and nothing with another id
+        SitePublisher.publish(withMatrix(run(tmp, "n1", "2026-11-15T10:00:00Z"), "1111", "nightly", null), site);
+        SitePublisher.publish(withMatrix(run(tmp, "n2", "2026-11-16T10:00:00Z"), "2222", "nightly", null), site);
+        SitePublisher.publish(withMatrix(run(tmp, "o1", "2026-11-17T10:00:00Z"), "2222", "other", null), site);
+        assertThat(baselines(site)).endsWith("n1=none", "n2=n1", "o1=none");
+
+        // retention drops a4's alternative: its comparison with it goes too
+        SitePublisher.publish(
+                withMatrix(run(tmp, "a5", "2026-11-18T10:00:00Z"), "aaaa", null, null), site, Optional.of(8));
+        assertThat(runIds(site)).doesNotContain("a1");
+        assertThat(History.readIndex(site).runs().get(0).alternatives()).isEmpty();
+        assertThat(site.resolve("data/runs/a4/" + History.alternativeFile("a1", false)))
+                .doesNotExist();
+        assertThat(baselines(site)).contains("a4=a2", "a5=a4");
+    }
+
+    /** The run with another matrix hash, declared id, and (when given) a single other cell id. */
+    static RunDirectory withMatrix(RunDirectory run, String sha256, String id, String cellId) throws Exception {
+        RunManifest m = run.readManifest();
+        List<String> cells = m.cells();
+        if (cellId != null) {
+            CellRecord cell = run.readCells().get(0);
+            var moved = dev.loommatrix.core.result.Json.MAPPER.readTree(
+                    dev.loommatrix.core.result.Json.MAPPER.writeValueAsString(cell));
+            ((com.fasterxml.jackson.databind.node.ObjectNode) moved).put("cellId", cellId);
+            java.nio.file.Files.delete(run.root().resolve("cells").resolve(cell.cellId() + ".json"));
+            run.writeCell(dev.loommatrix.core.result.Json.MAPPER.treeToValue(moved, CellRecord.class));
+            cells = List.of(cellId);
+        }
+        run.writeManifest(new RunManifest(
+                m.schemaVersion(),
+                m.runId(),
+                m.startedAt(),
+                m.finishedAt(),
+                m.status(),
+                m.trigger(),
+                m.git(),
+                m.host(),
+                new RunManifest.MatrixInfo(
+                        m.matrix().file(),
+                        m.matrix().profile(),
+                        sha256,
+                        m.matrix().shard(),
+                        Optional.ofNullable(id)),
+                cells));
+        return run;
+    }
+
     static List<String> baselines(Path site) throws Exception {
         return History.readIndex(site).runs().stream()
                 .map(e -> e.runId() + "="
