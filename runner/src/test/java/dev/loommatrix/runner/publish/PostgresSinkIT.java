@@ -86,7 +86,11 @@ class PostgresSinkIT {
         assertThat(query("SELECT count(*) FROM samples")).isEqualTo(String.valueOf(numeric));
         assertThat(query("SELECT attested::text FROM cells")).isEqualTo("true");
         assertThat(query("SELECT count(*) FROM flyway_schema_history WHERE success"))
-                .isEqualTo("3");
+                .isEqualTo("4");
+        // the cell's headline contrast, as the dashboard shows it (issue #19)
+        assertThat(query("SELECT headline_kind || ' ' || headline_subject || ' vs ' || headline_reference FROM cells"))
+                .isEqualTo("speedup virtual vs pool:100");
+        assertThat(query("SELECT headline_words FROM cells")).contains("fastest platform-thread variant");
         // each measurement carries the metric it is judged by, with its direction, as the record says
         assertThat(query("SELECT string_agg(DISTINCT metric || ' ' || metric_unit || ' ' || metric_direction, ',')"
                         + " FROM measurements"))
