@@ -29,5 +29,5 @@ next 29990103T000000Z-heap 2999-01-03T00:00:00Z
 JAVA_TOOL_OPTIONS="-Xmx$heap" measure "nightly publish, -Xmx$heap" "$root/loom-matrix" publish --run "$work/next" --site "$work/site"
 grep -v "^Picked up" "$out/times.txt" > "$out/t" && mv "$out/t" "$out/times.txt"
 { du -sh "$work/site/data/runs" | cut -f1 | sed 's/^/runs: /'; du -sh "$work/site/data/trends" | cut -f1 | sed 's/^/trends: /'
-  ls -l "$work/site/data/trends" | awk 'NR > 1 { print "  " $NF ": " $5 " bytes" }'; } > "$out/sizes.txt"
+  (cd "$work/site/data/trends" && find . -type f -printf '  %P: %s bytes\n' | sort); } > "$out/sizes.txt"
 cat "$out/times.txt" "$out/sizes.txt"

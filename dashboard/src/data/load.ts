@@ -1,4 +1,4 @@
-import type { CellRecord, CompareReport, RunManifest, SiteIndex, Trends } from "./types";
+import type { CellRecord, CompareReport, RunManifest, SiteIndex, Trends, TrendsIndex } from "./types";
 
 // Every URL is relative to the page, so the site works under any sub-path (a GitHub Pages project
 // site is served from /<repository>/). Run ids and workload ids are encoded: they become path segments.
@@ -58,7 +58,14 @@ export const loadAlternativeComparison = (runId: string, baseline: string, coldS
   return fetchJson<CompareReport>(`${runPath(runId)}/${encodeURIComponent(file)}`).then((c) => checkSchema(file, c));
 };
 
-export const loadTrends = (workload: string) =>
-  fetchJson<Trends>(`data/trends/${encodeURIComponent(workload)}.json`).then((t) =>
-    checkSchema(`data/trends/${workload}.json`, t),
+/** What a workload's trends hold: the cells each JDK has, and the headline (data/trends/<workload>/index.json). */
+export const loadTrendsIndex = (workload: string) =>
+  fetchJson<TrendsIndex>(`data/trends/${encodeURIComponent(workload)}/index.json`).then((t) =>
+    checkSchema(`data/trends/${workload}/index.json`, t),
+  );
+
+/** One JDK's series of a workload (data/trends/<workload>/<jdk>.json): the history view loads only what it draws. */
+export const loadTrends = (workload: string, jdk: string) =>
+  fetchJson<Trends>(`data/trends/${encodeURIComponent(workload)}/${encodeURIComponent(jdk)}.json`).then((t) =>
+    checkSchema(`data/trends/${workload}/${jdk}.json`, t),
   );

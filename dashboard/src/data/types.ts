@@ -167,6 +167,14 @@ export interface TrendAnnotation {
   to: string;
 }
 
+export interface TrendsIndex {
+  schemaVersion: number;
+  method: string;
+  /** Each JDK of the workload's history, with how many cells it has. */
+  jdks: Record<string, number>;
+  headlines?: Record<string, string>;
+}
+
 export interface Trends {
   schemaVersion: number;
   method: string;

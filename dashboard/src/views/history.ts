@@ -1,5 +1,6 @@
 import * as Plot from "@observablehq/plot";
-import { loadTrends } from "../data/load";
+import { loadTrends, loadTrendsIndex } from "../data/load";
+import type { Trends } from "../data/types";
 import { historyWorkloads, type HistoryPoint, panelDomain, shapeHistory, type TriggerFilter } from "../shape/history";
 import { type Child, h } from "../ui/dom";
 import { date, num } from "../ui/format";
@@ -12,7 +13,24 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   const workloads = historyWorkloads(ctx.index);
   if (workloads.length === 0) return [h("h1", {}, "History"), empty("No runs published yet.")];
   const workload = workloads.includes(ctx.params.workload ?? "") ? ctx.params.workload! : workloads[0];
-  const trends = await loadTrends(workload);
+  const available = await loadTrendsIndex(workload);
+  const jdks = Object.keys(available.jdks).sort();
+  const totalCells = jdks.reduce((n, j) => n + available.jdks[j], 0);
+  // a JDK the URL names, else every JDK when they fit the page, else the first JDK (said so below)
+  const asked = ctx.params.jdk && jdks.includes(ctx.params.jdk) ? ctx.params.jdk : undefined;
+  const narrowed = !asked && totalCells > MAX_PANELS && !ctx.params.cell ? jdks[0] : undefined;
+  const cellJdk = ctx.params.cell?.split(".")[0];
+  const load = asked ? [asked] : narrowed ? [narrowed] : cellJdk && jdks.includes(cellJdk) ? [cellJdk] : jdks;
+  const parts = await Promise.all(load.map((j) => loadTrends(workload, j)));
+  performance.mark("loom:history:loaded"); // the first-paint benchmark reports the load apart from the drawing
+  const trends: Trends = {
+    schemaVersion: available.schemaVersion,
+    method: available.method,
+    series: parts.flatMap((t) => t.series),
+    // a runner annotation is in every JDK's file: once each
+    annotations: [...new Map(parts.flatMap((t) => t.annotations).map((a) => [JSON.stringify(a), a])).values()],
+    headlines: available.headlines,
+  };
   const trigger = (["all", "scheduled", "pull_request"].includes(ctx.params.trigger ?? "") ? ctx.params.trigger : "all") as TriggerFilter;
   const cellsOfWorkload = [...new Set(trends.series.map((s) => s.cellId))].sort();
   const variants = [...new Set(trends.series.map((s) => s.variant))].sort();
@@ -20,10 +38,9 @@ export async function historyView(ctx: Context): Promise<Child[]> {
     cell: ctx.params.cell,
     variant: ctx.params.variant,
     trigger,
-    jdk: ctx.params.jdk,
+    jdk: asked ?? narrowed,
     phase: phaseOf(ctx),
   });
-  const jdks = [...new Set(cellsOfWorkload.map((c) => c.split(".")[0]))].sort();
 
   const controls = h(
     "form",
@@ -31,7 +48,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
     select("Workload", "workload", workloads.map((w) => ({ value: w, text: w })), workload, (w) =>
       ctx.go({ workload: w, cell: undefined, variant: undefined }),
     ),
-    select("JDK", "jdk", [{ value: "", text: "all JDKs" }, ...jdks.map((j) => ({ value: j, text: j }))], ctx.params.jdk ?? "", (j) =>
+    select("JDK", "jdk", [{ value: "", text: "all JDKs" }, ...jdks.map((j) => ({ value: j, text: `${j} (${available.jdks[j]} cells)` }))], asked ?? narrowed ?? "", (j) =>
       ctx.go({ jdk: j, cell: undefined }),
     ),
     select("Cell", "cell", [{ value: "", text: "every cell" }, ...cellsOfWorkload.map((c) => ({ value: c, text: c }))], ctx.params.cell ?? "", (c) =>
@@ -57,6 +74,13 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   const header = [
     h("h1", {}, "History", h("span", { class: "subtitle" }, ` · ${workload}`)),
     controls,
+    narrowed
+      ? h(
+          "p",
+          { class: "banner narrowed", role: "note" },
+          `${workload} has ${totalCells} cells over ${jdks.length} JDKs, more than ${MAX_PANELS} panels: showing ${narrowed}'s ${available.jdks[narrowed]}. Pick another JDK above, or a cell.`,
+        )
+      : null,
     h(
       "p",
       { class: "explain" },
@@ -65,6 +89,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
         " than the code changed (JDK build, image, runner) — see the table below.",
     ),
   ];
+  performance.mark("loom:history:shaped");
   if (shape.points.length === 0) return [...header, empty("No points match these filters.")];
   if (shape.cells.length > MAX_PANELS) {
     return [
@@ -164,6 +189,10 @@ function chart(
     const scheduled = mine.filter((p) => !p.pullRequest);
     const pulls = mine.filter((p) => p.pullRequest);
     const bands = scheduled.filter((p) => p.ci);
+    // a year of nightly runs is hundreds of points a series: then the line and band carry them, a pointer tip
+    // reads any run, and only change points get a dot (tens of thousands of SVG dots took seconds to draw)
+    const perSeries = scheduled.length / Math.max(1, new Set(scheduled.map((p) => p.variant)).size);
+    const dense = perSeries > 60;
     return h(
       "div",
       { class: "history-panel", "data-cell-id": cellId },
@@ -181,10 +210,11 @@ function chart(
           Plot.ruleX(annotations.filter((a) => a.cellId === cellId), { x: "date", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),
           Plot.ruleX(changes.filter((p) => p.cellId === cellId), { x: "date", stroke: "var(--bad)", strokeWidth: 2, strokeOpacity: 0.8 }),
           Plot.areaY(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], fill: "variant", z: "variant", fillOpacity: 0.18, curve: "step" }),
-          // a lone run has no line: its interval as a rule, so it still shows how sure it is
-          Plot.ruleX(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], stroke: "variant", strokeOpacity: 0.5 }),
+          // each run's interval as a rule too, where there are few enough to see (a lone run has no band)
+          dense ? null : Plot.ruleX(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], stroke: "variant", strokeOpacity: 0.5 }),
           Plot.lineY(scheduled, { x: "date", y: "median", stroke: "variant", z: "variant", strokeWidth: 1.5 }),
-          Plot.dot(scheduled, { x: "date", y: "median", fill: "variant", r: 2.5, title: tip }),
+          Plot.dot(dense ? scheduled.filter((p) => p.changePoint) : scheduled, { x: "date", y: "median", fill: "variant", r: 2.5, title: tip }),
+          dense ? Plot.tip(scheduled, Plot.pointerX({ x: "date", y: "median", title: tip })) : null,
           Plot.dot(pulls, { x: "date", y: "median", stroke: "variant", symbol: "diamond", r: 4, strokeWidth: 1.5, title: tip }),
         ],
       }),

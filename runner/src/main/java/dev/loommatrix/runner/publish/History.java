@@ -388,25 +388,44 @@ public final class History {
     }
 
     /**
-     * {@code data/trends/<workload>.json}, one file per workload so the history view loads only what it
-     * shows (a year of nightly runs of a large matrix is megabytes per workload); files of workloads no
+     * {@code data/trends/<workload>/<jdk>.json}, one file per workload and JDK, and {@code
+     * data/trends/<workload>/index.json} saying which JDKs (and how many cells each) there are: the history view
+     * loads only the JDKs it draws (issue #19: a year of nightly runs of a 1,000-cell matrix is 40-90 MB per
+     * workload; the busiest history view took 6 s to load and draw from one file). Files of workloads or JDKs no
      * longer in the history are removed.
      */
     private static void writeTrends(Path site, Index index) throws IOException {
         Trends all = trends(site, index);
         Path dir = data(site).resolve("trends");
         Files.createDirectories(dir);
-        java.util.Set<String> written = new java.util.TreeSet<>();
+        java.util.Set<Path> written = new java.util.HashSet<>();
         for (var byWorkload : all.byWorkload().entrySet()) {
-            String name = byWorkload.getKey() + ".json";
-            Json.writeCompactAtomically(dir.resolve(name), byWorkload.getValue());
-            written.add(name);
+            Path workloadDir = dir.resolve(byWorkload.getKey());
+            Trends trends = byWorkload.getValue();
+            for (var byJdk : trends.byJdk().entrySet()) {
+                Path file = workloadDir.resolve(byJdk.getKey() + ".json");
+                Json.writeCompactAtomically(file, byJdk.getValue());
+                written.add(file);
+            }
+            Path file = workloadDir.resolve("index.json");
+            Json.writeCompactAtomically(file, trends.index());
+            written.add(file);
         }
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path stale : files.filter(
-                            f -> !written.contains(f.getFileName().toString()))
+        // what an earlier publish wrote and this one did not: gone workloads and JDKs, and the one-file layout
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path stale : files.filter(Files::isRegularFile)
+                    .filter(f -> !written.contains(f))
                     .toList()) {
                 Files.deleteIfExists(stale);
+            }
+        }
+        try (Stream<Path> dirs = Files.list(dir)) {
+            for (Path d : dirs.filter(Files::isDirectory).toList()) {
+                try (Stream<Path> left = Files.list(d)) {
+                    if (left.findAny().isEmpty()) {
+                        Files.delete(d);
+                    }
+                }
             }
         }
     }

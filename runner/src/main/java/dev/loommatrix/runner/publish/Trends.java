@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * {@code data/trends/<workload>.json}: each cell variant's median across the runs of the history, the change
+ * {@code data/trends/<workload>/<jdk>.json}: each cell variant's median across the runs of the history, the change
  * points in it ({@link ChangePoints}), and annotations where something other than the code changed —
  * the JDK build, the base image's digest, or the runner (host CPU model, kernel, CPU count) — so a
  * reader can tell a regression from a new machine. Derived from the run directories; deterministic.
@@ -238,6 +238,49 @@ public record Trends(
                 annotations.add(new Annotation(runId, Optional.of(cellId), kind, before, now));
             }
         }
+    }
+
+    /** The JDK of a series: its cell id's first part (ids are {@code jdk.os.cpus-…}). */
+    static String jdkOf(Series s) {
+        int dot = s.cellId().indexOf('.');
+        return dot < 0 ? s.cellId() : s.cellId().substring(0, dot);
+    }
+
+    /**
+     * One workload's trends split by JDK ({@code data/trends/<workload>/<jdk>.json}): each part keeps its own
+     * series, the annotations of its cells, every runner annotation, and the workload's headline.
+     */
+    public Map<String, Trends> byJdk() {
+        Map<String, List<Series>> parts = new TreeMap<>();
+        for (Series s : series) {
+            parts.computeIfAbsent(jdkOf(s), j -> new ArrayList<>()).add(s);
+        }
+        Map<String, Trends> out = new TreeMap<>();
+        parts.forEach((jdk, list) -> {
+            java.util.Set<String> cells = new java.util.HashSet<>();
+            list.forEach(s -> cells.add(s.cellId()));
+            List<Annotation> mine = annotations.stream()
+                    .filter(a -> a.cellId().map(cells::contains).orElse(true))
+                    .toList();
+            out.put(jdk, new Trends(schemaVersion, method, list, mine, headlines));
+        });
+        return out;
+    }
+
+    /**
+     * What a workload's trends hold, without their points ({@code data/trends/<workload>/index.json}): the cells
+     * each JDK has, and the headline — enough for the history view to choose what to load.
+     */
+    public record Index(int schemaVersion, String method, Map<String, Integer> jdks, Map<String, String> headlines) {}
+
+    public Index index() {
+        Map<String, java.util.Set<String>> cells = new TreeMap<>();
+        for (Series s : series) {
+            cells.computeIfAbsent(jdkOf(s), j -> new java.util.TreeSet<>()).add(s.cellId());
+        }
+        Map<String, Integer> counts = new TreeMap<>();
+        cells.forEach((jdk, ids) -> counts.put(jdk, ids.size()));
+        return new Index(schemaVersion, method, counts, headlines);
     }
 
     /**

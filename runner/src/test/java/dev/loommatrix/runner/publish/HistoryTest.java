@@ -326,8 +326,12 @@ class HistoryTest {
                     cell.execution()));
             SitePublisher.publish(run, site, Optional.empty());
         }
+        String jdk = "debian-21"; // the golden cell's JDK, which the trends are split by
+        var index = dev.loommatrix.core.result.Json.MAPPER.readTree(
+                site.resolve("data/trends/sleep-bound/index.json").toFile());
+        assertThat(index.get("jdks").toString()).isEqualTo("{\"" + jdk + "\":1}");
         var trends = dev.loommatrix.core.result.Json.MAPPER.readTree(
-                site.resolve("data/trends/sleep-bound.json").toFile());
+                site.resolve("data/trends/sleep-bound/" + jdk + ".json").toFile());
         assertThat(trends.get("method").asText()).startsWith("PELT");
         var virtual = java.util.stream.StreamSupport.stream(trends.get("series").spliterator(), false)
                 .filter(s -> s.get("variant").asText().equals("virtual"))
