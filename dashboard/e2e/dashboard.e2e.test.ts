@@ -58,6 +58,18 @@ describe("the dashboard under a sub-path", () => {
     // limits, the iterated sleep-bound cell and the two pinning cells: every tile focusable
     expect(svgText).toContain(USER_WORKLOAD);
     await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(31);
+    // no tile's text is wider or taller than its tile
+    const clipped = await page.evaluate(() => {
+      const rects = [...document.querySelectorAll("figure.heatmap rect[data-cell-id]")].map((r) => r.getBoundingClientRect());
+      return [...document.querySelectorAll("figure.heatmap g[aria-label=text] text")].flatMap((t) => {
+        const b = t.getBoundingClientRect();
+        const cx = b.x + b.width / 2;
+        const cy = b.y + b.height / 2;
+        const tile = rects.find((r) => cx >= r.left && cx <= r.right && cy >= r.top && cy <= r.bottom);
+        return tile && (b.width > tile.width + 2 || b.height > tile.height + 2) ? [`${t.textContent} (${Math.round(b.width)}×${Math.round(b.height)} in ${Math.round(tile.width)}×${Math.round(tile.height)})`] : [];
+      });
+    });
+    expect(clipped).toEqual([]);
     expect(await page.locator("#cells tbody tr").count()).toBe(31);
     expect(problems, problems.join("\n")).toEqual([]);
     // nothing was fetched from outside the base path
@@ -297,6 +309,22 @@ describe("the dashboard under a sub-path", () => {
     expect(await page.locator(".history-panel svg").first().textContent()).toContain("UTC");
     await visit("#/compare", "compare");
     expect(await page.locator("#headlines").textContent()).toContain("vs pool:100");
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("says why a skipped cell was skipped, apart from failures", async () => {
+    const id = "semeru-21.linux.cpus-2.par-1.max-auto.minr-auto.mass-start";
+    await visit("#/matrix?workload=mass-start", "matrix");
+    expect(await page.locator(`rect[data-cell-id="${id}"]`).getAttribute("aria-label")).toContain("skipped");
+    await visit(`#/cell?cell=${id}`, "cell", "cell-skipped");
+    const main = await page.locator("main").innerText();
+    expect(main).toContain("Why it was skipped");
+    expect(main).not.toContain("Why it failed");
+    expect(main).toContain("no openj9 JDK 21 on this host");
+    expect(await page.locator(".reason-skipped").count()).toBe(1);
+    await visit("#/run", "run");
+    expect(await page.locator("#failures").innerText()).not.toContain(id);
+    expect(await page.locator("#skipped").innerText()).toContain(id);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

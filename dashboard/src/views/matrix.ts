@@ -206,11 +206,15 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
   const unattested = shape.tiles.filter((t) => t.marks.includes("unattested"));
   const place = { x: "scheduler", y: "row", fx: "cpus", fy: all ? "workload" : undefined } as const;
   const rowsPerFacet = all ? shape.rows.length * shape.workloads.length : shape.rows.length;
-  const extra = all ? Math.max(0, 7.2 * Math.max(0, ...shape.workloads.map((w) => w.length)) - 90) : 0;
   const columns = shape.cpus.length * shape.schedulers.length;
-  // the room the window has, but never tiles too narrow for their two lines: then the figure scrolls, and says so
-  const legible = 250 + columns * 96 + extra;
-  const width = Math.max(legible, plotWidth(Math.max(640, Math.min(1600, 160 + columns * 150)) + extra));
+  // room for the longest workload name beside its facet (a user's own ids can be long)
+  const marginRight = all ? Math.max(110, 20 + 7.2 * Math.max(...shape.workloads.map((w) => w.length))) : 20;
+  // a column as wide as the longest tile line (12 px text, about 6.6 px a character) with room on both sides
+  const longest = Math.max(0, ...shape.tiles.flatMap((t) => label(t).split("\n").map((line) => line.length)));
+  const column = Math.max(96, Math.ceil(longest * 6.6 + 16));
+  const chrome = 230 + marginRight + shape.cpus.length * 12; // the row labels, the facet labels, the gaps between facets
+  const legible = chrome + columns * column;
+  const width = Math.max(legible, plotWidth(Math.max(640, Math.min(1600, chrome + columns * Math.max(column, 140)))));
   const room = plotWidth(Number.MAX_SAFE_INTEGER);
   return h(
     "figure",
@@ -223,8 +227,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       // the margins (top 50, bottom 30) come on top of 44 px a row: two lines of text fit a tile
       height: 80 + rowsPerFacet * 44 + (all ? shape.workloads.length * 12 : 0),
       marginLeft: 230,
-      // room for the longest workload name beside its facet (a user's own ids can be long)
-      marginRight: all ? Math.max(110, 20 + 7.2 * Math.max(...shape.workloads.map((w) => w.length))) : 20,
+      marginRight,
       marginTop: 50,
       marginBottom: 30,
       style: { fontSize: "12px", background: "transparent" },
@@ -234,6 +237,12 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       fy: all ? { label: null, domain: shape.workloads } : undefined,
       color: colourScale(primary, phaseWords),
       marks: [
+        // an invisible cell in every facet, so each facet row's axis sits at the left edge even where a workload
+        // has no cell under the first CPU limit (pinning runs at 2 CPUs only: its labels drifted right)
+        Plot.cell(
+          (all ? shape.workloads : [undefined]).flatMap((workload) => shape.cpus.map((cpus) => ({ workload, cpus, scheduler: shape.schedulers[0], row: shape.rows[0] }))),
+          { ...place, fill: "none", stroke: "none", pointerEvents: "none" },
+        ),
         Plot.cell(withValue, {
           ...place,
           fill: "value",
