@@ -183,6 +183,11 @@ export type Interval = [number, number];
  * @maxItems 2
  */
 export type Interval1 = [number, number];
+/**
+ * @minItems 2
+ * @maxItems 2
+ */
+export type Interval2 = [number, number];
 
 export interface Coordinates {
   jdk: string;
@@ -462,4 +467,25 @@ export interface Compare {
     confirmBlocks: number;
     remeasuredCells: string[];
   };
+  /**
+   * each cell both sides have, with the candidate's headline contrast (its workload's declared comparison, as the dashboard's matrix shows it) and its value before and after; absent when no shared cell has one
+   */
+  headlines?: {
+    cellId: string;
+    words: string;
+    kind: "speedup" | "efficiency";
+    subject: string;
+    /**
+     * the variant the subject is compared with (absent for an efficiency)
+     */
+    reference?: string;
+    baseline?: {
+      value: number;
+      ci95?: Interval2;
+    };
+    candidate?: {
+      value: number;
+      ci95?: Interval2;
+    };
+  }[];
 }

@@ -1,3 +1,4 @@
+import type { Compare } from "./results.schema";
 // The published data the dashboard reads, as `loom-matrix publish` writes it (schemas/results.schema.json
 // describes cells, runs and comparisons; the index and trends are described by the runner's History and
 // Trends classes). Optional fields are those the runner writes only when they apply.
@@ -130,6 +131,8 @@ export interface CompareReport {
   repetitionsNeeded?: number;
   /** Cell variants measured differently on the two sides: listed with why, never compared. */
   notComparable?: { cellId: string; series: string; reason: string }[];
+  /** Each shared cell's headline contrast before and after (compare files written since issue #19). */
+  headlines?: NonNullable<Compare["headlines"]>;
 }
 
 export interface TrendPoint {

@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComparison } from "../data/load";
-import type { CellRecord, Comparison, Verdict } from "../data/types";
-import { headlineOf, headlineSentence, type Tile, tileAgainst, tileText } from "../shape/matrix";
+import type { CellRecord, CompareReport, Comparison, Verdict } from "../data/types";
+import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText } from "../shape/matrix";
 import type { Phase } from "../shape/phase";
 import { change, counts, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
@@ -109,7 +109,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
         ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means these repetitions could not have found a change among this many comparisons${report.repetitionsNeeded ? ` (it takes at least ${report.repetitionsNeeded} a side)` : ""}.` +
         " Ratios are candidate ÷ baseline, with a distribution-free interval at the level it states (95 % where the repetitions allow it).",
     ),
-    await headlines(report.baseline, run.runId, phase),
+    report.headlines ? recordedHeadlines(report) : await headlines(report.baseline, run.runId, phase),
     rows.length ? h("figure", { class: "compare" }, chart(rows, report.threshold)) : empty("No comparisons with this verdict."),
     section(
       "Side by side",
@@ -186,6 +186,40 @@ async function headlines(baselineId: string, candidateId: string, phase: Phase):
     h("p", { class: "explain" }, "Each cell's headline contrast as its matrix tile says it, in the baseline and in the candidate. The headlines:"),
     h("ul", { class: "contrasts" }, [...words].map(([w, text]) => h("li", {}, h("strong", {}, w), `: ${text}`))),
     h("details", {}, h("summary", {}, `Every cell's headline (${rows.length})`), table(["cell", "headline", "baseline", "candidate", "reading"], rows, { id: "headlines" })),
+  );
+}
+
+/**
+ * The headlines as publish compared them (compare.json's `headlines`): no cell file is loaded, which for a
+ * 1,000-cell run would be two 9 MB downloads. Each side reads as its interval shows it (≥ a win, ≤ a loss,
+ * ≈ neither); the matrix tile may also mark a side unstable or unattested.
+ */
+function recordedHeadlines(report: CompareReport): HTMLElement | null {
+  const list = report.headlines ?? [];
+  if (!list.length) return null;
+  const said = (kind: string, side: { value: number; ci95?: number[] } | undefined) => {
+    if (!side) return "—";
+    if (kind === "efficiency") return `${Math.round(side.value * 100)}%`;
+    const ci = side.ci95 && side.ci95.length === 2 ? ([side.ci95[0], side.ci95[1]] as [number, number]) : undefined;
+    const { reading, conservative } = readingOf("speedup", side.value, ci, []);
+    const x = (v: number) => `${v >= 10 ? Math.round(v) : v.toFixed(v >= 1 ? 1 : 2)}×`;
+    return reading === "win" ? `≥ ${x(conservative!)}` : reading === "loss" ? `≤ ${x(conservative!)}` : `≈ ${x(side.value)}`;
+  };
+  const words = [...new Set(list.map((x) => x.words))];
+  return section(
+    "Headlines, before and after",
+    h("p", { class: "explain" }, "Each shared cell's headline contrast in the baseline and in the candidate, as its interval shows it. The headlines:"),
+    h("ul", { class: "contrasts" }, words.map((w) => h("li", {}, w))),
+    h(
+      "details",
+      {},
+      h("summary", {}, `Every cell's headline (${list.length})`),
+      table(
+        ["cell", "headline", "baseline", "candidate"],
+        list.map((x) => [x.cellId, `${x.subject} ${x.reference ? `vs ${x.reference}` : "of its bound"}`, said(x.kind, x.baseline), said(x.kind, x.candidate)]),
+        { id: "headlines" },
+      ),
+    ),
   );
 }
 

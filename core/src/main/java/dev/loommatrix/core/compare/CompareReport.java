@@ -26,7 +26,71 @@ public record CompareReport(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
                 Resolution resolution,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                AbRun ab) {
+                AbRun ab,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                List<Headline> headlines) {
+
+    /**
+     * A shared cell's headline contrast (issue #19) on both sides: what its workload declares the matrix shows
+     * first, so a pull request's verdict says what happened to it, not only to each variant.
+     *
+     * @param kind {@code speedup} (the subject over the reference, > 1 = the subject wins) or {@code efficiency}
+     *     (the subject's median against its own bound)
+     * @param baseline the value in the baseline (absent when that side recorded none), likewise {@code candidate}
+     */
+    public record Headline(
+            String cellId,
+            String words,
+            String kind,
+            String subject,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    java.util.Optional<String> reference,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    java.util.Optional<Side> baseline,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    java.util.Optional<Side> candidate) {}
+
+    /** A headline's value on one side, with its interval (a speedup's) where the cell recorded one. */
+    public record Side(
+            double value,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    List<Double> ci95) {}
+
+    public CompareReport(
+            int schemaVersion,
+            String baseline,
+            String candidate,
+            double threshold,
+            double alpha,
+            List<Comparison> comparisons,
+            int regressions,
+            int improvements,
+            List<String> onlyInBaseline,
+            List<String> onlyInCandidate,
+            List<NotComparable> notComparable,
+            int repetitionsNeeded,
+            Resolution resolution,
+            AbRun ab) {
+        this(
+                schemaVersion,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                comparisons,
+                regressions,
+                improvements,
+                onlyInBaseline,
+                onlyInCandidate,
+                notComparable,
+                repetitionsNeeded,
+                resolution,
+                ab,
+                List.of());
+    }
 
     /**
      * What an A/B run could resolve: the noise it saw and the changes it could have seen.
@@ -72,6 +136,7 @@ public record CompareReport(
         onlyInBaseline = List.copyOf(onlyInBaseline);
         onlyInCandidate = List.copyOf(onlyInCandidate);
         notComparable = notComparable == null ? List.of() : List.copyOf(notComparable);
+        headlines = headlines == null ? List.of() : List.copyOf(headlines);
     }
 
     /** This report as the answer of an A/B run, its comparisons as confirmation left them. */
@@ -94,6 +159,7 @@ public record CompareReport(
                 notComparable,
                 repetitionsNeeded,
                 resolution,
-                run);
+                run,
+                headlines);
     }
 }

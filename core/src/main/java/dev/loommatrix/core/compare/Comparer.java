@@ -122,7 +122,59 @@ public final class Comparer {
                         alpha,
                         decided.stream().filter(c -> !Double.isNaN(c.pValue())).count()),
                 resolution(pairings, decided, alpha),
-                null);
+                null,
+                headlines(before, after, phase));
+    }
+
+    /** Each cell both sides have, with the candidate's headline contrast: its value before and after. */
+    static List<CompareReport.Headline> headlines(
+            Map<String, CellRecord> before, Map<String, CellRecord> after, Phase phase) {
+        List<CompareReport.Headline> out = new ArrayList<>();
+        for (var entry : after.entrySet()) {
+            CellRecord c = entry.getValue();
+            CellRecord b = before.get(entry.getKey());
+            if (b == null || c.contrast().isEmpty()) {
+                continue;
+            }
+            var contrast = c.contrast().get();
+            var baselineSide = headlineValue(b, contrast, phase);
+            var candidateSide = headlineValue(c, contrast, phase);
+            if (baselineSide.isEmpty() && candidateSide.isEmpty()) {
+                continue;
+            }
+            out.add(new CompareReport.Headline(
+                    c.cellId(),
+                    contrast.words(),
+                    contrast.kind() == dev.loommatrix.core.matrix.Contrast.Kind.SPEEDUP ? "speedup" : "efficiency",
+                    contrast.subject(),
+                    contrast.reference(),
+                    baselineSide,
+                    candidateSide));
+        }
+        out.sort(java.util.Comparator.comparing(CompareReport.Headline::cellId));
+        return out;
+    }
+
+    /**
+     * A cell's value of a headline as the dashboard's tile shows it: the recorded speedup of the subject over the
+     * reference in the phase compared (the first benchmark's, for a user workload), or the subject's efficiency
+     * against its bound (a load test's throughput efficiency).
+     */
+    static java.util.Optional<CompareReport.Side> headlineValue(
+            CellRecord cell, dev.loommatrix.core.matrix.Contrast contrast, Phase phase) {
+        if (contrast.kind() == dev.loommatrix.core.matrix.Contrast.Kind.SPEEDUP) {
+            boolean cold = phase == Phase.COLD_START;
+            return cell.speedups().stream()
+                    .filter(s -> s.over().equals(contrast.subject())
+                            && contrast.reference().map(s.variant()::equals).orElse(false)
+                            && s.metric().equals(dev.loommatrix.core.stats.MetricDescriptor.COLD_START_MS.name())
+                                    == cold)
+                    .findFirst()
+                    .map(s -> new CompareReport.Side(s.ratio(), s.ci95()));
+        }
+        return cell.measurement(contrast.subject())
+                .flatMap(m -> m.efficiency().or(() -> m.medianOf("throughputEfficiency")))
+                .map(v -> new CompareReport.Side(v, null));
     }
 
     /** A baseline and a candidate measurement of the same series of the same cell. */

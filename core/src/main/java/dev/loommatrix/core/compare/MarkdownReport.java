@@ -87,6 +87,7 @@ public final class MarkdownReport {
                     report.comparisons().size(),
                     resolution.pairsNeeded()));
         }
+        headlines(md, report.headlines());
         List<Comparison> notable = report.comparisons().stream()
                 .filter(c ->
                         c.verdict() == Comparison.Verdict.regression || c.verdict() == Comparison.Verdict.improvement)
@@ -138,6 +139,52 @@ public final class MarkdownReport {
                     .forEach(id -> md.append("- candidate only: `").append(id).append("`\n"));
         }
         return md.toString();
+    }
+
+    /**
+     * Each shared cell's headline contrast before and after (issue #19): what the dashboard's matrix shows
+     * first, in words once per contrast, then a row per cell — collapsed, the verdicts come first.
+     */
+    private static void headlines(StringBuilder md, List<CompareReport.Headline> headlines) {
+        if (headlines.isEmpty()) {
+            return;
+        }
+        md.append("<details><summary>Headlines: ")
+                .append(headlines.size())
+                .append(" cell(s), each workload's declared contrast before and after</summary>\n\n");
+        headlines.stream().map(CompareReport.Headline::words).distinct().forEach(w -> md.append("- ")
+                .append(w)
+                .append('\n'));
+        md.append("\n| cell | headline | baseline | candidate |\n|---|---|---|---|\n");
+        for (CompareReport.Headline h : headlines) {
+            md.append("| `")
+                    .append(h.cellId())
+                    .append("` | ")
+                    .append(h.subject())
+                    .append(h.reference().map(r -> " vs " + r).orElse(" of its bound"))
+                    .append(" | ")
+                    .append(h.baseline().map(v -> side(h, v)).orElse("—"))
+                    .append(" | ")
+                    .append(h.candidate().map(v -> side(h, v)).orElse("—"))
+                    .append(" |\n");
+        }
+        md.append("\n</details>\n\n");
+    }
+
+    /** "0.127× (0.127–0.128)" for a speedup, "73 %" for an efficiency. */
+    private static String side(CompareReport.Headline h, CompareReport.Side v) {
+        if (h.kind().equals("efficiency")) {
+            return String.format(Locale.ROOT, "%.0f %%", v.value() * 100);
+        }
+        String ratio = String.format(Locale.ROOT, "%.3g×", v.value());
+        return v.ci95() == null || v.ci95().size() != 2
+                ? ratio
+                : ratio
+                        + String.format(
+                                Locale.ROOT,
+                                " (%.3g–%.3g)",
+                                v.ci95().get(0),
+                                v.ci95().get(1));
     }
 
     private static long count(CompareReport report, Comparison.Verdict verdict) {

@@ -378,6 +378,7 @@ public final class AbRun {
                 unlike,
                 report.repetitionsNeeded(),
                 report.resolution(),
-                report.ab());
+                report.ab(),
+                report.headlines());
     }
 }
