@@ -231,6 +231,17 @@ describe("the dashboard under a sub-path", () => {
       expect(await page.locator("figure.heatmap, table.stats, #comparisons").count()).toBe(0);
       expect(await page.locator("select[name=run] option").first().innerText()).toBe("— pick a run —");
     }
+    // a workload, JDK, cell or variant the data does not have: said, with what is shown instead
+    await visit("#/matrix?workload=NOPE&jdk=debian-99", "matrix");
+    const matrixNote = await page.locator(".unknown-param").innerText();
+    expect(matrixNote).toContain("“NOPE” (showing every workload)");
+    expect(matrixNote).toContain("“debian-99” (showing every JDK)");
+    await visit("#/history?workload=NOPE", "history");
+    expect(await page.locator(".unknown-param").innerText()).toContain("no workload in the history “NOPE”");
+    await visit("#/history?workload=sleep-bound&cell=NOPE&variant=pool:7", "history");
+    const historyNote = await page.locator(".unknown-param").innerText();
+    expect(historyNote).toContain("cell in sleep-bound's history “NOPE”");
+    expect(historyNote).toContain("“pool:7”");
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

@@ -43,6 +43,22 @@ export function plotWidth(preferred: number, minimum = 280): number {
   return Math.max(minimum, Math.min(preferred, Math.floor(room)));
 }
 
+/**
+ * What a view says when its URL names a workload, cell, variant, JDK or OS the data does not have (issue #19:
+ * no silent fallbacks): which one, what is shown instead, and that the pickers above offer what there is.
+ */
+export function unknownParams(
+  ctx: Context,
+  checks: { param: string; what: string; known: readonly string[]; instead: string }[],
+): HTMLElement | null {
+  const lines = checks.flatMap((c) => {
+    const value = ctx.params[c.param];
+    return value && !c.known.includes(value) ? [`no ${c.what} “${value}” (showing ${c.instead})`] : [];
+  });
+  if (!lines.length) return null;
+  return h("p", { class: "banner unknown-param", role: "alert" }, `This URL names ${lines.join("; ")}. Pick one above.`);
+}
+
 export function runLabel(e: IndexEntry): string {
   const pr = e.trigger === "pull_request" ? "PR · " : "";
   return `${date(e.startedAt)} · ${pr}${e.git.branch} @ ${e.git.commit.slice(0, 7)} · ${e.profile ?? "no profile"}`;

@@ -4,7 +4,7 @@ import type { Trends } from "../data/types";
 import { historyWorkloads, type HistoryPoint, panelDomain, shapeHistory, type TriggerFilter } from "../shape/history";
 import { type Child, h } from "../ui/dom";
 import { date, num } from "../ui/format";
-import { type Context, empty, link, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
+import { type Context, unknownParams, empty, link, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
 
 /** Beyond this many small multiples the page asks for a narrower choice rather than drawing a wall. */
 const MAX_PANELS = 40;
@@ -18,8 +18,8 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   const totalCells = jdks.reduce((n, j) => n + available.jdks[j], 0);
   // a JDK the URL names, else every JDK when they fit the page, else the first JDK (said so below)
   const asked = ctx.params.jdk && jdks.includes(ctx.params.jdk) ? ctx.params.jdk : undefined;
-  const narrowed = !asked && totalCells > MAX_PANELS && !ctx.params.cell ? jdks[0] : undefined;
   const cellJdk = ctx.params.cell?.split(".")[0];
+  const narrowed = !asked && totalCells > MAX_PANELS && !(cellJdk && jdks.includes(cellJdk)) ? jdks[0] : undefined;
   const load = asked ? [asked] : narrowed ? [narrowed] : cellJdk && jdks.includes(cellJdk) ? [cellJdk] : jdks;
   const parts = await Promise.all(load.map((j) => loadTrends(workload, j)));
   performance.mark("loom:history:loaded"); // the first-paint benchmark reports the load apart from the drawing
@@ -74,6 +74,12 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   const header = [
     h("h1", {}, "History", h("span", { class: "subtitle" }, ` · ${workload}`)),
     controls,
+    unknownParams(ctx, [
+      { param: "workload", what: "workload in the history", known: workloads, instead: workload },
+      { param: "jdk", what: `JDK in ${workload}'s history`, known: jdks, instead: narrowed ?? "every JDK" },
+      { param: "cell", what: `cell in ${workload}'s history`, known: cellsOfWorkload, instead: "no points" },
+      { param: "variant", what: `variant in ${workload}'s history`, known: variants, instead: "no points" },
+    ]),
     narrowed
       ? h(
           "p",

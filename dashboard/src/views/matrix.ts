@@ -24,7 +24,7 @@ import type { Phase } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { href } from "../ui/route";
 import { percent, ratio } from "../ui/format";
-import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runPicker, section, select, table } from "./common";
+import { type Context, chosenRun, unknownParams, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runPicker, section, select, table } from "./common";
 
 export async function matrixView(ctx: Context): Promise<Child[]> {
   const unknown = unknownRun(ctx, "Matrix");
@@ -49,9 +49,12 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
         ? ctx.params.variant
         : defaultVariant(cells, workload, metric);
   const phase = phaseOf(ctx);
-  const shape = shapeMatrix(cells, { workload, metric, variant, jdk: ctx.params.jdk, os: ctx.params.os, phase });
   const jdks = [...new Set(cells.map((c) => c.coordinates.jdk))].sort();
-  const oses = [...new Set(cells.map((c) => c.coordinates.os))].sort();
+  const oses: string[] = [...new Set(cells.map((c) => c.coordinates.os))].sort();
+  // a JDK or OS the run does not have filters nothing out: every cell is shown, and the banner says why
+  const jdk = ctx.params.jdk && jdks.includes(ctx.params.jdk) ? ctx.params.jdk : undefined;
+  const os = ctx.params.os && oses.includes(ctx.params.os) ? ctx.params.os : undefined;
+  const shape = shapeMatrix(cells, { workload, metric, variant, jdk, os, phase });
 
   const controls = h(
     "form",
@@ -87,10 +90,10 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
           variant,
           (v) => ctx.go({ variant: v }),
         ),
-    select("JDK", "jdk", [{ value: "", text: "all JDKs" }, ...jdks.map((j) => ({ value: j, text: j }))], ctx.params.jdk ?? "", (j) =>
+    select("JDK", "jdk", [{ value: "", text: "all JDKs" }, ...jdks.map((j) => ({ value: j, text: j }))], jdk ?? "", (j) =>
       ctx.go({ jdk: j }),
     ),
-    select("OS", "os", [{ value: "", text: "all" }, ...oses.map((o) => ({ value: o, text: o }))], ctx.params.os ?? "", (o) =>
+    select("OS", "os", [{ value: "", text: "all" }, ...oses.map((o) => ({ value: o, text: o }))], os ?? "", (o) =>
       ctx.go({ os: o }),
     ),
   );
@@ -108,6 +111,12 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
   return [
     h("h1", {}, "Matrix", h("span", { class: "subtitle" }, ` · run ${run.runId}`)),
     controls,
+    unknownParams(ctx, [
+      { param: "workload", what: `workload in run ${run.runId}`, known: ["all", ...workloads], instead: "every workload" },
+      { param: "variant", what: `variant of ${workload}`, known: metric === "headline" || workload === "all" ? [ctx.params.variant ?? ""] : variants, instead: variant ?? "the default" },
+      { param: "jdk", what: `JDK in run ${run.runId}`, known: jdks, instead: "every JDK" },
+      { param: "os", what: `OS in run ${run.runId}`, known: oses, instead: "every OS" },
+    ]),
     h("p", { class: "explain" }, explanation),
     metric === "headline" && contrasts.length
       ? h(
