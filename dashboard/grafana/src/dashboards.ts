@@ -123,21 +123,21 @@ ORDER BY c.jdk, c.cpus, c.parallelism, o.variant`).refId("A"),
         .description(
           "The comparison each workload declares and the dashboard's matrix shows first, resolved in each cell (issue #19):" +
             " the subject, what it is compared with (sleep-bound: the cell's fastest platform-thread variant; pinning:" +
-            " reentrant-lock) and the ratio on the judged metric, > 1 = the subject wins; an efficiency (http-server) is" +
-            " the subject's median against its own bound. The words say the contrast as a reader should.",
+            " reentrant-lock) and the ratio on the judged metric with its interval, > 1 = the subject wins — a win or a" +
+            " loss only when the whole interval is on one side of 1; an efficiency (http-server) is the subject's median" +
+            " against its own bound. The same numbers as the dashboard's tiles; the words say the contrast as a reader should.",
         )
         .gridPos({ x: 0, y: 5, w: 8, h: 9 })
         .withTarget(
           new SqlQueryBuilder(`
 SELECT c.cell_id AS "cell",
        c.headline_subject || COALESCE(' vs ' || c.headline_reference, ' of its bound') AS "headline",
-       CASE WHEN c.headline_kind = 'efficiency' THEN s.efficiency ELSE ${better("s", "r")} END AS "value",
+       c.headline_value AS "value",
+       c.headline_ci_low AS "interval low",
+       c.headline_ci_high AS "interval high",
        c.headline_kind AS "kind",
        c.headline_words AS "in words"
 FROM cells c
-JOIN measurements s ON s.run_id = c.run_id AND s.cell_id = c.cell_id AND s.variant = c.headline_subject
-LEFT JOIN measurements r ON r.run_id = c.run_id AND r.cell_id = c.cell_id AND r.variant = c.headline_reference
-    AND r.benchmark = s.benchmark
 WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk) AND c.headline_kind IS NOT NULL
 ORDER BY c.jdk, c.cpus, c.parallelism`).refId("A"),
         ),

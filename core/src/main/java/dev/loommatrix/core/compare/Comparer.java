@@ -160,7 +160,7 @@ public final class Comparer {
      * reference in the phase compared (the first benchmark's, for a user workload), or the subject's efficiency
      * against its bound (a load test's throughput efficiency).
      */
-    static java.util.Optional<CompareReport.Side> headlineValue(
+    public static java.util.Optional<CompareReport.Side> headlineValue(
             CellRecord cell, dev.loommatrix.core.matrix.Contrast contrast, Phase phase) {
         if (contrast.kind() == dev.loommatrix.core.matrix.Contrast.Kind.SPEEDUP) {
             boolean cold = phase == Phase.COLD_START;

@@ -95,8 +95,9 @@ public final class PostgresSink {
                 INSERT INTO cells (run_id, cell_id, jdk, vm, version, os, cpus, cpuset, parallelism, max_pool_size,
                                    min_runnable, workload, status, reason, attested, available_processors,
                                    java_version, vm_version, image, image_digest, backend, started_at, duration_ms,
-                                   baseline, headline_kind, headline_subject, headline_reference, headline_words)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   baseline, headline_kind, headline_subject, headline_reference, headline_words,
+                                   headline_value, headline_ci_low, headline_ci_high)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """);
                 PreparedStatement measurementRow = db.prepareStatement(
                         """
@@ -148,7 +149,25 @@ public final class PostgresSink {
                                 .orElse(null));
                 cellRow.setString(i++, headline.map(h -> h.subject()).orElse(null));
                 cellRow.setString(i++, headline.flatMap(h -> h.reference()).orElse(null));
-                cellRow.setString(i, headline.map(h -> h.words()).orElse(null));
+                cellRow.setString(i++, headline.map(h -> h.words()).orElse(null));
+                // the value the dashboard's tile shows: the same computation as compare's headlines
+                var value = headline.flatMap(h -> dev.loommatrix.core.compare.Comparer.headlineValue(
+                        cell, h, dev.loommatrix.core.compare.Comparer.Phase.STEADY));
+                cellRow.setObject(i++, value.map(v -> v.value()).orElse(null), Types.DOUBLE);
+                cellRow.setObject(
+                        i++,
+                        value.map(v -> v.ci95())
+                                .filter(ci -> ci != null && ci.size() == 2)
+                                .map(ci -> ci.get(0))
+                                .orElse(null),
+                        Types.DOUBLE);
+                cellRow.setObject(
+                        i,
+                        value.map(v -> v.ci95())
+                                .filter(ci -> ci != null && ci.size() == 2)
+                                .map(ci -> ci.get(1))
+                                .orElse(null),
+                        Types.DOUBLE);
                 cellRow.executeUpdate();
 
                 for (Measurement m : cell.measurements()) {

@@ -91,6 +91,16 @@ class PostgresSinkIT {
         assertThat(query("SELECT headline_kind || ' ' || headline_subject || ' vs ' || headline_reference FROM cells"))
                 .isEqualTo("speedup virtual vs pool:100");
         assertThat(query("SELECT headline_words FROM cells")).contains("fastest platform-thread variant");
+        var speedup = cell.speedups().stream()
+                .filter(s -> s.over().equals("virtual")
+                        && s.variant().equals("pool:100")
+                        && s.metric().equals("wallMs"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(Double.parseDouble(query("SELECT headline_value FROM cells")))
+                .isEqualTo(speedup.ratio());
+        assertThat(Double.parseDouble(query("SELECT headline_ci_low FROM cells")))
+                .isEqualTo(speedup.ci95().get(0));
         // each measurement carries the metric it is judged by, with its direction, as the record says
         assertThat(query("SELECT string_agg(DISTINCT metric || ' ' || metric_unit || ' ' || metric_direction, ',')"
                         + " FROM measurements"))
