@@ -317,7 +317,7 @@ describe("the dashboard under a sub-path", () => {
     expect(await panels.count()).toBe(4); // debian-21 × 2 CPU limits × 2 parallelism
     expect(await page.locator(".history-panel svg path[fill-opacity], .history-panel svg g[fill-opacity] path").count()).toBeGreaterThan(0);
     expect(await page.locator(".headline-note").innerText()).toContain("fastest platform-thread variant");
-    expect(await page.locator(".history-panel svg").first().textContent()).toContain("UTC");
+    expect(await page.locator("figure.history").innerText()).toContain("in UTC");
     await visit("#/compare", "compare");
     expect(await page.locator("#headlines").textContent()).toContain("vs pool:100");
     expect(problems, problems.join("\n")).toEqual([]);
@@ -344,6 +344,8 @@ describe("the dashboard under a sub-path", () => {
     await visit("", "matrix", "matrix-dark");
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(bg).toBe("rgb(18, 20, 23)");
+    await visit("#/cell?cell=debian-21.linux.cpus-2.par-auto.max-auto.minr-auto.pinning", "cell", "cell-pinning-21-dark");
+    await visit("#/history?workload=sleep-bound&jdk=debian-21", "history", "history-dark");
     await page.emulateMedia({ colorScheme: "light" });
     expect(problems, problems.join("\n")).toEqual([]);
   });

@@ -209,13 +209,14 @@ function chart(
         marginLeft: 64,
         marginRight: 20,
         style: { fontSize: "12px", background: "transparent" },
-        x: { type: "utc", domain: xDomain, label: "run started (UTC)", ticks: Math.max(2, Math.floor(width / 140)) },
+        // the time axis is UTC, like every time the dashboard shows (said once, beside the legend)
+        x: { type: "utc", domain: xDomain, label: null, ticks: Math.max(2, Math.floor(width / 140)) },
         y: { label: metric ?? null, grid: true, domain: panelDomain(mine), nice: false, ticks: 4 },
         color: colour,
         marks: [
           Plot.ruleX(annotations.filter((a) => a.cellId === cellId), { x: "date", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),
           Plot.ruleX(changes.filter((p) => p.cellId === cellId), { x: "date", stroke: "var(--bad)", strokeWidth: 2, strokeOpacity: 0.8 }),
-          Plot.areaY(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], fill: "variant", z: "variant", fillOpacity: 0.18, curve: "step" }),
+          Plot.areaY(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], fill: "variant", z: "variant", fillOpacity: 0.18 }),
           // each run's interval as a rule too, where there are few enough to see (a lone run has no band)
           dense ? null : Plot.ruleX(bands, { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], stroke: "variant", strokeOpacity: 0.5 }),
           Plot.lineY(scheduled, { x: "date", y: "median", stroke: "variant", z: "variant", strokeWidth: 1.5 }),
@@ -230,6 +231,7 @@ function chart(
     "div",
     { class: "history-panels" },
     // one legend for every panel: a variant has one colour throughout
+    h("p", { class: "explain" }, "Runs by their start time, in UTC; each band is the median's interval in each run."),
     Plot.legend({ color: { ...colour, label: "variant" } }),
     ...panels,
   );
