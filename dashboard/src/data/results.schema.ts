@@ -83,6 +83,89 @@ export type Cell = {
      */
     words: string;
   };
+  /**
+   * what each variant's extra, untimed profiling run recorded (matrix.yaml profiling); absent when the cell profiles nothing
+   */
+  profiles?: {
+    variant: string;
+    /**
+     * the recording, relative to the cell's raw output directory
+     */
+    file?: string;
+    /**
+     * why there is no summary (never zeros in its place)
+     */
+    unavailable?: string;
+    jfr?: {
+      durationMs: number;
+      /**
+       * virtual threads that parked while pinned to their carrier, at any duration
+       */
+      pinnedEvents: number;
+      pinnedMs: number;
+      /**
+       * the first frame outside the JDK of each pin, most frequent first (at most 8)
+       */
+      pinnedFrames: {
+        /**
+         * Class.method:line (the simple class name)
+         */
+        frame: string;
+        count: number;
+        /**
+         * the events' total duration at this frame (absent for CPU samples)
+         */
+        totalMs?: number;
+      }[];
+      submitFailed: number;
+      gcPauses: number;
+      gcPauseMs: number;
+      gcMaxPauseMs: number;
+      /**
+       * sampled allocation (JFR's ObjectAllocationSample weights)
+       */
+      allocatedBytes: number;
+      allocationBytesPerSecond: number;
+      /**
+       * contended synchronized entries above JFR's profile threshold
+       */
+      monitorEnters: number;
+      monitorEnterMs: number;
+      monitorFrames: {
+        /**
+         * Class.method:line (the simple class name)
+         */
+        frame: string;
+        count: number;
+        /**
+         * the events' total duration at this frame (absent for CPU samples)
+         */
+        totalMs?: number;
+      }[];
+      parks: number;
+      sleeps: number;
+      cpuSamples: number;
+      /**
+       * the methods most often on top of a CPU sample: where the CPU went
+       */
+      cpuFrames: {
+        /**
+         * Class.method:line (the simple class name)
+         */
+        frame: string;
+        count: number;
+        /**
+         * the events' total duration at this frame (absent for CPU samples)
+         */
+        totalMs?: number;
+      }[];
+      /**
+       * the JVM's mean CPU load (user + system) as a fraction of the machine
+       */
+      jvmCpu?: number;
+      machineCpu?: number;
+    };
+  }[];
 };
 export type SchemaVersion = 1;
 export type Measurement = {

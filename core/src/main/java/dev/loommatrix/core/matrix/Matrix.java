@@ -29,7 +29,8 @@ public record Matrix(
         long pids,
         List<AxisEntry> exclude,
         List<AxisEntry> include,
-        Optional<String> id) {
+        Optional<String> id,
+        Profiling profiling) {
 
     public static final int SCHEMA = 1;
 

@@ -43,6 +43,7 @@ public final class MatrixParser {
             "pids",
             "exclude",
             "include",
+            "profiling",
             "profiles");
 
     /** The axes of the cross product, in the contract's order. */

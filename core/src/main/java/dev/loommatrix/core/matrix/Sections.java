@@ -93,6 +93,8 @@ final class Sections {
         long pids = optional(top, "pids")
                 .flatMap(n -> in.integer(n, "pids", 16, Integer.MAX_VALUE))
                 .orElse(20_000L);
+        Profiling profiling =
+                optional(top, "profiling").flatMap(n -> profiling(in, n)).orElse(Profiling.OFF);
 
         Set<String> knownJdks = new HashSet<>(baseJdkIds);
         jdks.forEach(j -> knownJdks.add(j.id()));
@@ -123,7 +125,16 @@ final class Sections {
                 pids,
                 exclude,
                 include,
-                id);
+                id,
+                profiling);
+    }
+
+    /** {@code profiling: {jfr: true}}: what each variant's extra, untimed JVM run collects. */
+    static Optional<Profiling> profiling(YamlReader in, Node node) {
+        return in.mapping(node, "profiling", List.of("jfr"))
+                .map(fields -> new Profiling(Optional.ofNullable(fields.get("jfr"))
+                        .flatMap(t -> in.bool(t.getValueNode(), "profiling.jfr"))
+                        .orElse(false)));
     }
 
     /**

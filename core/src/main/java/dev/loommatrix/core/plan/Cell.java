@@ -23,11 +23,41 @@ public record Cell(
         dev.loommatrix.core.matrix.Iterations iterations,
         Duration timeout,
         long memoryBytes,
-        long pids) {
+        long pids,
+        dev.loommatrix.core.matrix.Profiling profiling) {
 
     public Cell {
         jvmArgs = List.copyOf(jvmArgs);
         env = Map.copyOf(env);
+        profiling = profiling == null ? dev.loommatrix.core.matrix.Profiling.OFF : profiling;
+    }
+
+    /** A cell that profiles nothing. */
+    public Cell(
+            Coordinates coordinates,
+            JdkEntry jdk,
+            WorkloadSpec workload,
+            List<String> jvmArgs,
+            Map<String, String> env,
+            int repetitions,
+            int warmup,
+            dev.loommatrix.core.matrix.Iterations iterations,
+            Duration timeout,
+            long memoryBytes,
+            long pids) {
+        this(
+                coordinates,
+                jdk,
+                workload,
+                jvmArgs,
+                env,
+                repetitions,
+                warmup,
+                iterations,
+                timeout,
+                memoryBytes,
+                pids,
+                dev.loommatrix.core.matrix.Profiling.OFF);
     }
 
     public String id() {

@@ -95,7 +95,8 @@ public final class Planner {
                                             : matrix.iterations()),
                     matrix.timeout(),
                     matrix.memoryBytes(),
-                    matrix.pids()));
+                    matrix.pids(),
+                    matrix.profiling()));
         }
         return cells;
     }

@@ -34,7 +34,8 @@ public record CellRecord(
         Execution execution,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Speedup> speedups,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> baseline,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrast> contrast) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrast> contrast,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Profile> profiles) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -43,6 +44,25 @@ public record CellRecord(
         speedups = speedups == null ? List.of() : List.copyOf(speedups);
         baseline = baseline == null ? Optional.empty() : baseline;
         contrast = contrast == null ? Optional.empty() : contrast;
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+    }
+
+    /** This record with what its variants' profiling runs recorded (issue #20). */
+    public CellRecord withProfiles(List<Profile> recorded) {
+        return new CellRecord(
+                schemaVersion,
+                cellId,
+                coordinates,
+                status,
+                reason,
+                logTail,
+                environment,
+                measurements,
+                execution,
+                speedups,
+                baseline,
+                contrast,
+                recorded);
     }
 
     /** A new record, its speedups computed from the measurements. */
@@ -107,7 +127,8 @@ public record CellRecord(
                 execution,
                 Speedups.of(cellId, measurements, over),
                 over,
-                declared.flatMap(d -> Speedups.resolve(d, measurements)));
+                declared.flatMap(d -> Speedups.resolve(d, measurements)),
+                List.of());
     }
 
     /**
@@ -141,7 +162,8 @@ public record CellRecord(
                 execution,
                 keep ? speedups : fresh.speedups,
                 fresh.baseline,
-                contrast.isPresent() && keep ? contrast : fresh.contrast);
+                contrast.isPresent() && keep ? contrast : fresh.contrast,
+                profiles);
     }
 
     /** This record with another execution block (e.g. its earlier attempts named). */
@@ -158,7 +180,8 @@ public record CellRecord(
                 other,
                 speedups,
                 baseline,
-                contrast);
+                contrast,
+                profiles);
     }
 
     /** The measurement of one variant, if the cell has it. */

@@ -48,6 +48,7 @@ public final class CellScript {
                                 "java", HARNESS, cell, variant, OUT + "/" + slug + ".records.jsonl", backendJvmArgs));
             }
             script.append("echo ").append(quote("loom: variant " + variant)).append('\n');
+            script.append("ok=1\n");
             script.append(env)
                     .append("hyperfine -N --style basic --output inherit")
                     .append(" --warmup ")
@@ -66,7 +67,22 @@ public final class CellScript {
                     .append(quote(variant))
                     .append(" >> ")
                     .append(OUT)
-                    .append("/failed-variants; status=1; }\n");
+                    .append("/failed-variants; status=1; ok=0; }\n");
+            if (cell.profiling().jfr() && cell.workload().user().isEmpty()) {
+                // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
+                String profile =
+                        String.join(" ", ProfileRun.command("java", HARNESS, cell, variant, OUT, backendJvmArgs));
+                script.append("if [ $ok = 1 ]; then echo ")
+                        .append(quote("loom: profiling " + variant))
+                        .append("; ")
+                        .append(env)
+                        .append(profile)
+                        .append(" || echo \"the JVM exited with $? (see the cell log)\" > ")
+                        .append(OUT)
+                        .append('/')
+                        .append(ProfileRun.failedFile(variant))
+                        .append("; fi\n");
+            }
         }
         script.append("exit $status\n");
         return script.toString();

@@ -195,7 +195,8 @@ public final class ContainerBackend implements Backend {
                 Optional.of(image.baseImage()),
                 Optional.of(image.baseDigest()),
                 ending);
-        return new Execution(outcome, name(), driver, variantOrder, Optional.empty());
+        return new Execution(
+                outcome, name(), driver, variantOrder, Optional.empty(), ProfileRun.read(cell, rawDir, variantOrder));
     }
 
     /**

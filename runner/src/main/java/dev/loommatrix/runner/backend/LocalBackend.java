@@ -176,6 +176,29 @@ public final class LocalBackend implements Backend {
                 }
                 if (end instanceof VariantEnd.Failed failed) {
                     variantErrors.put(variant, failed.reason());
+                } else if (cell.profiling().jfr() && cell.workload().user().isEmpty()) {
+                    // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
+                    Files.writeString(log, "loom: profiling " + variant + "\n", StandardOpenOption.APPEND);
+                    List<String> profile = new ArrayList<>(prefix);
+                    profile.addAll(ProfileRun.command(
+                            jdk.java().toString(),
+                            jar.toString(),
+                            cell,
+                            variant,
+                            rawDir.toAbsolutePath().toString(),
+                            backendArgs));
+                    ProcessEnd ran = exec(profile, env, log, deadline);
+                    if (ran instanceof ProcessEnd.Exited exited && exited.code() != 0) {
+                        Files.writeString(
+                                rawDir.resolve(ProfileRun.failedFile(variant)),
+                                "the JVM exited with " + exited.code() + " (see the cell log)\n");
+                    } else if (ran instanceof ProcessEnd.DeadlinePassed) {
+                        ending = new CellAssembler.Ending.TimedOut(
+                                "timed out after " + cell.timeout().toSeconds() + " s (profiling " + variant
+                                        + "); JVM killed",
+                                CellAssembler.logTail(rawDir));
+                        break;
+                    }
                 }
             }
         } catch (IOException e) {
@@ -189,7 +212,8 @@ public final class LocalBackend implements Backend {
                 name(),
                 driver + "; jdk " + jdk.home() + " (" + jdk.source() + ")",
                 variantOrder,
-                Optional.empty());
+                Optional.empty(),
+                ProfileRun.read(cell, rawDir, variantOrder));
     }
 
     /** How one variant's JVM runs ended. */

@@ -132,16 +132,17 @@ final class CellRecorder {
                                 List.of());
                 };
         return CellRecord.of(
-                cell.id(),
-                cell.coordinates(),
-                ended.status(),
-                ended.reason(),
-                ended.logTail(),
-                ended.environment(),
-                ended.measurements(),
-                exec,
-                cell.workload().user().map(u -> u.baseline()),
-                cell.workload().user().map(u -> u.contrast()));
+                        cell.id(),
+                        cell.coordinates(),
+                        ended.status(),
+                        ended.reason(),
+                        ended.logTail(),
+                        ended.environment(),
+                        ended.measurements(),
+                        exec,
+                        cell.workload().user().map(u -> u.baseline()),
+                        cell.workload().user().map(u -> u.contrast()))
+                .withProfiles(execution.profiles());
     }
 
     /** An outcome as the cell record states it. */

@@ -1,0 +1,75 @@
+package dev.loommatrix.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one variant's extra, untimed JVM run recorded to explain the cell (issue #20): a JFR summary, the file it
+ * came from (kept with the cell's raw output), or why there is none — never zeros in place of a missing source.
+ *
+ * @param file the recording, relative to the cell's raw output directory
+ */
+public record Profile(
+        String variant,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> file,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> unavailable,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Jfr> jfr) {
+
+    public Profile {
+        file = file == null ? Optional.empty() : file;
+        unavailable = unavailable == null ? Optional.empty() : unavailable;
+        jfr = jfr == null ? Optional.empty() : jfr;
+    }
+
+    public static Profile missing(String variant, String why) {
+        return new Profile(variant, Optional.empty(), Optional.of(why), Optional.empty());
+    }
+
+    /** A stack frame and how often (and for how long) it was at the top of the events it summarizes. */
+    public record Frame(String frame, long count, @JsonInclude(JsonInclude.Include.NON_NULL) Double totalMs) {}
+
+    /**
+     * A JFR recording summarized: what the JVM did while the variant ran once more, untimed.
+     *
+     * @param durationMs the recording's length
+     * @param pinnedEvents virtual threads that parked while pinned to their carrier (any duration), with
+     *     {@code pinnedMs} their total and {@code pinnedFrames} the application frames they pinned at, most first
+     * @param submitFailed virtual threads the scheduler could not start or continue
+     * @param gcPauses collections' pauses: count, total and longest
+     * @param allocatedBytes sampled allocation (JFR's weights), and its rate over the recording
+     * @param monitorEnters contended {@code synchronized} entries (JFR's threshold), with their total and frames
+     * @param parks threads that parked (JFR's threshold), {@code sleeps} that slept
+     * @param cpuSamples execution samples, with {@code cpuFrames} the methods most often on top of the stack:
+     *     where the CPU went
+     * @param jvmCpu the JVM's mean CPU load over the recording (user + system, of the machine's CPUs), and
+     *     {@code machineCpu} the machine's
+     */
+    public record Jfr(
+            double durationMs,
+            long pinnedEvents,
+            double pinnedMs,
+            List<Frame> pinnedFrames,
+            long submitFailed,
+            long gcPauses,
+            double gcPauseMs,
+            double gcMaxPauseMs,
+            long allocatedBytes,
+            double allocationBytesPerSecond,
+            long monitorEnters,
+            double monitorEnterMs,
+            List<Frame> monitorFrames,
+            long parks,
+            long sleeps,
+            long cpuSamples,
+            List<Frame> cpuFrames,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double jvmCpu,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double machineCpu) {
+
+        public Jfr {
+            pinnedFrames = List.copyOf(pinnedFrames);
+            monitorFrames = List.copyOf(monitorFrames);
+            cpuFrames = List.copyOf(cpuFrames);
+        }
+    }
+}
