@@ -34,11 +34,13 @@ public record Profile(
      *
      * @param durationMs the recording's length
      * @param pinnedEvents virtual threads that parked while pinned to their carrier (any duration), with
-     *     {@code pinnedMs} their total and {@code pinnedFrames} the application frames they pinned at, most first
+     *     {@code pinnedMs} their total and {@code pinnedFrames} the application frames they pinned at, the longest
+     *     pinned first
      * @param submitFailed virtual threads the scheduler could not start or continue
      * @param gcPauses collections' pauses: count, total and longest
      * @param allocatedBytes sampled allocation (JFR's weights), and its rate over the recording
-     * @param monitorEnters contended {@code synchronized} entries (JFR's threshold), with their total and frames
+     * @param monitorEnters contended {@code synchronized} entries (JFR's threshold), with their total and frames (the
+     *     longest waited first)
      * @param parks threads that parked (JFR's threshold), {@code sleeps} that slept
      * @param cpuSamples execution samples, with {@code cpuFrames} the methods most often on top of the stack:
      *     where the CPU went
