@@ -270,8 +270,21 @@ describe("the dashboard under a sub-path", () => {
     expect(headline).toContain("slower");
     // pinned time and where it happened, recorded by JFR in the JVM
     expect(await page.locator("main").innerText()).toMatch(/pinned at/);
+    // issue #20: why — the profiling runs' JFR summaries side by side, the recordings downloadable
+    await visit(`#/cell?cell=${j21}`, "cell");
+    const why = page.locator("section.why");
+    await why.screenshot({ path: join(ARTIFACTS, "cell-pinning-21-why.png") });
+    const whyText = await why.innerText();
+    expect(whyText).toContain("64 times");
+    expect(whyText).toContain("Pinning.sleep");
+    expect(await why.locator("table.why-table thead th").allInnerTexts()).toEqual(["", "synchronized", "reentrant-lock"]);
+    const link = why.locator("a", { hasText: "synchronized (.jfr)" });
+    const response = await page.request.get(new URL((await link.getAttribute("href"))!, page.url()).toString());
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("JFR stand-in");
     await visit(`#/cell?cell=${j21.replace("debian-21", "debian-25")}`, "cell", "cell-pinning-25");
     expect(await page.locator("section.headline").innerText()).toContain("no win or loss the data can show");
+    expect(await page.locator("section.why").innerText()).toContain("never");
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

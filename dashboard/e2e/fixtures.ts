@@ -123,11 +123,12 @@ export function iteratedCell(spec: Pick<RunSpec, "jdkBuild">): CellRecord {
 
 /**
  * Issue #19: the runner's golden pinning cells from real containers — JDK 21, where synchronized pins the
- * carriers (403 ms against reentrant-lock's 51), and JDK 25 (JEP 491), where it does not — as recorded.
+ * carriers (403 ms against reentrant-lock's 51), and JDK 25 (JEP 491), where it does not — as recorded, with
+ * each variant's profiling run summarized (issue #20: 64 pins at Pinning.sleep on JDK 21, none on 25).
  */
 export function pinningCells(spec: Pick<RunSpec, "jdkBuild">): CellRecord[] {
   return [21, 25].map((v) => {
-    const cell = golden(`cell-pinning-${v}.json`);
+    const cell = golden(`cell-pinning-${v}-profiled.json`);
     cell.environment!.vm = { ...cell.environment!.vm, version: v === 21 ? spec.jdkBuild : cell.environment!.vm.version };
     return cell;
   });
@@ -185,6 +186,13 @@ export function writeRun(root: string, spec: RunSpec, cells: CellRecord[]): stri
     // derived: the runner computes them (and resolves the headline contrast) when it reads the cell
     const { speedups: _derived, contrast: _resolved, ...record } = cell;
     writeFileSync(join(dir, "cells", `${cell.cellId}.json`), JSON.stringify(record, null, 2));
+    // a profiled cell's recordings, which publish copies into the site (stand-ins: the dashboard only links them;
+    // the runner's ProfilingIT reads real ones)
+    for (const p of cell.profiles ?? []) {
+      if (!p.file) continue;
+      mkdirSync(join(dir, "raw", cell.cellId), { recursive: true });
+      writeFileSync(join(dir, "raw", cell.cellId, p.file), `JFR stand-in for ${cell.cellId} ${p.variant}\n`);
+    }
   }
   return dir;
 }

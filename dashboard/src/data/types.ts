@@ -52,6 +52,8 @@ export interface IndexEntry {
   matrix?: string;
   /** Further earlier runs this run was compared with at publish, newest first: baselines a reader may pick. */
   alternatives?: string[];
+  /** The site keeps this run's profiling recordings (publish --keep-profiles: the newest runs only). */
+  profiles?: boolean;
 }
 
 export interface SiteIndex {

@@ -183,3 +183,52 @@ export function earlierAttempts(cell: CellRecord): string | undefined {
   const each = attempts.map((a) => (a.reason ? `${a.status} — ${a.reason}` : a.status));
   return `${attempts.length} before this one: ${each.join("; ")}`;
 }
+
+/** A variant's profiling run as the record has it (issue #20). */
+export type CellProfile = NonNullable<CellRecord["profiles"]>[number];
+type Jfr = NonNullable<CellProfile["jfr"]>;
+type Frame = Jfr["pinnedFrames"][number];
+
+/** One row of the "why" table: what the JVM did, a cell per variant, side by side. */
+export interface WhyRow {
+  label: string;
+  values: string[];
+}
+
+const fmtMs = (v: number) => (v >= 10_000 ? `${(v / 1000).toPrecision(3)} s` : `${v >= 100 ? Math.round(v) : v.toPrecision(3)} ms`);
+const fmtBytes = (v: number) =>
+  v >= 2 ** 30 ? `${(v / 2 ** 30).toPrecision(3)} GiB` : v >= 2 ** 20 ? `${(v / 2 ** 20).toPrecision(3)} MiB` : `${Math.round(v / 1024)} KiB`;
+const frameText = (f: Frame) => `${f.frame} ×${f.count}${f.totalMs === undefined ? "" : `, ${fmtMs(f.totalMs)}`}`;
+
+/**
+ * The "why" panel's table (issue #20): for each variant's profiling run, what the JVM did — pins and where, the
+ * scheduler's failures, the collector, allocation, contention, parks and sleeps, where the CPU went — or why the
+ * variant has no profile, in its column (never a zero in place of a missing source).
+ */
+export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] } {
+  const profiles = cell.profiles ?? [];
+  const variants = profiles.map((p) => p.variant);
+  const row = (label: string, value: (j: Jfr) => string): WhyRow => ({
+    label,
+    values: profiles.map((p) => (p.jfr ? value(p.jfr) : `— ${p.unavailable ?? "no profile"}`)),
+  });
+  const rows = [
+    row("virtual threads pinned", (j) => (j.pinnedEvents ? `${j.pinnedEvents} times, ${fmtMs(j.pinnedMs)} in all` : "never")),
+    row("pinned at (longest first)", (j) => (j.pinnedFrames.length ? j.pinnedFrames.slice(0, 3).map(frameText).join("; ") : "—")),
+    row("failed to start or continue (submit failed)", (j) => String(j.submitFailed)),
+    row("GC pauses", (j) => (j.gcPauses ? `${j.gcPauses}, ${fmtMs(j.gcPauseMs)} in all, longest ${fmtMs(j.gcMaxPauseMs)}` : "none")),
+    row("allocation (sampled)", (j) => `${fmtBytes(j.allocatedBytes)}, ${fmtBytes(j.allocationBytesPerSecond)}/s`),
+    row("contended monitor entries", (j) =>
+      j.monitorEnters ? `${j.monitorEnters}, ${fmtMs(j.monitorEnterMs)} waited${j.monitorFrames[0] ? ` — most at ${j.monitorFrames[0].frame}` : ""}` : "none above JFR's threshold",
+    ),
+    row("parks · sleeps", (j) => `${j.parks} · ${j.sleeps}`),
+    row("where the CPU went (top of CPU samples)", (j) =>
+      j.cpuSamples ? `${j.cpuSamples} samples; ${j.cpuFrames.slice(0, 3).map((f) => `${f.frame} ${Math.round((f.count / j.cpuSamples) * 100)} %`).join("; ")}` : "no CPU samples",
+    ),
+    row("CPU load (JVM · machine)", (j) =>
+      j.jvmCpu === undefined ? "not sampled (a run under JFR's 1 s period)" : `${Math.round(j.jvmCpu * 100)} % · ${Math.round((j.machineCpu ?? 0) * 100)} %`,
+    ),
+    row("recording", (j) => fmtMs(j.durationMs)),
+  ];
+  return { variants, rows };
+}

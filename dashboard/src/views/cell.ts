@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { earlierAttempts, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats } from "../shape/cell";
+import { type CellProfile, earlierAttempts, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
 import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
@@ -97,6 +97,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
         )
       : null,
     cell.measurements.length ? telemetryTable(cell) : null,
+    cell.profiles?.length ? whyPanel(cell, run.runId, run.profiles === true) : null,
     env ? environmentBlock(cell) : null,
     executionBlock(cell),
   ];
@@ -116,6 +117,81 @@ function headlineBlock(cell: CellRecord, phase: Phase): HTMLElement | null {
     h("p", { class: "contrast-words" }, cell.contrast.words),
     h("p", { class: "headline-verdict" }, headlineSentence(t)),
   );
+}
+
+/**
+ * Why the numbers are what they are (issue #20): each variant's profiling run — one more JVM after its timed
+ * ones, with JFR on — side by side, its longest pins and its hottest methods listed, the recording downloadable
+ * where publish kept it.
+ */
+function whyPanel(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
+  const { variants, rows } = whyRows(cell);
+  const profiles = cell.profiles ?? [];
+  const frames = (title: string, pick: (p: CellProfile) => { frame: string; count: number; totalMs?: number }[], total?: (p: CellProfile) => number) =>
+    h(
+      "div",
+      { class: "why-frames" },
+      h("h3", {}, title),
+      ...profiles.map((p) => {
+        const list = pick(p);
+        return h(
+          "div",
+          {},
+          h("strong", {}, p.variant),
+          list.length
+            ? h(
+                "ol",
+                {},
+                list.map((f) =>
+                  h(
+                    "li",
+                    {},
+                    h("code", {}, f.frame),
+                    ` ×${f.count}` +
+                      (f.totalMs !== undefined ? `, ${ms(f.totalMs)}` : total ? ` (${Math.round((f.count / Math.max(1, total(p))) * 100)} %)` : ""),
+                  ),
+                ),
+              )
+            : h("p", { class: "empty" }, p.jfr ? "none" : (p.unavailable ?? "no profile")),
+        );
+      }),
+    );
+  return h(
+    "section",
+    { class: "why", id: "why", "aria-label": "Why" },
+    h("h2", {}, "Why: what the JVM did in each variant"),
+    h(
+      "p",
+      { class: "explain" },
+      "From one more JVM per variant after its timed repetitions (never among the samples above), recording with JFR: HotSpot's profile settings, every virtual-thread pin whatever its length. A frame is the first outside the JDK; pins and contention are listed longest first, CPU samples by how often the method was on top.",
+    ),
+    table(["", ...variants], rows.map((r) => [r.label, ...r.values]), { class: "why-table" }),
+    frames("Pinned at", (p) => p.jfr?.pinnedFrames ?? []),
+    frames("Where the CPU went", (p) => p.jfr?.cpuFrames ?? [], (p) => p.jfr?.cpuSamples ?? 0),
+    kept
+      ? h(
+          "p",
+          { class: "explain recordings" },
+          "Recordings: ",
+          ...profiles.flatMap((p, k) => [
+            k ? " · " : "",
+            p.file
+              ? h("a", { href: profileHref(runId, cell.cellId, p.file), download: `${cell.cellId}.${p.file}` }, `${p.variant} (.jfr)`)
+              : `${p.variant}: none`,
+          ]),
+          " — open them in JDK Mission Control, or read them with `jfr print`.",
+        )
+      : h(
+          "p",
+          { class: "explain recordings" },
+          "This site no longer keeps this run's recordings (publish --keep-profiles keeps the newest runs'); the run's raw output has them.",
+        ),
+  );
+}
+
+/** Where publish puts a cell's recordings: data/runs/<run>/profiles/<cell>/<file>. */
+function profileHref(runId: string, cellId: string, file: string): string {
+  return `data/runs/${encodeURIComponent(runId)}/profiles/${encodeURIComponent(cellId)}/${encodeURIComponent(file)}`;
 }
 
 /** A ratio's interval with the level it really has (90 % at 3 against 3); older records: a bootstrap, level unknown. */

@@ -25,6 +25,13 @@ final class PublishCommand implements Callable<Integer> {
     Integer keep;
 
     @Option(
+            names = "--keep-profiles",
+            paramLabel = "N",
+            description = "Keep the profiling recordings (JFR files) of the newest N runs only, 0 for none"
+                    + " (default: " + dev.loommatrix.runner.publish.History.KEEP_PROFILES + "): they are large.")
+    Integer keepProfiles;
+
+    @Option(
             names = "--postgres",
             paramLabel = "JDBC_URL",
             description = "Also upsert the run into PostgreSQL for Grafana, e.g."
@@ -44,10 +51,17 @@ final class PublishCommand implements Callable<Integer> {
         if (keep != null && keep < 1) {
             throw new LoomMatrix.UsageException("--keep must be at least 1, got " + keep);
         }
+        if (keepProfiles != null && keepProfiles < 0) {
+            throw new LoomMatrix.UsageException("--keep-profiles must be at least 0, got " + keepProfiles);
+        }
         RunDirectory dir = new RunDirectory(run);
         SitePublisher.Published published;
         try {
-            published = SitePublisher.publish(dir, site, java.util.Optional.ofNullable(keep));
+            published = SitePublisher.publish(
+                    dir,
+                    site,
+                    java.util.Optional.ofNullable(keep),
+                    keepProfiles != null ? keepProfiles : dev.loommatrix.runner.publish.History.KEEP_PROFILES);
         } catch (dev.loommatrix.runner.publish.History.Refused refused) {
             throw new LoomMatrix.UsageException(refused.getMessage());
         }

@@ -60,13 +60,38 @@ public final class History {
                     Optional<String> matrix,
             @com.fasterxml.jackson.annotation.JsonInclude(
                             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                    List<String> alternatives) {
+                    List<String> alternatives,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                    boolean profiles) {
 
         public Entry {
             jdks = List.copyOf(jdks);
             workloads = List.copyOf(workloads);
             matrix = matrix == null ? Optional.empty() : matrix;
             alternatives = alternatives == null ? List.of() : List.copyOf(alternatives);
+        }
+
+        /** This entry saying whether the site keeps the run's profiling recordings (issue #20). */
+        Entry withProfiles(boolean kept) {
+            return new Entry(
+                    runId,
+                    startedAt,
+                    finishedAt,
+                    status,
+                    git,
+                    profile,
+                    trigger,
+                    jdks,
+                    workloads,
+                    cells,
+                    ok,
+                    failed,
+                    attested,
+                    compared,
+                    matrix,
+                    alternatives,
+                    kept);
         }
 
         Entry withCompared(Optional<Compared> c, String matrixIdentity, List<String> others) {
@@ -86,7 +111,8 @@ public final class History {
                     attested,
                     c,
                     Optional.of(matrixIdentity),
-                    others);
+                    others,
+                    profiles);
         }
 
         boolean pullRequest() {
@@ -141,6 +167,25 @@ public final class History {
      */
     public static Outcome add(Path site, RunManifest manifest, List<CellRecord> cells, Optional<Integer> keep)
             throws IOException {
+        return add(site, manifest, cells, keep, KEEP_PROFILES);
+    }
+
+    /** How many of the newest runs keep their profiling recordings by default ({@code publish --keep-profiles}). */
+    public static final int KEEP_PROFILES = 5;
+
+    /** A run's profiling recordings in the site: {@code data/runs/<runId>/profiles/<cellId>/<file>}. */
+    static Path profilesDir(Path site, String runId) {
+        return runDir(site, runId).resolve("profiles");
+    }
+
+    /**
+     * Adds (or replaces) a run and rewrites the index; with {@code keep}, only the newest {@code keep} runs stay,
+     * and only the newest {@code keepProfiles} keep their profiling recordings (they are large: the site must stay
+     * within a static host's limits).
+     */
+    public static Outcome add(
+            Path site, RunManifest manifest, List<CellRecord> cells, Optional<Integer> keep, int keepProfiles)
+            throws IOException {
         Files.createDirectories(data(site));
         // A file lock excludes other processes; threads of this JVM share the process's lock (a second
         // FileChannel.lock would throw), so they also queue on an in-process lock for the same site.
@@ -176,6 +221,7 @@ public final class History {
                 entries = new ArrayList<>(entries.subList(entries.size() - keep.get(), entries.size()));
             }
             entries = compareWithBaselines(site, entries, manifest.runId());
+            entries = pruneProfiles(site, entries, keepProfiles);
             Index index = new Index(SCHEMA_VERSION, entries);
             Json.writeCompactAtomically(indexFile(site), index);
             writeTrends(site, index);
@@ -311,6 +357,23 @@ public final class History {
                 }
             }
         }
+    }
+
+    /**
+     * Removes the recordings of every run but the newest {@code keepProfiles} and marks each entry with whether
+     * the site has its recordings.
+     */
+    private static List<Entry> pruneProfiles(Path site, List<Entry> entries, int keepProfiles) throws IOException {
+        List<Entry> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Entry entry = entries.get(i);
+            Path dir = profilesDir(site, entry.runId());
+            if (i < entries.size() - keepProfiles && Files.isDirectory(dir)) {
+                deleteTree(dir);
+            }
+            out.add(entry.withProfiles(Files.isDirectory(dir)));
+        }
+        return out;
     }
 
     /** The run's comparison with its baseline on the cold start ({@code compare --phase cold-start}). */
@@ -519,7 +582,8 @@ public final class History {
                 attested,
                 Optional.empty(),
                 Optional.of(manifest.matrix().identity()),
-                List.of());
+                List.of(),
+                false);
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -39,10 +39,50 @@ public final class SitePublisher {
     public record Published(Path page, History.Outcome history) {}
 
     public static Published publish(RunDirectory run, Path site, Optional<Integer> keep) throws IOException {
+        return publish(run, site, keep, History.KEEP_PROFILES);
+    }
+
+    public static Published publish(RunDirectory run, Path site, Optional<Integer> keep, int keepProfiles)
+            throws IOException {
         RunManifest manifest = run.readManifest();
         List<CellRecord> cells = run.readCells();
-        History.Outcome history = History.add(site, manifest, cells, keep);
+        if (keepProfiles > 0) {
+            copyProfiles(run, site, manifest.runId(), cells);
+        }
+        History.Outcome history = History.add(site, manifest, cells, keep, keepProfiles);
         return new Published(installDashboard(site), history);
+    }
+
+    /**
+     * The cells' profiling recordings (issue #20) into {@code data/runs/<runId>/profiles/<cellId>/}, for the cell
+     * view to offer; a recording already there with the same bytes is left alone.
+     */
+    static void copyProfiles(RunDirectory run, Path site, String runId, List<CellRecord> cells) throws IOException {
+        for (CellRecord cell : cells) {
+            for (var profile : cell.profiles()) {
+                if (profile.file().isEmpty()) {
+                    continue;
+                }
+                String file = profile.file().get();
+                Path from = run.rawDir(cell.cellId()).resolve(file);
+                if (file.contains("/") || file.contains("\\") || !Files.isRegularFile(from)) {
+                    continue;
+                }
+                Path to =
+                        History.profilesDir(site, runId).resolve(cell.cellId()).resolve(file);
+                if (Files.isRegularFile(to) && Files.mismatch(from, to) == -1) {
+                    continue;
+                }
+                Files.createDirectories(to.getParent());
+                Path tmp = Files.createTempFile(to.getParent(), ".profile", ".tmp");
+                Files.copy(from, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.move(
+                        tmp,
+                        to,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
     }
 
     /**

@@ -28,6 +28,12 @@ public class ResultsSchemaTest {
                 "cell-sleep-bound.json",
                 "cell-mass-start.json",
                 "cell-jmh-blocking.json",
+                "cell-sleep-bound-iterated.json",
+                "cell-pinning-21.json",
+                "cell-pinning-21-profiled.json",
+                "cell-pinning-25-profiled.json",
+                "cell-http-server.json",
+                "cell-fib-fanout.json",
                 "compare.json",
                 "run.json")) {
             var json = Json.MAPPER.readTree(

@@ -199,6 +199,41 @@ class HistoryTest {
         return run;
     }
 
+    /**
+     * Issue #20: publish copies each cell's profiling recordings into the site for the cell view to offer, and
+     * keeps them for the newest runs only; the index says which runs have them.
+     */
+    @Test
+    void profilingRecordingsAreKeptForTheNewestRunsOnly(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        CellRecord profiled = dev.loommatrix.core.result.Json.MAPPER.readValue(
+                Path.of("src/test/resources/golden/cell-pinning-21-profiled.json")
+                        .toFile(),
+                CellRecord.class);
+        for (int i = 1; i <= 3; i++) {
+            RunDirectory run = run(tmp, "p" + i, "2026-11-1" + i + "T10:00:00Z");
+            run.writeCell(profiled);
+            Path raw = run.rawDir(profiled.cellId());
+            Files.createDirectories(raw);
+            for (var p : profiled.profiles()) {
+                Files.write(raw.resolve(p.file().orElseThrow()), ("recording of run " + i).getBytes());
+            }
+            SitePublisher.publish(run, site, Optional.empty(), 2);
+        }
+        Path kept = History.profilesDir(site, "p3").resolve(profiled.cellId()).resolve("synchronized.profile.jfr");
+        assertThat(Files.readString(kept)).isEqualTo("recording of run 3");
+        assertThat(History.profilesDir(site, "p2")).isDirectory();
+        assertThat(History.profilesDir(site, "p1")).doesNotExist();
+        assertThat(History.readIndex(site).runs())
+                .extracting(History.Entry::profiles)
+                .containsExactly(false, true, true);
+        // republishing the newest changes no byte
+        Map<String, String> before = snapshot(site);
+        RunDirectory again = new RunDirectory(tmp.resolve("p3"));
+        SitePublisher.publish(again, site, Optional.empty(), 2);
+        assertThat(snapshot(site)).isEqualTo(before);
+    }
+
     static List<String> baselines(Path site) throws Exception {
         return History.readIndex(site).runs().stream()
                 .map(e -> e.runId() + "="

@@ -201,6 +201,32 @@ class CellRecordGoldenTest {
         assertGolden("cell-fib-fanout.json", fib);
     }
 
+    /**
+     * Issue #20: two real container cells of the pinning workload with profiling on (JDK 21 and 25, 2 CPUs, 16
+     * virtual threads sleeping 50 ms under a lock, 3 forks × 1+3 iterations, then one JFR run per variant): on JDK
+     * 21 synchronized pinned 64 times (16 tasks × 4 iterations) at Pinning.sleep, 3.2 s in all; on JDK 25 never.
+     */
+    @Test
+    void profiledCellsOfARealRun() throws Exception {
+        Path records = Path.of("src/test/resources/fixtures/records");
+        for (int version : new int[] {21, 25}) {
+            CellRecord cell = readRecord(records.resolve("pinning-" + version + "-profiled.json"));
+            var sync = cell.profiles().stream()
+                    .filter(p -> p.variant().equals("synchronized"))
+                    .findFirst()
+                    .orElseThrow()
+                    .jfr()
+                    .orElseThrow();
+            if (version == 21) {
+                assertThat(sync.pinnedEvents()).isEqualTo(64);
+                assertThat(sync.pinnedFrames().get(0).frame()).startsWith("Pinning.sleep");
+            } else {
+                assertThat(sync.pinnedEvents()).isZero();
+            }
+            assertGolden("cell-pinning-" + version + "-profiled.json", cell);
+        }
+    }
+
     static CellRecord readRecord(Path file) throws Exception {
         return dev.loommatrix.core.result.ResultsFormat.readCell(file, Json.MAPPER.readTree(file.toFile()));
     }
