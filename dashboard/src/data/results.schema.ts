@@ -165,6 +165,40 @@ export type Cell = {
       jvmCpu?: number;
       machineCpu?: number;
     };
+    /**
+     * async-profiler's flame graphs of the profiling run: self-contained HTML pages made by its own converter
+     */
+    flame?: {
+      /**
+       * how CPU was sampled, as the recording states: perf_events, or ctimer (a per-thread timer, where the cell may not open perf events)
+       */
+      engine: string;
+      cpuSamples: number;
+      wallSamples: number;
+      /**
+       * the CPU flame graph, relative to the cell's raw output
+       */
+      cpu: string;
+      /**
+       * the wall-clock flame graph, relative to the cell's raw output
+       */
+      wall: string;
+      cpuFrames: {
+        /**
+         * Class.method:line (the simple class name)
+         */
+        frame: string;
+        count: number;
+        /**
+         * the events' total duration at this frame (absent for CPU samples)
+         */
+        totalMs?: number;
+      }[];
+    };
+    /**
+     * why the variant has no flame graphs (never an empty graph in their place)
+     */
+    flameUnavailable?: string;
   }[];
 };
 export type SchemaVersion = 1;

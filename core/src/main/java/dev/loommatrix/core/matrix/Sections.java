@@ -129,12 +129,18 @@ final class Sections {
                 profiling);
     }
 
-    /** {@code profiling: {jfr: true}}: what each variant's extra, untimed JVM run collects. */
+    /** {@code profiling: {jfr: true, flame: true}}: what each variant's extra, untimed JVM run collects. */
     static Optional<Profiling> profiling(YamlReader in, Node node) {
-        return in.mapping(node, "profiling", List.of("jfr"))
-                .map(fields -> new Profiling(Optional.ofNullable(fields.get("jfr"))
-                        .flatMap(t -> in.bool(t.getValueNode(), "profiling.jfr"))
-                        .orElse(false)));
+        return in.mapping(node, "profiling", List.of("jfr", "flame"))
+                .map(fields -> new Profiling(
+                        flag(in, fields.get("jfr"), "profiling.jfr"),
+                        flag(in, fields.get("flame"), "profiling.flame")));
+    }
+
+    private static boolean flag(YamlReader in, NodeTuple field, String where) {
+        return Optional.ofNullable(field)
+                .flatMap(t -> in.bool(t.getValueNode(), where))
+                .orElse(false);
     }
 
     /**

@@ -14,16 +14,56 @@ public record Profile(
         String variant,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> file,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> unavailable,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Jfr> jfr) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Jfr> jfr,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Flame> flame,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> flameUnavailable) {
 
     public Profile {
         file = file == null ? Optional.empty() : file;
         unavailable = unavailable == null ? Optional.empty() : unavailable;
         jfr = jfr == null ? Optional.empty() : jfr;
+        flame = flame == null ? Optional.empty() : flame;
+        flameUnavailable = flameUnavailable == null ? Optional.empty() : flameUnavailable;
+    }
+
+    public Profile(String variant, Optional<String> file, Optional<String> unavailable, Optional<Jfr> jfr) {
+        this(variant, file, unavailable, jfr, Optional.empty(), Optional.empty());
     }
 
     public static Profile missing(String variant, String why) {
         return new Profile(variant, Optional.empty(), Optional.of(why), Optional.empty());
+    }
+
+    /** This profile with its flame graphs, or why there are none. */
+    public Profile withFlame(Optional<Flame> graphs, Optional<String> why) {
+        return new Profile(variant, file, unavailable, jfr, graphs, why);
+    }
+
+    /** Every file of the profile in the cell's raw output: what publish copies for the cell view to offer. */
+    public java.util.List<String> files() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        file.ifPresent(out::add);
+        flame.ifPresent(f -> {
+            out.add(f.cpu());
+            out.add(f.wall());
+        });
+        return out;
+    }
+
+    /**
+     * async-profiler's flame graphs of the profiling run (issue #20): self-contained HTML pages made by its own
+     * converter, one of CPU samples and one of wall-clock samples.
+     *
+     * @param engine how CPU was sampled: {@code perf_events}, or {@code ctimer} (a per-thread timer, where the cell
+     *     may not open perf events — the locked-down container here), as the recording states
+     * @param cpuFrames the methods most often on top of a CPU sample
+     */
+    public record Flame(
+            String engine, long cpuSamples, long wallSamples, String cpu, String wall, List<Frame> cpuFrames) {
+
+        public Flame {
+            cpuFrames = List.copyOf(cpuFrames);
+        }
     }
 
     /** A stack frame and how often (and for how long) it was at the top of the events it summarizes. */

@@ -86,10 +86,12 @@ final class CellImages {
         try {
             byte[] harness = harnessJar();
             byte[] dockerfile = resource("Dockerfile");
+            byte[] profiler = flameLibrary().orElse(new byte[0]);
             String tag = REPOSITORY + ":"
-                    + hash(base.getId().getBytes(), harness, dockerfile).substring(0, 16);
+                    + hash(base.getId().getBytes(), harness, dockerfile, profiler)
+                            .substring(0, 16);
             if (!exists(tag)) {
-                build(tag, baseImage, harness, dockerfile);
+                build(tag, baseImage, harness, dockerfile, profiler);
             }
             return new CellImage(tag, baseImage, baseDigest);
         } catch (IOException | RuntimeException e) {
@@ -133,10 +135,37 @@ final class CellImages {
         }
     }
 
-    private void build(String tag, String baseImage, byte[] harness, byte[] dockerfile) throws IOException {
+    /** The engine's architecture, asked once. */
+    private String architecture;
+
+    /**
+     * async-profiler's library for the engine's architecture, which every cell image carries (an empty file where
+     * there is none: the profiling run then says so).
+     */
+    synchronized java.util.Optional<byte[]> flameLibrary() throws IOException {
+        if (architecture == null) {
+            architecture = docker.infoCmd().exec().getArchitecture();
+        }
+        return AsyncProfilerAgent.library(architecture == null ? "" : architecture);
+    }
+
+    /** Why cells on this engine cannot make flame graphs, if they cannot. */
+    java.util.Optional<String> noFlame() {
+        try {
+            return flameLibrary().isPresent()
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of("no async-profiler library for the engine's architecture, " + architecture);
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.of("async-profiler's library could not be read: " + e.getMessage());
+        }
+    }
+
+    private void build(String tag, String baseImage, byte[] harness, byte[] dockerfile, byte[] profiler)
+            throws IOException {
         Path context = Files.createTempDirectory("loom-cell-image");
         try {
             Files.write(context.resolve("harness.jar"), harness);
+            Files.write(context.resolve("libasyncProfiler.so"), profiler);
             Path file = Files.write(context.resolve("Dockerfile"), dockerfile);
             docker.buildImageCmd()
                     .withBaseDirectory(context.toFile())

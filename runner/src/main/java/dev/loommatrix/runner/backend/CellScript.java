@@ -68,10 +68,18 @@ public final class CellScript {
                     .append(" >> ")
                     .append(OUT)
                     .append("/failed-variants; status=1; ok=0; }\n");
-            if (cell.profiling().jfr() && cell.workload().user().isEmpty()) {
+            if (ProfileRun.wanted(cell)) {
                 // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
-                String profile =
-                        String.join(" ", ProfileRun.command("java", HARNESS, cell, variant, OUT, backendJvmArgs));
+                String profile = String.join(
+                        " ",
+                        ProfileRun.command(
+                                "java",
+                                HARNESS,
+                                cell,
+                                variant,
+                                OUT,
+                                backendJvmArgs,
+                                java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE)));
                 script.append("if [ $ok = 1 ]; then echo ")
                         .append(quote("loom: profiling " + variant))
                         .append("; ")

@@ -196,7 +196,13 @@ public final class ContainerBackend implements Backend {
                 Optional.of(image.baseDigest()),
                 ending);
         return new Execution(
-                outcome, name(), driver, variantOrder, Optional.empty(), ProfileRun.read(cell, rawDir, variantOrder));
+                outcome,
+                name(),
+                driver,
+                variantOrder,
+                Optional.empty(),
+                ProfileRun.read(
+                        cell, rawDir, variantOrder, cell.profiling().flame() ? images.noFlame() : Optional.empty()));
     }
 
     /**

@@ -176,7 +176,7 @@ public final class LocalBackend implements Backend {
                 }
                 if (end instanceof VariantEnd.Failed failed) {
                     variantErrors.put(variant, failed.reason());
-                } else if (cell.profiling().jfr() && cell.workload().user().isEmpty()) {
+                } else if (ProfileRun.wanted(cell)) {
                     // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
                     Files.writeString(log, "loom: profiling " + variant + "\n", StandardOpenOption.APPEND);
                     List<String> profile = new ArrayList<>(prefix);
@@ -186,7 +186,8 @@ public final class LocalBackend implements Backend {
                             cell,
                             variant,
                             rawDir.toAbsolutePath().toString(),
-                            backendArgs));
+                            backendArgs,
+                            flameLibrary().map(Path::toString)));
                     ProcessEnd ran = exec(profile, env, log, deadline);
                     if (ran instanceof ProcessEnd.Exited exited && exited.code() != 0) {
                         Files.writeString(
@@ -213,7 +214,42 @@ public final class LocalBackend implements Backend {
                 driver + "; jdk " + jdk.home() + " (" + jdk.source() + ")",
                 variantOrder,
                 Optional.empty(),
-                ProfileRun.read(cell, rawDir, variantOrder));
+                ProfileRun.read(cell, rawDir, variantOrder, noFlame()));
+    }
+
+    private Path flameLibrary;
+
+    /** async-profiler's library for this host, written once next to the harness copy; none off Linux. */
+    private synchronized Optional<Path> flameLibrary() throws IOException {
+        if (noFlame().isPresent()) {
+            return Optional.empty();
+        }
+        if (flameLibrary == null) {
+            Optional<byte[]> bytes = AsyncProfilerAgent.library(System.getProperty("os.arch"));
+            if (bytes.isEmpty()) {
+                return Optional.empty();
+            }
+            flameLibrary = Files.createTempFile("loom-asyncProfiler", ".so");
+            Files.write(flameLibrary, bytes.get());
+            flameLibrary.toFile().deleteOnExit();
+        }
+        return Optional.of(flameLibrary);
+    }
+
+    /** Why this host cannot make flame graphs, if it cannot. */
+    static Optional<String> noFlame() {
+        String os = System.getProperty("os.name");
+        if (!os.toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            return Optional.of("async-profiler's libraries here are for Linux; this host runs " + os);
+        }
+        try {
+            return AsyncProfilerAgent.library(System.getProperty("os.arch")).isPresent()
+                    ? Optional.empty()
+                    : Optional.of(
+                            "no async-profiler library for this host's architecture, " + System.getProperty("os.arch"));
+        } catch (IOException e) {
+            return Optional.of("async-profiler's library could not be read: " + e.getMessage());
+        }
     }
 
     /** How one variant's JVM runs ended. */

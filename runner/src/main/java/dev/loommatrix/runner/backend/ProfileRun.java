@@ -29,6 +29,15 @@ public final class ProfileRun {
         return HarnessCommand.slug(variant) + ".profile.records.jsonl";
     }
 
+    /** async-profiler's recording of the profiling run, and its own messages. */
+    public static String flameFile(String variant) {
+        return HarnessCommand.slug(variant) + ".flame.jfr";
+    }
+
+    static String flameLog(String variant) {
+        return HarnessCommand.slug(variant) + ".flame.log";
+    }
+
     /** Where the profiling run's exit code goes when it fails (the container's script writes it). */
     static String failedFile(String variant) {
         return HarnessCommand.slug(variant) + ".profile.failed";
@@ -43,12 +52,32 @@ public final class ProfileRun {
                 + ",settings=profile,dumponexit=true,jdk.VirtualThreadPinned#threshold=0ms");
     }
 
-    /** The variant's harness command with JFR on and its own records file. */
+    /**
+     * The variant's harness command with its own records file, JFR on where the cell asks for it, and
+     * async-profiler's agent (at {@code library}) where it asks for flame graphs.
+     */
     static List<String> command(
-            String java, String harnessJar, Cell cell, String variant, String outDir, List<String> backendArgs) {
+            String java,
+            String harnessJar,
+            Cell cell,
+            String variant,
+            String outDir,
+            List<String> backendArgs,
+            Optional<String> library) {
         List<String> args = new ArrayList<>(backendArgs);
-        args.addAll(jfrArgs(outDir + "/" + jfrFile(variant)));
+        if (cell.profiling().jfr()) {
+            args.addAll(jfrArgs(outDir + "/" + jfrFile(variant)));
+        }
+        if (cell.profiling().flame() && library.isPresent()) {
+            args.add(AsyncProfilerAgent.agentArg(
+                    library.get(), outDir + "/" + flameFile(variant), outDir + "/" + flameLog(variant)));
+        }
         return HarnessCommand.command(java, harnessJar, cell, variant, outDir + "/" + recordsFile(variant), args);
+    }
+
+    /** Whether the cell runs a profiling JVM per variant at all (built-in workloads; users' come later). */
+    static boolean wanted(Cell cell) {
+        return cell.profiling().any() && cell.workload().user().isEmpty();
     }
 
     /**
@@ -56,30 +85,75 @@ public final class ProfileRun {
      * (the JVM refused the flag, the variant failed before it, the recording could not be read).
      */
     public static List<Profile> read(Cell cell, Path rawDir, List<String> variantOrder) {
-        if (!cell.profiling().jfr() || cell.workload().user().isPresent()) {
+        return read(cell, rawDir, variantOrder, Optional.empty());
+    }
+
+    /**
+     * @param noFlame why flame graphs cannot be made on this backend (no library for its OS or architecture),
+     *     said in each variant's profile
+     */
+    public static List<Profile> read(Cell cell, Path rawDir, List<String> variantOrder, Optional<String> noFlame) {
+        if (!wanted(cell)) {
             return List.of();
         }
         List<Profile> out = new ArrayList<>();
         for (String variant : variantOrder) {
-            Path jfr = rawDir.resolve(jfrFile(variant));
             Path failed = rawDir.resolve(failedFile(variant));
-            if (Files.isRegularFile(jfr)) {
+            Profile profile;
+            if (!Files.isRegularFile(rawDir.resolve(recordsFile(variant)))
+                    && !Files.isRegularFile(failed)
+                    && !Files.isRegularFile(rawDir.resolve(jfrFile(variant)))) {
+                out.add(Profile.missing(variant, "no profiling run: the variant's timed runs did not complete"));
+                continue;
+            }
+            if (!cell.profiling().jfr()) {
+                profile = new Profile(variant, Optional.empty(), Optional.empty(), Optional.empty());
+            } else if (Files.isRegularFile(rawDir.resolve(jfrFile(variant)))) {
+                Path jfr = rawDir.resolve(jfrFile(variant));
                 try {
-                    out.add(new Profile(
+                    profile = new Profile(
                             variant,
                             Optional.of(jfrFile(variant)),
                             Optional.empty(),
-                            Optional.of(JfrSummary.read(jfr))));
+                            Optional.of(JfrSummary.read(jfr)));
                 } catch (IOException | RuntimeException e) {
-                    out.add(Profile.missing(variant, "the JFR recording could not be read: " + e.getMessage()));
+                    profile = Profile.missing(variant, "the JFR recording could not be read: " + e.getMessage());
                 }
             } else if (Files.isRegularFile(failed)) {
-                out.add(Profile.missing(variant, "the profiling run failed: " + firstLine(failed)));
+                profile = Profile.missing(variant, "the profiling run failed: " + firstLine(failed));
             } else {
-                out.add(Profile.missing(variant, "no profiling run: the variant's timed runs did not complete"));
+                profile = Profile.missing(variant, "the profiling run left no JFR recording (see the cell log)");
             }
+            if (cell.profiling().flame()) {
+                profile = withFlame(profile, rawDir, variant, noFlame, cell.id());
+            }
+            out.add(profile);
         }
         return out;
+    }
+
+    private static Profile withFlame(
+            Profile profile, Path rawDir, String variant, Optional<String> noFlame, String cellId) {
+        if (noFlame.isPresent()) {
+            return profile.withFlame(Optional.empty(), noFlame);
+        }
+        Path recording = rawDir.resolve(flameFile(variant));
+        if (!Files.isRegularFile(recording)) {
+            Path log = rawDir.resolve(flameLog(variant));
+            return profile.withFlame(
+                    Optional.empty(),
+                    Optional.of("async-profiler left no recording"
+                            + (Files.isRegularFile(log) ? ": " + firstLine(log) : " (see the cell log)")));
+        }
+        try {
+            return profile.withFlame(
+                    Optional.of(dev.loommatrix.runner.explain.FlameGraphs.make(
+                            recording, HarnessCommand.slug(variant), cellId + " · " + variant)),
+                    Optional.empty());
+        } catch (IOException | RuntimeException e) {
+            return profile.withFlame(
+                    Optional.empty(), Optional.of("async-profiler's recording could not be read: " + e.getMessage()));
+        }
     }
 
     private static String firstLine(Path file) {

@@ -172,6 +172,10 @@ public final class JfrSummary {
     }
 
     static String label(RecordedFrame f) {
+        if (!f.isJavaFrame()) {
+            // a native frame (async-profiler records them): its symbol; its "type" is the library's path
+            return f.getMethod().getName();
+        }
         String type = f.getMethod().getType().getName();
         return type.substring(type.lastIndexOf('.') + 1) + "." + f.getMethod().getName()
                 + (f.getLineNumber() > 0 ? ":" + f.getLineNumber() : "");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Profile;
 import dev.loommatrix.core.result.RunDirectory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,7 +47,7 @@ class ProfilingIT {
                 timeout: 5m
                 memory: 1g
                 pids: 4096
-                profiling: {jfr: true}
+                profiling: {jfr: true, flame: true}
                 """);
         assertThat(run.cells()).hasSize(3).allSatisfy(c -> assertThat(c.status())
                 .as(c.cellId() + " " + c.reason())
@@ -96,6 +97,28 @@ class ProfilingIT {
                 .mapToLong(Profile.Frame::count)
                 .sum();
         assertThat((double) fib / cpu.cpuSamples()).isGreaterThan(0.5);
+    }
+
+    @Test
+    void fibFanoutsCpuFlameGraphIsFib() throws Exception {
+        CellRecord cell = cell("fib-fanout", 25);
+        Profile profile = cell.profiles().get(0);
+        Profile.Flame flame = profile.flame().orElseThrow(() -> new AssertionError(profile.flameUnavailable()));
+        // the locked-down cell may not open perf events: async-profiler's timer samples CPU, and says so
+        assertThat(flame.engine()).isIn("ctimer", "perf_events", "itimer");
+        assertThat(flame.cpuSamples()).isPositive();
+        assertThat(flame.wallSamples()).isPositive();
+        long fib = flame.cpuFrames().stream()
+                .filter(f -> f.frame().startsWith("FibFanout.fib"))
+                .mapToLong(Profile.Frame::count)
+                .sum();
+        assertThat((double) fib / flame.cpuSamples()).isGreaterThan(0.4);
+        Path raw = new RunDirectory(run.runDir()).rawDir(cell.cellId());
+        // async-profiler's own pages (their frame names are compressed inside; the counts above are the same
+        // recording's)
+        assertThat(Files.readString(raw.resolve(flame.cpu())))
+                .contains("<h1>" + cell.cellId() + " · sequential — CPU</h1>");
+        assertThat(Files.readString(raw.resolve(flame.wall()))).contains("sequential — wall clock</h1>");
     }
 
     @Test
