@@ -27,7 +27,12 @@ export function watch(page: Page): string[] {
   page.on("console", (m) => {
     if (m.type() === "error" || /Content Security Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
   });
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  page.on("requestfailed", (r) => {
+    // a framed page whose load a re-render cut short (the view draws again when the window's width changes)
+    // is not a failure; anything else is
+    if (r.resourceType() === "document" && r.frame() !== page.mainFrame() && r.failure()?.errorText === "net::ERR_ABORTED") return;
+    problems.push(`request failed: ${r.url()} (${r.failure()?.errorText ?? "?"})`);
+  });
   return problems;
 }
 

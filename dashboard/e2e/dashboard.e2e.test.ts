@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, ready, watch } from "./browser";
-import { HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
+import { flameCell, HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
 import { publish } from "./publish";
 import { type Host, serve } from "./serve";
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     { runId: "20261102T120000Z-bbbb", startedAt: "2026-11-02T12:00:00Z", trigger: "pull_request", branch: HOSTILE_BRANCH, virtualScale: 1.02, jdkBuild: "21.0.8+9" },
     { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
   ];
-  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec)]), site);
+  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec), flameCell()]), site);
   host = await serve(site, BASE);
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -55,9 +55,10 @@ describe("the dashboard under a sub-path", () => {
     expect(svgText).toContain("1 CPU");
     expect(svgText).toContain("2 CPUs");
     // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, and the user's JMH benchmark on 2 JDKs × 2 CPU
-    // limits, the iterated sleep-bound cell and the two pinning cells: every tile focusable
+    // limits, the iterated sleep-bound cell, the two pinning cells and the profiled fib-fanout cell: every tile
+    // focusable
     expect(svgText).toContain(USER_WORKLOAD);
-    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(31);
+    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(32);
     // no tile's text is wider or taller than its tile
     const clipped = await page.evaluate(() => {
       const rects = [...document.querySelectorAll("figure.heatmap rect[data-cell-id]")].map((r) => r.getBoundingClientRect());
@@ -70,7 +71,7 @@ describe("the dashboard under a sub-path", () => {
       });
     });
     expect(clipped).toEqual([]);
-    expect(await page.locator("#cells tbody tr").count()).toBe(31);
+    expect(await page.locator("#cells tbody tr").count()).toBe(32);
     expect(problems, problems.join("\n")).toEqual([]);
     // nothing was fetched from outside the base path
     expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
@@ -333,6 +334,22 @@ describe("the dashboard under a sub-path", () => {
     expect(await page.locator("figure.history").innerText()).toContain("in UTC");
     await visit("#/compare", "compare");
     expect(await page.locator("#headlines").textContent()).toContain("vs pool:100");
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("frames async-profiler's flame graphs in the why panel: fib-fanout's CPU goes to fib", async () => {
+    await visit("#/cell?cell=debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.fib-fanout", "cell");
+    const flames = page.locator("section.why .flame-graphs");
+    expect(await flames.innerText()).toContain("ctimer: a timer, as the cell may not open perf events");
+    expect(await page.locator("section.why").innerText()).toContain("FibFanout.fibonacci");
+    const frames = flames.locator("iframe.flame-frame");
+    expect(await frames.count()).toBe(2);
+    for (const [k, variant] of ["sequential", "caller-virtual"].entries()) {
+      const frame = page.frameLocator("iframe.flame-frame").nth(k);
+      await expect.poll(async () => frame.locator("h1").innerText()).toContain(`${variant} — CPU`);
+    }
+    await page.waitForTimeout(300); // the page draws its canvas after load
+    await flames.screenshot({ path: join(ARTIFACTS, "cell-flame-graphs.png") });
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

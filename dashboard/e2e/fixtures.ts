@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CellRecord, Coordinates, Measurement, RunManifest, Summary } from "../src/data/types";
@@ -134,6 +134,16 @@ export function pinningCells(spec: Pick<RunSpec, "jdkBuild">): CellRecord[] {
   });
 }
 
+/**
+ * Issue #20: a real fib-fanout cell (JDK 25, 2 CPUs) with JFR and async-profiler's flame graphs, whose pages the
+ * runner's fixtures keep (fixtures/records/fib-fanout-flame/): the why panel frames them.
+ */
+export function flameCell(): CellRecord {
+  return golden("cell-fib-fanout-flame.json");
+}
+
+const FLAME_PAGES = join(GOLDEN, "..", "fixtures", "records", "fib-fanout-flame");
+
 /** As {@link widen}, on the JMH score a user measurement is judged by (its summary is of the score). */
 function widenScore(m: Measurement, scale: number, salt: number): Measurement {
   const samples = Array.from({ length: 8 }, (_, i) => {
@@ -189,9 +199,12 @@ export function writeRun(root: string, spec: RunSpec, cells: CellRecord[]): stri
     // a profiled cell's recordings, which publish copies into the site (stand-ins: the dashboard only links them;
     // the runner's ProfilingIT reads real ones)
     for (const p of cell.profiles ?? []) {
-      if (!p.file) continue;
       mkdirSync(join(dir, "raw", cell.cellId), { recursive: true });
-      writeFileSync(join(dir, "raw", cell.cellId, p.file), `JFR stand-in for ${cell.cellId} ${p.variant}\n`);
+      if (p.file) writeFileSync(join(dir, "raw", cell.cellId, p.file), `JFR stand-in for ${cell.cellId} ${p.variant}\n`);
+      // async-profiler's real pages where the fixtures have them
+      for (const page of p.flame ? [p.flame.cpu, p.flame.wall] : []) {
+        if (existsSync(join(FLAME_PAGES, page))) copyFileSync(join(FLAME_PAGES, page), join(dir, "raw", cell.cellId, page));
+      }
     }
   }
   return dir;

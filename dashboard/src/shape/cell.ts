@@ -210,7 +210,7 @@ export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] 
   const variants = profiles.map((p) => p.variant);
   const row = (label: string, value: (j: Jfr) => string): WhyRow => ({
     label,
-    values: profiles.map((p) => (p.jfr ? value(p.jfr) : `— ${p.unavailable ?? "no profile"}`)),
+    values: profiles.map((p) => (p.jfr ? value(p.jfr) : `— ${p.unavailable ?? (p.flame ? "JFR not asked for" : "no profile")}`)),
   });
   const rows = [
     row("virtual threads pinned", (j) => (j.pinnedEvents ? `${j.pinnedEvents} times, ${fmtMs(j.pinnedMs)} in all` : "never")),
@@ -230,5 +230,24 @@ export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] 
     ),
     row("recording", (j) => fmtMs(j.durationMs)),
   ];
+  if (profiles.some((p) => p.flame || p.flameUnavailable)) {
+    rows.push({
+      label: "flame graphs (async-profiler)",
+      values: profiles.map((p) =>
+        p.flame
+          ? `${p.flame.cpuSamples} CPU samples (${engineWords(p.flame.engine)}), ${p.flame.wallSamples} wall-clock samples`
+          : `— ${p.flameUnavailable ?? "none"}`,
+      ),
+    });
+  }
   return { variants, rows };
+}
+
+/** How async-profiler sampled CPU, in words: its timer where the cell may not open perf events. */
+export function engineWords(engine: string): string {
+  return engine === "perf_events"
+    ? "perf events"
+    : engine === "ctimer" || engine === "itimer"
+      ? `${engine}: a timer, as the cell may not open perf events`
+      : engine;
 }

@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { type CellProfile, earlierAttempts, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
+import { type CellProfile, earlierAttempts, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
 import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
@@ -167,7 +167,8 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
     ),
     table(["", ...variants], rows.map((r) => [r.label, ...r.values]), { class: "why-table" }),
     frames("Pinned at", (p) => p.jfr?.pinnedFrames ?? []),
-    frames("Where the CPU went", (p) => p.jfr?.cpuFrames ?? [], (p) => p.jfr?.cpuSamples ?? 0),
+    frames("Where the CPU went", (p) => p.flame?.cpuFrames ?? p.jfr?.cpuFrames ?? [], (p) => p.flame?.cpuSamples ?? p.jfr?.cpuSamples ?? 0),
+    profiles.some((p) => p.flame) ? flameGraphs(cell, runId, kept) : null,
     kept
       ? h(
           "p",
@@ -186,6 +187,54 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
           { class: "explain recordings" },
           "This site no longer keeps this run's recordings (publish --keep-profiles keeps the newest runs'); the run's raw output has them.",
         ),
+  );
+}
+
+/**
+ * async-profiler's flame graphs, side by side: its own interactive pages (made by its converter at run time), each
+ * variant's CPU graph framed here and both graphs a click away.
+ */
+function flameGraphs(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
+  const profiles = cell.profiles ?? [];
+  return h(
+    "div",
+    { class: "flame-graphs" },
+    h("h3", {}, "Flame graphs"),
+    kept
+      ? null
+      : h("p", { class: "explain" }, "This site no longer keeps this run's flame graphs (publish --keep-profiles keeps the newest runs')."),
+    h(
+      "div",
+      { class: "flames" },
+      ...profiles.map((p) =>
+        h(
+          "figure",
+          { class: "flame" },
+          h(
+            "figcaption",
+            {},
+            h("strong", {}, p.variant),
+            p.flame
+              ? [
+                  ` — ${p.flame.cpuSamples} CPU samples (${engineWords(p.flame.engine)}) · `,
+                  kept ? h("a", { href: profileHref(runId, cell.cellId, p.flame.cpu), target: "_blank", rel: "noopener" }, "CPU") : "CPU",
+                  " · ",
+                  kept ? h("a", { href: profileHref(runId, cell.cellId, p.flame.wall), target: "_blank", rel: "noopener" }, "wall clock") : "wall clock",
+                ]
+              : ` — ${p.flameUnavailable ?? "none"}`,
+          ),
+          p.flame && kept
+            ? h("iframe", {
+                src: profileHref(runId, cell.cellId, p.flame.cpu),
+                title: `CPU flame graph of ${p.variant}`,
+                // async-profiler's page runs its own script: in an opaque origin, away from the dashboard
+                sandbox: "allow-scripts",
+                class: "flame-frame",
+              })
+            : null,
+        ),
+      ),
+    ),
   );
 }
 

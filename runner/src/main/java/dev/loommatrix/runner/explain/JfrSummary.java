@@ -164,6 +164,22 @@ public final class JfrSummary {
                 .map(JfrSummary::label);
     }
 
+    /**
+     * A frame outside Java code: the JDK's recorder says so, and async-profiler's native frames (the JVM's C++, the
+     * C library) carry a library path or nothing where a class would be.
+     */
+    static boolean nativeFrame(RecordedFrame f) {
+        String type =
+                f.getMethod().getType() == null ? "" : f.getMethod().getType().getName();
+        String method = f.getMethod().getName();
+        return !f.isJavaFrame()
+                || type.isEmpty()
+                || type.contains("/")
+                || type.matches(".*\\.so(\\.\\d+)*")
+                || method.contains("::")
+                || method.startsWith("/");
+    }
+
     static boolean jdkClass(String name) {
         return name.startsWith("java.")
                 || name.startsWith("jdk.")
@@ -172,9 +188,10 @@ public final class JfrSummary {
     }
 
     static String label(RecordedFrame f) {
-        if (!f.isJavaFrame()) {
-            // a native frame (async-profiler records them): its symbol; its "type" is the library's path
-            return f.getMethod().getName();
+        String method = f.getMethod().getName();
+        if (nativeFrame(f)) {
+            // a native frame (async-profiler records them): its symbol, or the library where it has none
+            return method.startsWith("/") ? "[" + method.substring(method.lastIndexOf('/') + 1) + "]" : method;
         }
         String type = f.getMethod().getType().getName();
         return type.substring(type.lastIndexOf('.') + 1) + "." + f.getMethod().getName()

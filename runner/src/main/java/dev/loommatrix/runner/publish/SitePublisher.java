@@ -60,29 +60,32 @@ public final class SitePublisher {
     static void copyProfiles(RunDirectory run, Path site, String runId, List<CellRecord> cells) throws IOException {
         for (CellRecord cell : cells) {
             for (var profile : cell.profiles()) {
-                if (profile.file().isEmpty()) {
-                    continue;
+                for (String file : profile.files()) {
+                    copyProfile(run, site, runId, cell, file);
                 }
-                String file = profile.file().get();
-                Path from = run.rawDir(cell.cellId()).resolve(file);
-                if (file.contains("/") || file.contains("\\") || !Files.isRegularFile(from)) {
-                    continue;
-                }
-                Path to =
-                        History.profilesDir(site, runId).resolve(cell.cellId()).resolve(file);
-                if (Files.isRegularFile(to) && Files.mismatch(from, to) == -1) {
-                    continue;
-                }
-                Files.createDirectories(to.getParent());
-                Path tmp = Files.createTempFile(to.getParent(), ".profile", ".tmp");
-                Files.copy(from, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                Files.move(
-                        tmp,
-                        to,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         }
+    }
+
+    /** One file of a cell's profile into the site, atomically; a name with a path in it is not one of ours. */
+    private static void copyProfile(RunDirectory run, Path site, String runId, CellRecord cell, String file)
+            throws IOException {
+        Path from = run.rawDir(cell.cellId()).resolve(file);
+        if (file.contains("/") || file.contains("\\") || !Files.isRegularFile(from)) {
+            return;
+        }
+        Path to = History.profilesDir(site, runId).resolve(cell.cellId()).resolve(file);
+        if (Files.isRegularFile(to) && Files.mismatch(from, to) == -1) {
+            return;
+        }
+        Files.createDirectories(to.getParent());
+        Path tmp = Files.createTempFile(to.getParent(), ".profile", ".tmp");
+        Files.copy(from, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+                tmp,
+                to,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     /**

@@ -32,6 +32,7 @@ public class ResultsSchemaTest {
                 "cell-pinning-21.json",
                 "cell-pinning-21-profiled.json",
                 "cell-pinning-25-profiled.json",
+                "cell-fib-fanout-flame.json",
                 "cell-http-server.json",
                 "cell-fib-fanout.json",
                 "compare.json",

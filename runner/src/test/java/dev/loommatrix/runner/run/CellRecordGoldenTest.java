@@ -225,6 +225,19 @@ class CellRecordGoldenTest {
             }
             assertGolden("cell-pinning-" + version + "-profiled.json", cell);
         }
+        // fib-fanout with flame graphs too (JDK 25, 2 forks): async-profiler sampled CPU with its timer (no perf
+        // events in the locked-down container), and fib is most of it; the pages are in fixtures/records
+        CellRecord fib = readRecord(records.resolve("fib-fanout-flame.json"));
+        var flame = fib.profiles().get(0).flame().orElseThrow();
+        assertThat(flame.engine()).isEqualTo("ctimer");
+        assertThat(flame.cpuFrames().get(0).frame()).startsWith("FibFanout.fibonacci");
+        for (var p : fib.profiles()) {
+            for (String page : List.of(
+                    p.flame().orElseThrow().cpu(), p.flame().orElseThrow().wall())) {
+                assertThat(records.resolve("fib-fanout-flame").resolve(page)).isRegularFile();
+            }
+        }
+        assertGolden("cell-fib-fanout-flame.json", fib);
     }
 
     static CellRecord readRecord(Path file) throws Exception {
