@@ -24,12 +24,15 @@ public final class FlameGraphs {
         Path dir = recording.getParent();
         String cpu = prefix + ".cpu.html";
         String wall = prefix + ".wall.html";
+        // icicle graphs (the root on top): a framed page shows the widest frames first, not the deepest
         JfrToFlame.convert(
-                recording.toString(), dir.resolve(cpu).toString(), new Arguments("--cpu", "--title", title + " — CPU"));
+                recording.toString(),
+                dir.resolve(cpu).toString(),
+                new Arguments("--cpu", "--inverted", "--title", title + " — CPU"));
         JfrToFlame.convert(
                 recording.toString(),
                 dir.resolve(wall).toString(),
-                new Arguments("--wall", "--title", title + " — wall clock"));
+                new Arguments("--wall", "--inverted", "--title", title + " — wall clock"));
         String engine = "unknown";
         long wallSamples = 0;
         try (RecordingFile file = new RecordingFile(recording)) {
