@@ -8,5 +8,5 @@ export function publish(runDir: string, site: string): void {
   const jar = process.env.LOOM_MATRIX_JAR ?? join(import.meta.dirname ?? ".", "..", "..", "runner", "target", "loom-matrix.jar");
   if (!existsSync(jar)) throw new Error(`no runner jar at ${jar}: build it first (./mvnw package)`);
   const java = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, "bin", "java") : "java";
-  execFileSync(java, ["-jar", jar, "publish", "--run", runDir, "--site", site], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(java, ["-jar", jar, "publish", "--run", runDir, "--site", site, "--publish-recordings"], { stdio: ["ignore", "ignore", "inherit"] });
 }

@@ -52,8 +52,10 @@ export interface IndexEntry {
   matrix?: string;
   /** Further earlier runs this run was compared with at publish, newest first: baselines a reader may pick. */
   alternatives?: string[];
-  /** The site keeps this run's profiling recordings (publish --keep-profiles: the newest runs only). */
+  /** The site keeps this run's profiles, its flame graph pages (publish --keep-profiles: the newest runs only). */
   profiles?: boolean;
+  /** …and its JFR recordings too (publish --publish-recordings). */
+  recordings?: boolean;
 }
 
 export interface SiteIndex {

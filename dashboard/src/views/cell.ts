@@ -97,7 +97,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
         )
       : null,
     cell.measurements.length ? telemetryTable(cell) : null,
-    cell.profiles?.length ? whyPanel(cell, run.runId, run.profiles === true) : null,
+    cell.profiles?.length ? whyPanel(cell, run.runId, run.profiles === true, run.recordings === true) : null,
     env ? environmentBlock(cell) : null,
     executionBlock(cell),
   ];
@@ -124,7 +124,7 @@ function headlineBlock(cell: CellRecord, phase: Phase): HTMLElement | null {
  * ones, with JFR on — side by side, its longest pins and its hottest methods listed, the recording downloadable
  * where publish kept it.
  */
-function whyPanel(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
+function whyPanel(cell: CellRecord, runId: string, kept: boolean, recordings: boolean): HTMLElement {
   const { variants, rows } = whyRows(cell);
   const profiles = cell.profiles ?? [];
   const frames = (title: string, pick: (p: CellProfile) => { frame: string; count: number; totalMs?: number }[], total?: (p: CellProfile) => number) =>
@@ -169,7 +169,9 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
     frames("Pinned at", (p) => p.jfr?.pinnedFrames ?? []),
     frames("Where the CPU went", (p) => p.flame?.cpuFrames ?? p.jfr?.cpuFrames ?? [], (p) => p.flame?.cpuSamples ?? p.jfr?.cpuSamples ?? 0),
     profiles.some((p) => p.flame) ? flameGraphs(cell, runId, kept) : null,
-    kept
+    !profiles.some((p) => p.file)
+      ? null
+      : recordings
       ? h(
           "p",
           { class: "explain recordings" },
@@ -185,7 +187,7 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
       : h(
           "p",
           { class: "explain recordings" },
-          "This site no longer keeps this run's recordings (publish --keep-profiles keeps the newest runs'); the run's raw output has them.",
+          "The JFR recordings are in the run's raw output (raw/<cell>/<variant>.profile.jfr); publish --publish-recordings puts the newest runs' here too.",
         ),
   );
 }

@@ -53,6 +53,19 @@ public final class ProfileRun {
     }
 
     /**
+     * OpenJ9's JFR takes only {@code filename}, {@code duration} and {@code delay}, and offers a limited set of
+     * events (eclipse.dev/openj9/docs/xxstartflightrecording): a recording with its defaults, kept for JDK
+     * Mission Control.
+     */
+    static List<String> openJ9JfrArgs(String file) {
+        return List.of("-XX:StartFlightRecording=filename=" + file);
+    }
+
+    static boolean openJ9(Cell cell) {
+        return cell.coordinates().vm().equals("openj9");
+    }
+
+    /**
      * The variant's harness command with its own records file, JFR on where the cell asks for it, and
      * async-profiler's agent (at {@code library}) where it asks for flame graphs.
      */
@@ -66,7 +79,8 @@ public final class ProfileRun {
             Optional<String> library) {
         List<String> args = new ArrayList<>(backendArgs);
         if (cell.profiling().jfr()) {
-            args.addAll(jfrArgs(outDir + "/" + jfrFile(variant)));
+            String file = outDir + "/" + jfrFile(variant);
+            args.addAll(openJ9(cell) ? openJ9JfrArgs(file) : jfrArgs(file));
         }
         if (cell.profiling().flame() && library.isPresent()) {
             args.add(AsyncProfilerAgent.agentArg(
@@ -117,10 +131,22 @@ public final class ProfileRun {
                             Optional.empty(),
                             Optional.of(JfrSummary.read(jfr)));
                 } catch (IOException | RuntimeException e) {
-                    profile = Profile.missing(variant, "the JFR recording could not be read: " + e.getMessage());
+                    profile = openJ9(cell)
+                            ? new Profile(
+                                    variant,
+                                    Optional.of(jfrFile(variant)),
+                                    Optional.of(
+                                            "OpenJ9's JFR is limited (its recordings are for JDK Mission Control; no"
+                                                    + " pinning, CPU-sample or contention summary from it here): the recording"
+                                                    + " is kept (" + e.getMessage() + ")"),
+                                    Optional.empty())
+                            : Profile.missing(variant, "the JFR recording could not be read: " + e.getMessage());
                 }
             } else if (Files.isRegularFile(failed)) {
-                profile = Profile.missing(variant, "the profiling run failed: " + firstLine(failed));
+                profile = Profile.missing(
+                        variant,
+                        "the profiling run failed: " + firstLine(failed)
+                                + (openJ9(cell) ? " (this OpenJ9 may not support -XX:StartFlightRecording)" : ""));
             } else {
                 profile = Profile.missing(variant, "the profiling run left no JFR recording (see the cell log)");
             }

@@ -27,9 +27,16 @@ final class PublishCommand implements Callable<Integer> {
     @Option(
             names = "--keep-profiles",
             paramLabel = "N",
-            description = "Keep the profiling recordings (JFR files) of the newest N runs only, 0 for none"
-                    + " (default: " + dev.loommatrix.runner.publish.History.KEEP_PROFILES + "): they are large.")
+            description = "Keep the profiles (flame graph pages, and JFR files with --publish-recordings) of the"
+                    + " newest N runs only, 0 for none (default: " + dev.loommatrix.runner.publish.History.KEEP_PROFILES
+                    + "): they are large.")
     Integer keepProfiles;
+
+    @Option(
+            names = "--publish-recordings",
+            description = "Also publish the profiling runs' JFR recordings (hundreds of kB a variant: a large"
+                    + " matrix's exceed a static host's limits; they stay in the run's raw output either way).")
+    boolean publishRecordings;
 
     @Option(
             names = "--postgres",
@@ -61,7 +68,8 @@ final class PublishCommand implements Callable<Integer> {
                     dir,
                     site,
                     java.util.Optional.ofNullable(keep),
-                    keepProfiles != null ? keepProfiles : dev.loommatrix.runner.publish.History.KEEP_PROFILES);
+                    keepProfiles != null ? keepProfiles : dev.loommatrix.runner.publish.History.KEEP_PROFILES,
+                    publishRecordings);
         } catch (dev.loommatrix.runner.publish.History.Refused refused) {
             throw new LoomMatrix.UsageException(refused.getMessage());
         }

@@ -63,7 +63,10 @@ public final class History {
                     List<String> alternatives,
             @com.fasterxml.jackson.annotation.JsonInclude(
                             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                    boolean profiles) {
+                    boolean profiles,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                    boolean recordings) {
 
         public Entry {
             jdks = List.copyOf(jdks);
@@ -72,8 +75,11 @@ public final class History {
             alternatives = alternatives == null ? List.of() : List.copyOf(alternatives);
         }
 
-        /** This entry saying whether the site keeps the run's profiling recordings (issue #20). */
-        Entry withProfiles(boolean kept) {
+        /**
+         * This entry saying whether the site keeps the run's profiles (flame graph pages) and its JFR recordings
+         * (issue #20).
+         */
+        Entry withProfiles(boolean kept, boolean jfr) {
             return new Entry(
                     runId,
                     startedAt,
@@ -91,7 +97,8 @@ public final class History {
                     compared,
                     matrix,
                     alternatives,
-                    kept);
+                    kept,
+                    jfr);
         }
 
         Entry withCompared(Optional<Compared> c, String matrixIdentity, List<String> others) {
@@ -112,7 +119,8 @@ public final class History {
                     c,
                     Optional.of(matrixIdentity),
                     others,
-                    profiles);
+                    profiles,
+                    recordings);
         }
 
         boolean pullRequest() {
@@ -171,7 +179,7 @@ public final class History {
     }
 
     /** How many of the newest runs keep their profiling recordings by default ({@code publish --keep-profiles}). */
-    public static final int KEEP_PROFILES = 5;
+    public static final int KEEP_PROFILES = 3;
 
     /** A run's profiling recordings in the site: {@code data/runs/<runId>/profiles/<cellId>/<file>}. */
     static Path profilesDir(Path site, String runId) {
@@ -371,7 +379,13 @@ public final class History {
             if (i < entries.size() - keepProfiles && Files.isDirectory(dir)) {
                 deleteTree(dir);
             }
-            out.add(entry.withProfiles(Files.isDirectory(dir)));
+            boolean recordings = false;
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> files = Files.walk(dir)) {
+                    recordings = files.anyMatch(f -> f.getFileName().toString().endsWith(".jfr"));
+                }
+            }
+            out.add(entry.withProfiles(Files.isDirectory(dir), recordings));
         }
         return out;
     }
@@ -583,6 +597,7 @@ public final class History {
                 Optional.empty(),
                 Optional.of(manifest.matrix().identity()),
                 List.of(),
+                false,
                 false);
     }
 

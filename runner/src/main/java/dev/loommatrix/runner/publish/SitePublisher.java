@@ -39,15 +39,20 @@ public final class SitePublisher {
     public record Published(Path page, History.Outcome history) {}
 
     public static Published publish(RunDirectory run, Path site, Optional<Integer> keep) throws IOException {
-        return publish(run, site, keep, History.KEEP_PROFILES);
+        return publish(run, site, keep, History.KEEP_PROFILES, false);
     }
 
-    public static Published publish(RunDirectory run, Path site, Optional<Integer> keep, int keepProfiles)
+    /**
+     * @param keepProfiles the newest runs whose profiles (flame graph pages) the site keeps
+     * @param recordings also publish the JFR recordings (hundreds of kB each: a 1,000-cell run's are gigabytes)
+     */
+    public static Published publish(
+            RunDirectory run, Path site, Optional<Integer> keep, int keepProfiles, boolean recordings)
             throws IOException {
         RunManifest manifest = run.readManifest();
         List<CellRecord> cells = run.readCells();
         if (keepProfiles > 0) {
-            copyProfiles(run, site, manifest.runId(), cells);
+            copyProfiles(run, site, manifest.runId(), cells, recordings);
         }
         History.Outcome history = History.add(site, manifest, cells, keep, keepProfiles);
         return new Published(installDashboard(site), history);
@@ -57,11 +62,14 @@ public final class SitePublisher {
      * The cells' profiling recordings (issue #20) into {@code data/runs/<runId>/profiles/<cellId>/}, for the cell
      * view to offer; a recording already there with the same bytes is left alone.
      */
-    static void copyProfiles(RunDirectory run, Path site, String runId, List<CellRecord> cells) throws IOException {
+    static void copyProfiles(RunDirectory run, Path site, String runId, List<CellRecord> cells, boolean recordings)
+            throws IOException {
         for (CellRecord cell : cells) {
             for (var profile : cell.profiles()) {
                 for (String file : profile.files()) {
-                    copyProfile(run, site, runId, cell, file);
+                    if (recordings || !file.endsWith(".jfr")) {
+                        copyProfile(run, site, runId, cell, file);
+                    }
                 }
             }
         }

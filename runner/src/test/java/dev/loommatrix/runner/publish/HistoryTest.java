@@ -218,7 +218,7 @@ class HistoryTest {
             for (var p : profiled.profiles()) {
                 Files.write(raw.resolve(p.file().orElseThrow()), ("recording of run " + i).getBytes());
             }
-            SitePublisher.publish(run, site, Optional.empty(), 2);
+            SitePublisher.publish(run, site, Optional.empty(), 2, true);
         }
         Path kept = History.profilesDir(site, "p3").resolve(profiled.cellId()).resolve("synchronized.profile.jfr");
         assertThat(Files.readString(kept)).isEqualTo("recording of run 3");
@@ -230,8 +230,11 @@ class HistoryTest {
         // republishing the newest changes no byte
         Map<String, String> before = snapshot(site);
         RunDirectory again = new RunDirectory(tmp.resolve("p3"));
-        SitePublisher.publish(again, site, Optional.empty(), 2);
+        SitePublisher.publish(again, site, Optional.empty(), 2, true);
         assertThat(snapshot(site)).isEqualTo(before);
+        // without --publish-recordings the JFR files stay with the run's raw output
+        SitePublisher.publish(run(tmp, "p4", "2026-11-14T10:00:00Z"), site, Optional.empty(), 2, false);
+        assertThat(History.readIndex(site).runs().get(3).recordings()).isFalse();
     }
 
     static List<String> baselines(Path site) throws Exception {
