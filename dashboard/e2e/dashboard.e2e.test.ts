@@ -161,7 +161,7 @@ describe("the dashboard under a sub-path", () => {
     expect(await page.locator("#comparisons .verdict-regression").count()).toBeGreaterThan(0);
     expect(await page.locator("figure.compare svg circle").count()).toBe(await page.locator("#comparisons tbody tr").count());
     await visit("#/compare?verdict=regression", "compare");
-    const verdicts = await page.locator("#comparisons tbody tr td:last-child").allInnerTexts();
+    const verdicts = await page.locator("#comparisons tbody tr td:nth-child(8)").allInnerTexts();
     expect(new Set(verdicts)).toEqual(new Set(["regression"]));
   });
 
@@ -350,6 +350,18 @@ describe("the dashboard under a sub-path", () => {
     }
     await page.waitForTimeout(300); // the page draws its canvas after load
     await flames.screenshot({ path: join(ARTIFACTS, "cell-flame-graphs.png") });
+    // the differential: caller-virtual (the headline's subject) against sequential, method by method
+    const differential = page.locator("table.cpu-differential");
+    expect(await differential.locator("thead th").allInnerTexts()).toEqual(["method", "caller-virtual", "sequential", "difference (points)"]);
+    expect(await differential.innerText()).toContain("FibFanout.fibonacci");
+    // compare rows link both runs' profiles: "why did this change?"
+    await visit("#/compare", "compare");
+    const row = page.locator("#comparisons tr", { hasText: "debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.fib-fanout" }).first();
+    const why = row.locator(".why-links a");
+    expect(await why.allInnerTexts()).toEqual(["candidate", "baseline"]);
+    await why.first().click();
+    await ready(page, "cell");
+    await expect.poll(() => page.evaluate(() => document.getElementById("why")!.getBoundingClientRect().top)).toBeLessThan(200);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

@@ -251,3 +251,41 @@ export function engineWords(engine: string): string {
       ? `${engine}: a timer, as the cell may not open perf events`
       : engine;
 }
+
+/** One method's share of CPU samples in two variants: a row of the differential view. */
+export interface CpuShare {
+  frame: string;
+  subject?: number;
+  reference?: number;
+  /** subject − reference, in points of share; a method absent from a side's list counts as under its last. */
+  difference: number;
+}
+
+/**
+ * The differential view of where the CPU went (issue #20): the cell's headline subject against the variant it is
+ * compared with (else the first two profiled variants), each method's share of its variant's CPU samples, the
+ * largest differences first. It rests on each side's listed hottest methods (8 each), so a method missing from a
+ * list is at most that list's smallest share.
+ */
+export function cpuDifferential(cell: CellRecord): { subject: string; reference: string; rows: CpuShare[] } | undefined {
+  const profiles = (cell.profiles ?? []).filter((p) => (p.flame ?? p.jfr)?.cpuSamples);
+  const byVariant = new Map(profiles.map((p) => [p.variant, p]));
+  const c = cell.contrast;
+  let pair: [string, string] | undefined =
+    c && c.reference && byVariant.has(c.subject) && byVariant.has(c.reference) ? [c.subject, c.reference] : undefined;
+  if (!pair && profiles.length >= 2) pair = [profiles[0].variant, profiles[1].variant];
+  if (!pair) return undefined;
+  const shares = (variant: string) => {
+    const p = byVariant.get(variant)!;
+    const samples = p.flame?.cpuSamples ?? p.jfr!.cpuSamples;
+    return new Map((p.flame?.cpuFrames ?? p.jfr!.cpuFrames).map((f) => [f.frame, f.count / samples]));
+  };
+  const [a, b] = [shares(pair[0]), shares(pair[1])];
+  const rows = [...new Set([...a.keys(), ...b.keys()])].map((frame) => {
+    const subject = a.get(frame);
+    const reference = b.get(frame);
+    return { frame, subject, reference, difference: (subject ?? 0) - (reference ?? 0) };
+  });
+  rows.sort((x, y) => Math.abs(y.difference) - Math.abs(x.difference) || x.frame.localeCompare(y.frame));
+  return { subject: pair[0], reference: pair[1], rows };
+}

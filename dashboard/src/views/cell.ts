@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { type CellProfile, earlierAttempts, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
+import { type CellProfile, cpuDifferential, earlierAttempts, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
 import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
@@ -25,6 +25,8 @@ export async function cellView(ctx: Context): Promise<Child[]> {
   }
   const c = cell.coordinates;
   const metric = metricOf(cell);
+  // a link that asks for the why panel ("why did this regress?" from compare) lands on it once it is drawn
+  if (ctx.params.focus === "why") requestAnimationFrame(() => document.getElementById("why")?.scrollIntoView());
   const env = cell.environment;
   const command = reproduceCommand(manifest, cell);
   const copy = h(
@@ -168,6 +170,7 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean, recordings: bo
     table(["", ...variants], rows.map((r) => [r.label, ...r.values]), { class: "why-table" }),
     frames("Pinned at", (p) => p.jfr?.pinnedFrames ?? []),
     frames("Where the CPU went", (p) => p.flame?.cpuFrames ?? p.jfr?.cpuFrames ?? [], (p) => p.flame?.cpuSamples ?? p.jfr?.cpuSamples ?? 0),
+    differential(cell),
     profiles.some((p) => p.flame) ? flameGraphs(cell, runId, kept) : null,
     !profiles.some((p) => p.file)
       ? null
@@ -189,6 +192,28 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean, recordings: bo
           { class: "explain recordings" },
           "The JFR recordings are in the run's raw output (raw/<cell>/<variant>.profile.jfr); publish --publish-recordings puts the newest runs' here too.",
         ),
+  );
+}
+
+/** Where the CPU went, one variant against the other: each method's share of its samples, the largest differences first. */
+function differential(cell: CellRecord): HTMLElement | null {
+  const d = cpuDifferential(cell);
+  if (!d) return null;
+  const pct = (v?: number) => (v === undefined ? "—" : `${Math.round(v * 100)} %`);
+  return h(
+    "div",
+    { class: "why-differential" },
+    h("h3", {}, `Where the CPU went: ${d.subject} against ${d.reference}`),
+    h(
+      "p",
+      { class: "explain" },
+      "Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first. Both sides list their 8 hottest methods, so “—” means under that side's eighth.",
+    ),
+    table(
+      ["method", d.subject, d.reference, "difference (points)"],
+      d.rows.map((r) => [h("code", {}, r.frame), pct(r.subject), pct(r.reference), `${r.difference >= 0 ? "+" : "−"}${Math.abs(Math.round(r.difference * 100))}`]),
+      { class: "cpu-differential" },
+    ),
   );
 }
 

@@ -114,7 +114,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
     section(
       "Side by side",
       table(
-        ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "CI of ratio (level)", "p (adjusted)", "verdict"],
+        ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "CI of ratio (level)", "p (adjusted)", "verdict", "why"],
         rows.map((c) => [
           link("cell", { run: run.runId, cell: c.cellId }, c.cellId),
           c.benchmark ? `${c.variant} · ${shortBenchmark(c.benchmark)}` : c.variant,
@@ -124,6 +124,16 @@ export async function compareView(ctx: Context): Promise<Child[]> {
           `${num(c.ci95[0])}–${num(c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`,
           num(c.pAdjusted, 2),
           h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
+          // the two cells' profiles, where the site keeps them: what the JVM did before and after
+          run.profiles || baseline?.profiles
+            ? h(
+                "span",
+                { class: "why-links" },
+                run.profiles ? link("cell", { run: run.runId, cell: c.cellId, focus: "why" }, "candidate") : "",
+                run.profiles && baseline?.profiles ? " · " : "",
+                baseline?.profiles ? link("cell", { run: report.baseline, cell: c.cellId, focus: "why" }, "baseline") : "",
+              )
+            : "—",
         ]),
         { id: "comparisons" },
       ),
