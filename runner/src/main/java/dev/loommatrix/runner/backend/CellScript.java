@@ -70,16 +70,29 @@ public final class CellScript {
                     .append("/failed-variants; status=1; ok=0; }\n");
             if (ProfileRun.wanted(cell)) {
                 // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
-                String profile = String.join(
-                        " ",
-                        ProfileRun.command(
-                                "java",
-                                HARNESS,
-                                cell,
-                                variant,
-                                OUT,
-                                backendJvmArgs,
-                                java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE)));
+                String profile;
+                if (cell.workload().user().isPresent()) {
+                    UserCommand.Launch launch = ProfileRun.userLaunch(
+                            cell,
+                            variant,
+                            userPaths(cell),
+                            backendJvmArgs,
+                            java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE));
+                    profile = String.join(
+                            " ",
+                            launch.command().stream().map(CellScript::quote).toList());
+                } else {
+                    profile = String.join(
+                            " ",
+                            ProfileRun.command(
+                                    "java",
+                                    HARNESS,
+                                    cell,
+                                    variant,
+                                    OUT,
+                                    backendJvmArgs,
+                                    java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE)));
+                }
                 script.append("if [ $ok = 1 ]; then echo ")
                         .append(quote("loom: profiling " + variant))
                         .append("; ")

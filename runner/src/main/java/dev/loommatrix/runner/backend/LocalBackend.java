@@ -140,18 +140,8 @@ public final class LocalBackend implements Backend {
                 List<String> command = new ArrayList<>(prefix);
                 Map<String, String> env = new LinkedHashMap<>(cell.allEnv());
                 if (cell.workload().user().isPresent()) {
-                    UserCommand.Launch launch = UserCommand.of(
-                            cell,
-                            variant,
-                            new UserCommand.Paths(
-                                    jdk.java().toString(),
-                                    jar.toString(),
-                                    cell.workload().user().get().artifact().files().stream()
-                                            .map(Path::toString)
-                                            .toList(),
-                                    rawDir.toAbsolutePath().toString(),
-                                    java.io.File.pathSeparator),
-                            backendArgs);
+                    UserCommand.Launch launch =
+                            UserCommand.of(cell, variant, userPaths(cell, jdk, jar, rawDir), backendArgs);
                     command.addAll(launch.command());
                     env.putAll(launch.env());
                 } else {
@@ -180,14 +170,24 @@ public final class LocalBackend implements Backend {
                     // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
                     Files.writeString(log, "loom: profiling " + variant + "\n", StandardOpenOption.APPEND);
                     List<String> profile = new ArrayList<>(prefix);
-                    profile.addAll(ProfileRun.command(
-                            jdk.java().toString(),
-                            jar.toString(),
-                            cell,
-                            variant,
-                            rawDir.toAbsolutePath().toString(),
-                            backendArgs,
-                            flameLibrary().map(Path::toString)));
+                    if (cell.workload().user().isPresent()) {
+                        profile.addAll(ProfileRun.userLaunch(
+                                        cell,
+                                        variant,
+                                        userPaths(cell, jdk, jar, rawDir),
+                                        backendArgs,
+                                        flameLibrary().map(Path::toString))
+                                .command());
+                    } else {
+                        profile.addAll(ProfileRun.command(
+                                jdk.java().toString(),
+                                jar.toString(),
+                                cell,
+                                variant,
+                                rawDir.toAbsolutePath().toString(),
+                                backendArgs,
+                                flameLibrary().map(Path::toString)));
+                    }
                     ProcessEnd ran = exec(profile, env, log, deadline);
                     if (ran instanceof ProcessEnd.Exited exited && exited.code() != 0) {
                         Files.writeString(
@@ -215,6 +215,18 @@ public final class LocalBackend implements Backend {
                 variantOrder,
                 Optional.empty(),
                 ProfileRun.read(cell, rawDir, variantOrder, noFlame()));
+    }
+
+    /** Where a user workload's files and this host's JDK are, as its JVM sees them. */
+    private static UserCommand.Paths userPaths(Cell cell, JdkLocator.FoundJdk jdk, Path jar, Path rawDir) {
+        return new UserCommand.Paths(
+                jdk.java().toString(),
+                jar.toString(),
+                cell.workload().user().get().artifact().files().stream()
+                        .map(Path::toString)
+                        .toList(),
+                rawDir.toAbsolutePath().toString(),
+                java.io.File.pathSeparator);
     }
 
     private Path flameLibrary;

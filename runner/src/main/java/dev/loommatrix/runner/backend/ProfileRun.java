@@ -78,6 +78,20 @@ public final class ProfileRun {
             List<String> backendArgs,
             Optional<String> library) {
         List<String> args = new ArrayList<>(backendArgs);
+        args.addAll(profilerArgs(cell, variant, outDir, library));
+        return HarnessCommand.command(java, harnessJar, cell, variant, outDir + "/" + recordsFile(variant), args);
+    }
+
+    /** A user workload's profiling run: its own command with the same profilers (issue #20: users' code alike). */
+    static UserCommand.Launch userLaunch(
+            Cell cell, String variant, UserCommand.Paths paths, List<String> backendArgs, Optional<String> library) {
+        return UserCommand.profiling(
+                cell, variant, paths, backendArgs, profilerArgs(cell, variant, paths.outDir(), library));
+    }
+
+    /** JFR's flags and async-profiler's agent, as the cell asks for them. */
+    static List<String> profilerArgs(Cell cell, String variant, String outDir, Optional<String> library) {
+        List<String> args = new ArrayList<>();
         if (cell.profiling().jfr()) {
             String file = outDir + "/" + jfrFile(variant);
             args.addAll(openJ9(cell) ? openJ9JfrArgs(file) : jfrArgs(file));
@@ -86,12 +100,28 @@ public final class ProfileRun {
             args.add(AsyncProfilerAgent.agentArg(
                     library.get(), outDir + "/" + flameFile(variant), outDir + "/" + flameLog(variant)));
         }
-        return HarnessCommand.command(java, harnessJar, cell, variant, outDir + "/" + recordsFile(variant), args);
+        return args;
     }
 
-    /** Whether the cell runs a profiling JVM per variant at all (built-in workloads; users' come later). */
+    /**
+     * Whether the cell runs a profiling JVM per variant: when it profiles, for built-in workloads and users' own
+     * alike — except a JMH suite that forks its own JVMs, whose recordings would overwrite one another.
+     */
     static boolean wanted(Cell cell) {
-        return cell.profiling().any() && cell.workload().user().isEmpty();
+        return cell.profiling().any() && forkingJmh(cell).isEmpty();
+    }
+
+    /** A user's JMH entry that forks (forks: N > 0, or the suite's own): said in the profile instead. */
+    static Optional<String> forkingJmh(Cell cell) {
+        return cell.workload()
+                .user()
+                .map(u -> u.artifact())
+                .filter(a -> a instanceof dev.loommatrix.core.matrix.UserWorkload.Jmh)
+                .map(a -> (dev.loommatrix.core.matrix.UserWorkload.Jmh) a)
+                .filter(j -> j.forks().isEmpty() || j.forks().getAsInt() > 0)
+                .map(j -> "JMH forks its own JVMs here (forks: "
+                        + (j.forks().isPresent() ? String.valueOf(j.forks().getAsInt()) : "the suite's @Fork")
+                        + "), whose recordings would overwrite one another; profile with forks: 0");
     }
 
     /**
@@ -107,8 +137,13 @@ public final class ProfileRun {
      *     said in each variant's profile
      */
     public static List<Profile> read(Cell cell, Path rawDir, List<String> variantOrder, Optional<String> noFlame) {
-        if (!wanted(cell)) {
+        if (!cell.profiling().any()) {
             return List.of();
+        }
+        if (forkingJmh(cell).isPresent()) {
+            return variantOrder.stream()
+                    .map(v -> Profile.missing(v, forkingJmh(cell).get()))
+                    .toList();
         }
         List<Profile> out = new ArrayList<>();
         for (String variant : variantOrder) {

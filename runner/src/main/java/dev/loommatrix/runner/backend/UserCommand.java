@@ -24,23 +24,36 @@ public final class UserCommand {
     private UserCommand() {}
 
     /** Where a variant's JVM leaves its own result before the agent collects it. */
-    static String resultFile(Paths paths, String variant) {
-        return paths.outDir() + "/" + HarnessCommand.slug(variant) + ".result.json";
+    static String resultFile(Paths paths, String stem) {
+        return paths.outDir() + "/" + stem + ".result.json";
     }
 
     public static Launch of(Cell cell, String variant, Paths paths, List<String> backendArgs) {
+        return of(cell, variant, paths, backendArgs, HarnessCommand.slug(variant), List.of());
+    }
+
+    /**
+     * The variant's profiling run (issue #20): the same command with the profilers' flags, its records and its
+     * result under {@code <variant>.profile.*}, which the timed runs' reader never sees.
+     */
+    static Launch profiling(Cell cell, String variant, Paths paths, List<String> backendArgs, List<String> profilers) {
+        return of(cell, variant, paths, backendArgs, HarnessCommand.slug(variant) + ".profile", profilers);
+    }
+
+    private static Launch of(
+            Cell cell, String variant, Paths paths, List<String> backendArgs, String stem, List<String> profilers) {
         UserWorkload user = cell.workload().user().orElseThrow();
         UserWorkload.VariantSettings settings = user.settings(variant);
-        String result = resultFile(paths, variant);
+        String result = resultFile(paths, stem);
         List<String> command = new ArrayList<>();
         command.add(paths.java());
         command.addAll(HarnessCommand.cellJvmArgs(cell, backendArgs, settings.jvmArgs()));
+        command.addAll(profilers);
         command.addAll(settings.jvmArgs());
         settings.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-Dloom.variant=" + variant);
         command.add("-Dloom.collect=" + result);
-        command.add("-javaagent:" + paths.agentJar() + "=" + paths.outDir() + "/" + HarnessCommand.slug(variant)
-                + ".records.jsonl");
+        command.add("-javaagent:" + paths.agentJar() + "=" + paths.outDir() + "/" + stem + ".records.jsonl");
         Map<String, String> env = new LinkedHashMap<>(settings.env());
         switch (user.artifact()) {
             case UserWorkload.Jmh jmh -> command.addAll(jmhArgs(jmh, settings, paths, result));

@@ -87,4 +87,37 @@ class ProfileRunTest {
         assertThat(ProfileRun.read(cell("hotspot", "{jfr: false}"), raw, List.of("synchronized")))
                 .isEmpty();
     }
+
+    /** Users' own code is profiled alike: a program's profiling run writes its records apart from the timed runs'. */
+    @Test
+    void aUsersProgramIsProfiledApartFromItsTimedRuns(@TempDir Path dir) throws Exception {
+        Cell cell = TestMatrices.plan(
+                        """
+                        schema: 1
+                        jdks: [{id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}]
+                        workloads:
+                          - id: load
+                            program: {classpath: ["%s"], mainClass: app.Main}
+                            variants: {virtual: {properties: {threads: virtual}}, platform: {properties: {threads: platform}}}
+                            baseline: platform
+                        repetitions: 1
+                        warmup: 0
+                        profiling: {jfr: true}
+                        """
+                                .formatted(dir))
+                .get(0);
+        String script = CellScript.forContainer(cell, List.of("virtual", "platform"), List.of());
+        assertThat(script)
+                .containsSubsequence(
+                        "--export-json /out/virtual.hyperfine.json",
+                        "loom: profiling virtual",
+                        "'-XX:StartFlightRecording:filename=/out/virtual.profile.jfr,settings=profile,dumponexit=true,"
+                                + "jdk.VirtualThreadPinned#threshold=0ms'",
+                        "'-Dloom.collect=/out/virtual.profile.result.json'",
+                        "'-javaagent:/opt/loom/harness.jar=/out/virtual.profile.records.jsonl'",
+                        "'app.Main'",
+                        "> /out/virtual.profile.failed; fi");
+        // the timed runs' command is untouched
+        assertThat(script).contains("'-javaagent:/opt/loom/harness.jar=/out/virtual.records.jsonl'");
+    }
 }
