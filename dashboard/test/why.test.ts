@@ -27,6 +27,7 @@ describe("the why panel", () => {
     const d = cpuDifferential(cell)!;
     // fib-fanout's headline: caller-virtual against sequential
     expect([d.subject, d.reference]).toEqual(["caller-virtual", "sequential"]);
+    expect(Math.min(...d.samples)).toBeGreaterThan(50);
     const fib = d.rows.find((r) => r.frame.startsWith("FibFanout.fibonacci"))!;
     expect(fib.subject).toBeGreaterThan(0.4);
     expect(fib.reference).toBeGreaterThan(0.4);

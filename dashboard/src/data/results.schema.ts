@@ -164,6 +164,14 @@ export type Cell = {
        */
       jvmCpu?: number;
       machineCpu?: number;
+      /**
+       * CPU load over the recording (JFR's samples every 100 ms, at most 120): ms from its start, the JVM's and the machine's load, 0 to 1
+       */
+      cpuLoad?: {
+        ms: number;
+        jvm: number;
+        machine: number;
+      }[];
     };
     /**
      * async-profiler's flame graphs of the profiling run: self-contained HTML pages made by its own converter

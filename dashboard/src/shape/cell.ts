@@ -267,7 +267,9 @@ export interface CpuShare {
  * largest differences first. It rests on each side's listed hottest methods (8 each), so a method missing from a
  * list is at most that list's smallest share.
  */
-export function cpuDifferential(cell: CellRecord): { subject: string; reference: string; rows: CpuShare[] } | undefined {
+export function cpuDifferential(
+  cell: CellRecord,
+): { subject: string; reference: string; rows: CpuShare[]; samples: [number, number] } | undefined {
   const profiles = (cell.profiles ?? []).filter((p) => (p.flame ?? p.jfr)?.cpuSamples);
   const byVariant = new Map(profiles.map((p) => [p.variant, p]));
   const c = cell.contrast;
@@ -287,5 +289,6 @@ export function cpuDifferential(cell: CellRecord): { subject: string; reference:
     return { frame, subject, reference, difference: (subject ?? 0) - (reference ?? 0) };
   });
   rows.sort((x, y) => Math.abs(y.difference) - Math.abs(x.difference) || x.frame.localeCompare(y.frame));
-  return { subject: pair[0], reference: pair[1], rows };
+  const count = (v: string) => byVariant.get(v)!.flame?.cpuSamples ?? byVariant.get(v)!.jfr!.cpuSamples;
+  return { subject: pair[0], reference: pair[1], rows, samples: [count(pair[0]), count(pair[1])] };
 }

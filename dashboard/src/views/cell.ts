@@ -170,6 +170,7 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean, recordings: bo
     table(["", ...variants], rows.map((r) => [r.label, ...r.values]), { class: "why-table" }),
     frames("Pinned at", (p) => p.jfr?.pinnedFrames ?? []),
     frames("Where the CPU went", (p) => p.flame?.cpuFrames ?? p.jfr?.cpuFrames ?? [], (p) => p.flame?.cpuSamples ?? p.jfr?.cpuSamples ?? 0),
+    cpuOverTime(cell),
     differential(cell),
     profiles.some((p) => p.flame) ? flameGraphs(cell, runId, kept) : null,
     !profiles.some((p) => p.file)
@@ -195,6 +196,30 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean, recordings: bo
   );
 }
 
+/** The JVM's CPU load over each variant's profiling run (JFR, every 100 ms): carriers busy, idle or starved. */
+function cpuOverTime(cell: CellRecord): HTMLElement | null {
+  const points = (cell.profiles ?? []).flatMap((p) => (p.jfr?.cpuLoad ?? []).map((l) => ({ variant: p.variant, ms: l.ms, jvm: l.jvm, machine: l.machine })));
+  if (points.length < 2) return null;
+  return h(
+    "figure",
+    { class: "cpu-over-time" },
+    h("h3", {}, "CPU load over the profiling run"),
+    Plot.plot({
+      width: plotWidth(700),
+      height: 180,
+      marginLeft: 50,
+      style: { fontSize: "12px", background: "transparent" },
+      x: { label: "ms into the run →", grid: true },
+      y: { label: "↑ JVM CPU (of the machine)", domain: [0, 1], tickFormat: "%", grid: true },
+      color: { legend: true, label: "variant" },
+      marks: [
+        Plot.lineY(points, { x: "ms", y: "jvm", stroke: "variant", strokeWidth: 1.5 }),
+        Plot.dot(points, { x: "ms", y: "jvm", fill: "variant", r: 2, title: (d: { variant: string; ms: number; jvm: number; machine: number }) => `${d.variant} at ${Math.round(d.ms)} ms: JVM ${Math.round(d.jvm * 100)} %, machine ${Math.round(d.machine * 100)} %` }),
+      ],
+    }),
+  );
+}
+
 /** Where the CPU went, one variant against the other: each method's share of its samples, the largest differences first. */
 function differential(cell: CellRecord): HTMLElement | null {
   const d = cpuDifferential(cell);
@@ -207,7 +232,9 @@ function differential(cell: CellRecord): HTMLElement | null {
     h(
       "p",
       { class: "explain" },
-      "Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first. Both sides list their 8 hottest methods, so “—” means under that side's eighth.",
+      `Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first, from ${d.samples[0]} and ${d.samples[1]} samples` +
+        (Math.min(...d.samples) < 50 ? " — too few to tell a method's share within a few points: a run this short is mostly waiting, and its CPU says little." : ".") +
+        " Both sides list their 8 hottest methods, so “—” means under that side's eighth.",
     ),
     table(
       ["method", d.subject, d.reference, "difference (points)"],

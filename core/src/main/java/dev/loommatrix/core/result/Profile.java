@@ -69,6 +69,9 @@ public record Profile(
     /** A stack frame and how often (and for how long) it was at the top of the events it summarizes. */
     public record Frame(String frame, long count, @JsonInclude(JsonInclude.Include.NON_NULL) Double totalMs) {}
 
+    /** CPU load at {@code ms} after the recording started: the JVM's (user + system) and the machine's, 0 to 1. */
+    public record Load(double ms, double jvm, double machine) {}
+
     /**
      * A JFR recording summarized: what the JVM did while the variant ran once more, untimed.
      *
@@ -86,6 +89,8 @@ public record Profile(
      *     where the CPU went
      * @param jvmCpu the JVM's mean CPU load over the recording (user + system, of the machine's CPUs), and
      *     {@code machineCpu} the machine's
+     * @param cpuLoad the same over time: JFR's CPU load samples (every 100 ms), at most 120, each at its offset
+     *     from the recording's start — carriers busy or starved, the run's shape
      */
     public record Jfr(
             double durationMs,
@@ -106,9 +111,11 @@ public record Profile(
             long cpuSamples,
             List<Frame> cpuFrames,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double jvmCpu,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Double machineCpu) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double machineCpu,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Load> cpuLoad) {
 
         public Jfr {
+            cpuLoad = cpuLoad == null ? List.of() : List.copyOf(cpuLoad);
             pinnedFrames = List.copyOf(pinnedFrames);
             monitorFrames = List.copyOf(monitorFrames);
             cpuFrames = List.copyOf(cpuFrames);

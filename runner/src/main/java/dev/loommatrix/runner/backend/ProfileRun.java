@@ -45,11 +45,11 @@ public final class ProfileRun {
 
     /**
      * HotSpot's profile settings, plus every virtual-thread pin whatever its length (the default threshold is 20
-     * ms), written when the JVM exits.
+     * ms) and the CPU load every 100 ms (1 s by default: a short run would have none), written when the JVM exits.
      */
     static List<String> jfrArgs(String file) {
         return List.of("-XX:StartFlightRecording:filename=" + file
-                + ",settings=profile,dumponexit=true,jdk.VirtualThreadPinned#threshold=0ms");
+                + ",settings=profile,dumponexit=true,jdk.VirtualThreadPinned#threshold=0ms,jdk.CPULoad#period=100ms");
     }
 
     /**

@@ -41,6 +41,7 @@ public final class JfrSummary {
         double jvmCpu = 0;
         double machineCpu = 0;
         long cpuLoads = 0;
+        List<RecordedEvent> loads = new java.util.ArrayList<>();
         Instant first = null;
         Instant last = null;
         try (RecordingFile recording = new RecordingFile(file)) {
@@ -67,6 +68,7 @@ public final class JfrSummary {
                         jvmCpu += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
                         machineCpu += e.getFloat("machineTotal");
                         cpuLoads++;
+                        loads.add(e);
                     }
                     default -> {}
                 }
@@ -92,7 +94,31 @@ public final class JfrSummary {
                 cpu.count,
                 cpu.top(false),
                 cpuLoads == 0 ? null : jvmCpu / cpuLoads,
-                cpuLoads == 0 ? null : machineCpu / cpuLoads);
+                cpuLoads == 0 ? null : machineCpu / cpuLoads,
+                series(loads, first));
+    }
+
+    /** At most this many CPU load points a recording keeps (a long run's are thinned evenly). */
+    static final int LOAD_POINTS = 120;
+
+    /** CPU load over the recording, in time order, thinned to {@link #LOAD_POINTS}. */
+    static List<Profile.Load> series(List<RecordedEvent> loads, Instant start) {
+        if (start == null || loads.isEmpty()) {
+            return List.of();
+        }
+        List<RecordedEvent> sorted = loads.stream()
+                .sorted(Comparator.comparing(RecordedEvent::getStartTime))
+                .toList();
+        double step = Math.max(1, sorted.size() / (double) LOAD_POINTS);
+        List<Profile.Load> out = new java.util.ArrayList<>();
+        for (double i = 0; i < sorted.size(); i += step) {
+            RecordedEvent e = sorted.get((int) i);
+            out.add(new Profile.Load(
+                    Duration.between(start, e.getStartTime()).toNanos() / 1e6,
+                    e.getFloat("jvmUser") + e.getFloat("jvmSystem"),
+                    e.getFloat("machineTotal")));
+        }
+        return out;
     }
 
     /** Events per frame, with their total duration where the events have one. */

@@ -43,7 +43,7 @@ class ProfileRunTest {
                         "--export-json /out/synchronized.hyperfine.json",
                         "if [ $ok = 1 ]; then echo 'loom: profiling synchronized'",
                         "-XX:StartFlightRecording:filename=/out/synchronized.profile.jfr,settings=profile,dumponexit=true,"
-                                + "jdk.VirtualThreadPinned#threshold=0ms",
+                                + "jdk.VirtualThreadPinned#threshold=0ms,jdk.CPULoad#period=100ms",
                         "-agentpath:/opt/loom/libasyncProfiler.so=start,event=cpu,interval=10ms,wall=20ms,jfr,"
                                 + "file=/out/synchronized.flame.jfr,log=/out/synchronized.flame.log",
                         "--out /out/synchronized.profile.records.jsonl",
@@ -112,7 +112,7 @@ class ProfileRunTest {
                         "--export-json /out/virtual.hyperfine.json",
                         "loom: profiling virtual",
                         "'-XX:StartFlightRecording:filename=/out/virtual.profile.jfr,settings=profile,dumponexit=true,"
-                                + "jdk.VirtualThreadPinned#threshold=0ms'",
+                                + "jdk.VirtualThreadPinned#threshold=0ms,jdk.CPULoad#period=100ms'",
                         "'-Dloom.collect=/out/virtual.profile.result.json'",
                         "'-javaagent:/opt/loom/harness.jar=/out/virtual.profile.records.jsonl'",
                         "'app.Main'",

@@ -99,5 +99,9 @@ class JfrSummaryTest {
         assertThat(summary.sleeps()).isPositive();
         assertThat(summary.durationMs()).isGreaterThan(600);
         assertThat(summary.jvmCpu()).isNotNull();
+        // CPU load over time, in order: the spin kept one CPU busy for 600 ms
+        assertThat(summary.cpuLoad()).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(summary.cpuLoad()).extracting(Profile.Load::ms).isSorted();
+        assertThat(summary.cpuLoad()).anySatisfy(l -> assertThat(l.jvm()).isGreaterThan(0.2));
     }
 }
