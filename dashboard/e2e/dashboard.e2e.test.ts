@@ -265,7 +265,10 @@ describe("the dashboard under a sub-path", () => {
     expect(await page.locator("ul.contrasts").innerText()).toContain("JEP 491");
     const j21 = "debian-21.linux.cpus-2.par-auto.max-auto.minr-auto.pinning";
     expect(await page.locator(`rect[data-cell-id="${j21}"]`).getAttribute("aria-label")).toContain("a loss");
+    // the matrix's table links a profiled cell's why panel
+    expect(await page.locator(`#cells a[href*="focus=why"][href*="${j21}"]`).count()).toBe(1);
     await visit(`#/cell?cell=${j21}`, "cell", "cell-pinning-21");
+    expect(await page.locator("button.to-why").count()).toBe(1);
     const headline = await page.locator("section.headline").innerText();
     expect(headline).toMatch(/synchronized runs at 0\.12\d× the speed of reentrant-lock/);
     expect(headline).toContain("slower");

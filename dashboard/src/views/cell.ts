@@ -118,6 +118,17 @@ function headlineBlock(cell: CellRecord, phase: Phase): HTMLElement | null {
     h("h2", {}, phase === "cold-start" ? "Headline (cold start)" : "Headline"),
     h("p", { class: "contrast-words" }, cell.contrast.words),
     h("p", { class: "headline-verdict" }, headlineSentence(t)),
+    cell.profiles?.length
+      ? h(
+          "p",
+          {},
+          h(
+            "button",
+            { type: "button", class: "to-why", onclick: () => document.getElementById("why")?.scrollIntoView() },
+            "Why: what the JVM did in each variant ↓",
+          ),
+        )
+      : null,
   );
 }
 

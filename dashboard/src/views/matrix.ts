@@ -49,6 +49,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
         ? ctx.params.variant
         : defaultVariant(cells, workload, metric);
   const phase = phaseOf(ctx);
+  const profiled = new Set(cells.filter((c) => c.profiles?.length).map((c) => c.cellId));
   const jdks = [...new Set(cells.map((c) => c.coordinates.jdk))].sort();
   const oses: string[] = [...new Set(cells.map((c) => c.coordinates.os))].sort();
   // a JDK or OS the run does not have filters nothing out: every cell is shown, and the banner says why
@@ -147,7 +148,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
         {},
         h("summary", {}, "Every cell as a table"),
         table(
-          ["cell", "JDK · VM · OS", "CPU limit", "scheduler", metric === "headline" ? "headline" : metric, "against", "status", "marks"],
+          ["cell", "JDK · VM · OS", "CPU limit", "scheduler", metric === "headline" ? "headline" : metric, "against", "status", "marks", "why"],
           shape.tiles.map((t) => [
             link("cell", { run: run.runId, cell: t.cellId }, t.cellId),
             t.row,
@@ -157,6 +158,8 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
             t.kind === "speedup" ? (t.against ?? "—") : "its bound",
             t.status,
             t.marks.map((m) => `${MARK_SYMBOL[m]} ${m}`).join(", "),
+            // a profiled cell explains itself: its why panel, one click away
+            profiled.has(t.cellId) ? link("cell", { run: run.runId, cell: t.cellId, focus: "why" }, "what the JVM did") : "—",
           ]),
           { id: "cells" },
         ),
