@@ -1,4 +1,5 @@
 import type { CellRecord, Measurement, RunManifest } from "../data/types";
+import { bytes, ms } from "../ui/format";
 
 // The cell view's data: every repetition as a point, each variant's median and interval, the lower
 // bound, and the telemetry the harness recorded per JVM run.
@@ -195,10 +196,7 @@ export interface WhyRow {
   values: string[];
 }
 
-const fmtMs = (v: number) => (v >= 10_000 ? `${(v / 1000).toPrecision(3)} s` : `${v >= 100 ? Math.round(v) : v.toPrecision(3)} ms`);
-const fmtBytes = (v: number) =>
-  v >= 2 ** 30 ? `${(v / 2 ** 30).toPrecision(3)} GiB` : v >= 2 ** 20 ? `${(v / 2 ** 20).toPrecision(3)} MiB` : `${Math.round(v / 1024)} KiB`;
-const frameText = (f: Frame) => `${f.frame} ×${f.count}${f.totalMs === undefined ? "" : `, ${fmtMs(f.totalMs)}`}`;
+const frameText = (f: Frame) => `${f.frame} ×${f.count}${f.totalMs === undefined ? "" : `, ${ms(f.totalMs)}`}`;
 
 /**
  * The "why" panel's table (issue #20): for each variant's profiling run, what the JVM did — pins and where, the
@@ -213,13 +211,13 @@ export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] 
     values: profiles.map((p) => (p.jfr ? value(p.jfr) : `— ${p.unavailable ?? (p.flame ? "JFR not asked for" : "no profile")}`)),
   });
   const rows = [
-    row("virtual threads pinned", (j) => (j.pinnedEvents ? `${j.pinnedEvents} times, ${fmtMs(j.pinnedMs)} in all` : "never")),
+    row("virtual threads pinned", (j) => (j.pinnedEvents ? `${j.pinnedEvents} times, ${ms(j.pinnedMs)} in all` : "never")),
     row("pinned at (longest first)", (j) => (j.pinnedFrames.length ? j.pinnedFrames.slice(0, 3).map(frameText).join("; ") : "—")),
     row("failed to start or continue (submit failed)", (j) => String(j.submitFailed)),
-    row("GC pauses", (j) => (j.gcPauses ? `${j.gcPauses}, ${fmtMs(j.gcPauseMs)} in all, longest ${fmtMs(j.gcMaxPauseMs)}` : "none")),
-    row("allocation (sampled)", (j) => `${fmtBytes(j.allocatedBytes)}, ${fmtBytes(j.allocationBytesPerSecond)}/s`),
+    row("GC pauses", (j) => (j.gcPauses ? `${j.gcPauses}, ${ms(j.gcPauseMs)} in all, longest ${ms(j.gcMaxPauseMs)}` : "none")),
+    row("allocation (sampled)", (j) => `${bytes(j.allocatedBytes)}, ${bytes(j.allocationBytesPerSecond)}/s`),
     row("contended monitor entries", (j) =>
-      j.monitorEnters ? `${j.monitorEnters}, ${fmtMs(j.monitorEnterMs)} waited${j.monitorFrames[0] ? ` — most at ${j.monitorFrames[0].frame}` : ""}` : "none above JFR's threshold",
+      j.monitorEnters ? `${j.monitorEnters}, ${ms(j.monitorEnterMs)} waited${j.monitorFrames[0] ? ` — most at ${j.monitorFrames[0].frame}` : ""}` : "none above JFR's threshold",
     ),
     row("parks · sleeps", (j) => `${j.parks} · ${j.sleeps}`),
     row("where the CPU went (top of CPU samples)", (j) =>
@@ -228,7 +226,7 @@ export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] 
     row("CPU load (JVM · machine)", (j) =>
       j.jvmCpu === undefined ? "not sampled (a run under JFR's 1 s period)" : `${Math.round(j.jvmCpu * 100)} % · ${Math.round((j.machineCpu ?? 0) * 100)} %`,
     ),
-    row("recording", (j) => fmtMs(j.durationMs)),
+    row("recording", (j) => ms(j.durationMs)),
   ];
   if (profiles.some((p) => p.flame || p.flameUnavailable)) {
     rows.push({

@@ -326,13 +326,17 @@ function domainOf(metric: ColourMetric, _values: number[]): [number, number] {
 
 export const EFFICIENCY_DOMAIN: [number, number] = [0, 1];
 
+/** A ratio as a tile says it: whole above 10×, one decimal above 1×, two below ("9.2×", "0.13×"). */
+export function times(v: number): string {
+  return `${v >= 10 ? Math.round(v) : v.toFixed(v >= 1 ? 1 : 2)}×`;
+}
+
 /** The tile's text: the conservative end of a win or a loss, "≈" and the ratio when unclear, and n. */
 export function tileText(t: Tile): string {
   if (t.value === undefined) return t.status === "ok" ? "n/a" : "";
   if (t.kind === "efficiency") return `${Math.round(t.value * 100)}%`;
-  const x = (v: number) => `${v >= 10 ? Math.round(v) : v.toFixed(v >= 1 ? 1 : 2)}×`;
   const main =
-    t.reading === "win" ? `≥ ${x(t.conservative!)}` : t.reading === "loss" ? `≤ ${x(t.conservative!)}` : `≈ ${x(t.value)}`;
+    t.reading === "win" ? `≥ ${times(t.conservative!)}` : t.reading === "loss" ? `≤ ${times(t.conservative!)}` : `≈ ${times(t.value)}`;
   return t.n === undefined ? main : `${main} n${t.n}`;
 }
 

@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComparison } from "../data/load";
 import type { CellRecord, CompareReport, Comparison, Verdict } from "../data/types";
-import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText } from "../shape/matrix";
+import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText, times } from "../shape/matrix";
 import type { Phase } from "../shape/phase";
 import { change, counts, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
@@ -212,8 +212,7 @@ function recordedHeadlines(report: CompareReport): HTMLElement | null {
     if (kind === "efficiency") return `${Math.round(side.value * 100)}%`;
     const ci = side.ci95 && side.ci95.length === 2 ? ([side.ci95[0], side.ci95[1]] as [number, number]) : undefined;
     const { reading, conservative } = readingOf("speedup", side.value, ci, []);
-    const x = (v: number) => `${v >= 10 ? Math.round(v) : v.toFixed(v >= 1 ? 1 : 2)}×`;
-    return reading === "win" ? `≥ ${x(conservative!)}` : reading === "loss" ? `≤ ${x(conservative!)}` : `≈ ${x(side.value)}`;
+    return reading === "win" ? `≥ ${times(conservative!)}` : reading === "loss" ? `≤ ${times(conservative!)}` : `≈ ${times(side.value)}`;
   };
   const words = [...new Set(list.map((x) => x.words))];
   return section(

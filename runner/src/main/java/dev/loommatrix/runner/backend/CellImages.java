@@ -143,11 +143,15 @@ final class CellImages {
      * there is none: the profiling run then says so).
      */
     synchronized java.util.Optional<byte[]> flameLibrary() throws IOException {
-        if (architecture == null) {
+        if (flameLibrary == null) {
             architecture = docker.infoCmd().exec().getArchitecture();
+            flameLibrary = AsyncProfilerAgent.library(architecture == null ? "" : architecture);
         }
-        return AsyncProfilerAgent.library(architecture == null ? "" : architecture);
+        return flameLibrary;
     }
+
+    /** The library's bytes, read from the jar once per engine. */
+    private java.util.Optional<byte[]> flameLibrary;
 
     /** Why cells on this engine cannot make flame graphs, if they cannot. */
     java.util.Optional<String> noFlame() {

@@ -167,16 +167,14 @@ public final class LocalBackend implements Backend {
                 if (end instanceof VariantEnd.Failed failed) {
                     variantErrors.put(variant, failed.reason());
                 } else if (ProfileRun.wanted(cell)) {
+                    Optional<String> library =
+                            cell.profiling().flame() ? flameLibrary().map(Path::toString) : Optional.empty();
                     // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
                     Files.writeString(log, "loom: profiling " + variant + "\n", StandardOpenOption.APPEND);
                     List<String> profile = new ArrayList<>(prefix);
                     if (cell.workload().user().isPresent()) {
                         profile.addAll(ProfileRun.userLaunch(
-                                        cell,
-                                        variant,
-                                        userPaths(cell, jdk, jar, rawDir),
-                                        backendArgs,
-                                        flameLibrary().map(Path::toString))
+                                        cell, variant, userPaths(cell, jdk, jar, rawDir), backendArgs, library)
                                 .command());
                     } else {
                         profile.addAll(ProfileRun.command(
@@ -186,7 +184,7 @@ public final class LocalBackend implements Backend {
                                 variant,
                                 rawDir.toAbsolutePath().toString(),
                                 backendArgs,
-                                flameLibrary().map(Path::toString)));
+                                library));
                     }
                     ProcessEnd ran = exec(profile, env, log, deadline);
                     if (ran instanceof ProcessEnd.Exited exited && exited.code() != 0) {
@@ -214,7 +212,7 @@ public final class LocalBackend implements Backend {
                 driver + "; jdk " + jdk.home() + " (" + jdk.source() + ")",
                 variantOrder,
                 Optional.empty(),
-                ProfileRun.read(cell, rawDir, variantOrder, noFlame()));
+                ProfileRun.read(cell, rawDir, variantOrder, cell.profiling().flame() ? noFlame() : Optional.empty()));
     }
 
     /** Where a user workload's files and this host's JDK are, as its JVM sees them. */
@@ -233,11 +231,8 @@ public final class LocalBackend implements Backend {
 
     /** async-profiler's library for this host, written once next to the harness copy; none off Linux. */
     private synchronized Optional<Path> flameLibrary() throws IOException {
-        if (noFlame().isPresent()) {
-            return Optional.empty();
-        }
         if (flameLibrary == null) {
-            Optional<byte[]> bytes = AsyncProfilerAgent.library(System.getProperty("os.arch"));
+            Optional<byte[]> bytes = FlameHost.LIBRARY;
             if (bytes.isEmpty()) {
                 return Optional.empty();
             }
@@ -248,20 +243,39 @@ public final class LocalBackend implements Backend {
         return Optional.of(flameLibrary);
     }
 
+    /**
+     * This host's async-profiler library and, where there is none, why: read from the jar once, and only when a
+     * cell asks for flame graphs (the holder class loads on first use).
+     */
+    private static final class FlameHost {
+        static final Optional<String> WHY_NOT;
+        static final Optional<byte[]> LIBRARY;
+
+        static {
+            String os = System.getProperty("os.name");
+            String arch = System.getProperty("os.arch");
+            Optional<byte[]> library = Optional.empty();
+            Optional<String> why;
+            if (!os.toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+                why = Optional.of("async-profiler's libraries here are for Linux; this host runs " + os);
+            } else {
+                try {
+                    library = AsyncProfilerAgent.library(arch);
+                    why = library.isPresent()
+                            ? Optional.empty()
+                            : Optional.of("no async-profiler library for this host's architecture, " + arch);
+                } catch (IOException e) {
+                    why = Optional.of("async-profiler's library could not be read: " + e.getMessage());
+                }
+            }
+            WHY_NOT = why;
+            LIBRARY = library;
+        }
+    }
+
     /** Why this host cannot make flame graphs, if it cannot. */
     static Optional<String> noFlame() {
-        String os = System.getProperty("os.name");
-        if (!os.toLowerCase(java.util.Locale.ROOT).contains("linux")) {
-            return Optional.of("async-profiler's libraries here are for Linux; this host runs " + os);
-        }
-        try {
-            return AsyncProfilerAgent.library(System.getProperty("os.arch")).isPresent()
-                    ? Optional.empty()
-                    : Optional.of(
-                            "no async-profiler library for this host's architecture, " + System.getProperty("os.arch"));
-        } catch (IOException e) {
-            return Optional.of("async-profiler's library could not be read: " + e.getMessage());
-        }
+        return FlameHost.WHY_NOT;
     }
 
     /** How one variant's JVM runs ended. */

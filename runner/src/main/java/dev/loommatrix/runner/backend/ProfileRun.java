@@ -140,25 +140,26 @@ public final class ProfileRun {
         if (!cell.profiling().any()) {
             return List.of();
         }
-        if (forkingJmh(cell).isPresent()) {
+        Optional<String> forking = forkingJmh(cell);
+        if (forking.isPresent()) {
             return variantOrder.stream()
-                    .map(v -> Profile.missing(v, forkingJmh(cell).get()))
+                    .map(v -> Profile.missing(v, forking.get()))
                     .toList();
         }
         List<Profile> out = new ArrayList<>();
         for (String variant : variantOrder) {
             Path failed = rawDir.resolve(failedFile(variant));
+            Path jfr = rawDir.resolve(jfrFile(variant));
             Profile profile;
             if (!Files.isRegularFile(rawDir.resolve(recordsFile(variant)))
                     && !Files.isRegularFile(failed)
-                    && !Files.isRegularFile(rawDir.resolve(jfrFile(variant)))) {
+                    && !Files.isRegularFile(jfr)) {
                 out.add(Profile.missing(variant, "no profiling run: the variant's timed runs did not complete"));
                 continue;
             }
             if (!cell.profiling().jfr()) {
                 profile = new Profile(variant, Optional.empty(), Optional.empty(), Optional.empty());
-            } else if (Files.isRegularFile(rawDir.resolve(jfrFile(variant)))) {
-                Path jfr = rawDir.resolve(jfrFile(variant));
+            } else if (Files.isRegularFile(jfr)) {
                 try {
                     profile = new Profile(
                             variant,

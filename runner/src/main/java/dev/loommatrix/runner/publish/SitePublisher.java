@@ -86,14 +86,7 @@ public final class SitePublisher {
         if (Files.isRegularFile(to) && Files.mismatch(from, to) == -1) {
             return;
         }
-        Files.createDirectories(to.getParent());
-        Path tmp = Files.createTempFile(to.getParent(), ".profile", ".tmp");
-        Files.copy(from, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Files.move(
-                tmp,
-                to,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Json.writeAtomically(to, Files.readAllBytes(from));
     }
 
     /**
