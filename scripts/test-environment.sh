@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes this machine ready for the test suite, doing only what is missing:
-#   Debian packages (docker.io, debootstrap, chromium, hyperfine, postgresql), actionlint, a running Docker engine,
+#   Debian packages (docker.io, debootstrap, chromium, hyperfine, postgresql), actionlint, oha, a running Docker engine,
 #   the offline JDK images (local/debian-openjdk:21 and :25), and a JDK 21+ for the build.
 # Prints the JAVA_HOME to build with on its last line. Needs root for installs (as CI and dev machines here are).
 set -euo pipefail
@@ -31,6 +31,9 @@ if ! command -v actionlint >/dev/null 2>&1; then
   say "installing actionlint"
   GOBIN=/usr/local/bin go install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12 >&2
 fi
+
+# oha, the load generator of service cells (issue #28), from the Rust crate registry; built once, cached
+"$root/containers/loadgen/build-oha.sh" >&2
 
 if ! docker info >/dev/null 2>&1; then
   say "starting dockerd"

@@ -23,7 +23,8 @@ final class Profiles {
             .toList();
     static final List<String> PROFILE_WORKLOAD_KEYS = List.of("variants", "params", "iterations", "enabled");
     /** A user workload's profile changes: e.g. fewer JMH iterations for pull requests. */
-    static final List<String> PROFILE_USER_WORKLOAD_KEYS = List.of("jmh", "program", "variants", "baseline", "enabled");
+    static final List<String> PROFILE_USER_WORKLOAD_KEYS =
+            List.of("jmh", "program", "service", "load", "variants", "baseline", "enabled");
 
     private Profiles() {}
 

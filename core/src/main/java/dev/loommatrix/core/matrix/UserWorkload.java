@@ -33,7 +33,7 @@ public record UserWorkload(
     }
 
     /** What runs: the user's files and how to start them. */
-    public sealed interface Artifact permits Jmh, Program {
+    public sealed interface Artifact permits Jmh, Program, Service {
         /** The host files (jars, classpath directories) that enter the cell, absolute, in order. */
         List<Path> files();
     }
@@ -117,6 +117,49 @@ public record UserWorkload(
         public MetricDescriptor judgedBy() {
             return metrics.values().stream().findFirst().orElse(MetricDescriptor.PROCESS_MS);
         }
+    }
+
+    /**
+     * A service (issue #28): a server JVM started fresh for every repetition, loaded from outside by a load
+     * generator once it answers its readiness check. Its numbers are the generator's (throughput, latency
+     * percentiles, errors) and the server JVM's own record through the agent.
+     *
+     * @param env the server's environment, under every variant's own
+     * @param port the port the server listens on
+     * @param ready when the server counts as started
+     * @param startTimeout how long it may take to become ready before its cell fails with its log
+     */
+    public record Service(
+            Optional<Path> jar,
+            List<Path> classpath,
+            Optional<String> mainClass,
+            List<String> args,
+            Map<String, String> env,
+            int port,
+            Readiness ready,
+            java.time.Duration startTimeout,
+            ServiceLoad load)
+            implements Artifact {
+
+        public Service {
+            classpath = List.copyOf(classpath);
+            args = List.copyOf(args);
+            env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
+        }
+
+        @Override
+        public List<Path> files() {
+            return jar.map(List::of).orElse(classpath);
+        }
+    }
+
+    /** When a service counts as started. */
+    public sealed interface Readiness {
+        /** An HTTP GET of {@code path} answers with {@code status}. */
+        record Http(String path, int status) implements Readiness {}
+
+        /** A TCP connection to the port is accepted. */
+        record Tcp() implements Readiness {}
     }
 
     /**

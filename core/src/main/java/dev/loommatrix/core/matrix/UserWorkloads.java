@@ -26,7 +26,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 final class UserWorkloads {
 
-    static final List<String> KEYS = List.of("id", "jmh", "program", "variants", "baseline", "headline", "enabled");
+    static final List<String> KEYS =
+            List.of("id", "jmh", "program", "service", "load", "variants", "baseline", "headline", "enabled");
     static final List<String> HEADLINE_KEYS = List.of("subject", "words");
     static final List<String> JMH_KEYS = List.of(
             "jar",
@@ -58,7 +59,9 @@ final class UserWorkloads {
         return item instanceof org.snakeyaml.engine.v2.nodes.MappingNode m
                 && m.getValue().stream()
                         .anyMatch(t -> t.getKeyNode() instanceof ScalarNode k
-                                && (k.getValue().equals("jmh") || k.getValue().equals("program")));
+                                && (k.getValue().equals("jmh")
+                                        || k.getValue().equals("program")
+                                        || k.getValue().equals("service")));
     }
 
     static Optional<WorkloadSpec> read(
@@ -73,12 +76,22 @@ final class UserWorkloads {
                                 : "a user workload takes: " + String.join(", ", KEYS));
             }
         }
-        if (fields.containsKey("jmh") && fields.containsKey("program")) {
+        List<String> kinds = java.util.stream.Stream.of("jmh", "program", "service")
+                .filter(fields::containsKey)
+                .toList();
+        if (kinds.size() > 1) {
             in.error(
-                    fields.get("program").getKeyNode(),
-                    where + " names both a JMH jar and a program",
+                    fields.get(kinds.get(1)).getKeyNode(),
+                    where + " names both " + kinds.get(0) + " and " + kinds.get(1),
                     "one workload entry runs one artifact; make two entries");
             return Optional.empty();
+        }
+        boolean isService = fields.containsKey("service");
+        if (fields.containsKey("load") && !isService) {
+            in.error(
+                    fields.get("load").getKeyNode(),
+                    where + " has a load but no service",
+                    "load: goes with service: (the server it loads); a JMH suite or program loads itself");
         }
         Optional<String> id = Sections.requiredField(in, item, fields, "id", where)
                 .flatMap(n -> Sections.id(in, n, where + ".id"))
@@ -97,7 +110,9 @@ final class UserWorkloads {
         Set<String> paramNames = new LinkedHashSet<>();
         Optional<UserWorkload.Artifact> artifact = fields.containsKey("jmh")
                 ? jmh(in, fields.get("jmh").getValueNode(), where + ".jmh", base, paramNames)
-                : program(in, fields.get("program").getValueNode(), where + ".program", base);
+                : isService
+                        ? ServiceWorkloads.service(in, item, fields, where, base)
+                        : program(in, fields.get("program").getValueNode(), where + ".program", base);
         boolean isJmh = fields.containsKey("jmh");
         Optional<Set<String>> jmhParams =
                 artifact.filter(a -> a instanceof UserWorkload.Jmh).map(a -> paramNames);
@@ -301,6 +316,48 @@ final class UserWorkloads {
         if (f == null) {
             return Optional.empty();
         }
+        Optional<Launchable> launch = launchable(in, node, f, where, base);
+        boolean ok = launch.isPresent();
+        List<String> args = Sections.field(f, "args")
+                .flatMap(n -> in.stringList(n, where + ".args"))
+                .orElse(List.of());
+        Map<String, MetricDescriptor> metrics = new LinkedHashMap<>();
+        Sections.field(f, "metrics")
+                .flatMap(n -> in.mapping(n, where + ".metrics", List.of()))
+                .ifPresent(entries -> entries.forEach((name, tuple) -> in.mapping(
+                                tuple.getValueNode(), where + ".metrics." + name, METRIC_KEYS)
+                        .ifPresent(m -> {
+                            Optional<String> unit = Sections.requiredField(
+                                            in, tuple.getValueNode(), m, "unit", where + ".metrics." + name)
+                                    .flatMap(u -> in.scalarText(u, where + ".metrics." + name + ".unit"));
+                            Optional<String> direction = Sections.requiredField(
+                                            in, tuple.getValueNode(), m, "direction", where + ".metrics." + name)
+                                    .flatMap(d -> in.oneOf(
+                                            d, where + ".metrics." + name + ".direction", List.of("lower", "higher")));
+                            if (unit.isPresent() && direction.isPresent()) {
+                                metrics.put(
+                                        name,
+                                        new MetricDescriptor(
+                                                name,
+                                                unit.get(),
+                                                direction.get().equals("lower")
+                                                        ? MetricDescriptor.Direction.LOWER_IS_BETTER
+                                                        : MetricDescriptor.Direction.HIGHER_IS_BETTER));
+                            }
+                        })));
+        if (!ok) {
+            return Optional.empty();
+        }
+        return Optional.of(new UserWorkload.Program(
+                launch.get().jar(), launch.get().classpath(), launch.get().mainClass(), args, metrics));
+    }
+
+    /** What starts a JVM of the user's: a runnable jar, or a classpath with a main class. */
+    record Launchable(Optional<Path> jar, List<Path> classpath, Optional<String> mainClass) {}
+
+    /** {@code jar} or {@code classpath} + {@code mainClass} of a program or service entry; empty after a problem. */
+    static Optional<Launchable> launchable(
+            YamlReader in, Node node, Map<String, NodeTuple> f, String where, Path base) {
         boolean ok = true;
         Optional<Path> jar = Optional.empty();
         List<Path> classpath = new ArrayList<>();
@@ -339,37 +396,7 @@ final class UserWorkloads {
                 ok = false;
             }
         }
-        List<String> args = Sections.field(f, "args")
-                .flatMap(n -> in.stringList(n, where + ".args"))
-                .orElse(List.of());
-        Map<String, MetricDescriptor> metrics = new LinkedHashMap<>();
-        Sections.field(f, "metrics")
-                .flatMap(n -> in.mapping(n, where + ".metrics", List.of()))
-                .ifPresent(entries -> entries.forEach((name, tuple) -> in.mapping(
-                                tuple.getValueNode(), where + ".metrics." + name, METRIC_KEYS)
-                        .ifPresent(m -> {
-                            Optional<String> unit = Sections.requiredField(
-                                            in, tuple.getValueNode(), m, "unit", where + ".metrics." + name)
-                                    .flatMap(u -> in.scalarText(u, where + ".metrics." + name + ".unit"));
-                            Optional<String> direction = Sections.requiredField(
-                                            in, tuple.getValueNode(), m, "direction", where + ".metrics." + name)
-                                    .flatMap(d -> in.oneOf(
-                                            d, where + ".metrics." + name + ".direction", List.of("lower", "higher")));
-                            if (unit.isPresent() && direction.isPresent()) {
-                                metrics.put(
-                                        name,
-                                        new MetricDescriptor(
-                                                name,
-                                                unit.get(),
-                                                direction.get().equals("lower")
-                                                        ? MetricDescriptor.Direction.LOWER_IS_BETTER
-                                                        : MetricDescriptor.Direction.HIGHER_IS_BETTER));
-                            }
-                        })));
-        if (!ok) {
-            return Optional.empty();
-        }
-        return Optional.of(new UserWorkload.Program(jar, classpath, mainClass, args, metrics));
+        return ok ? Optional.of(new Launchable(jar, classpath, mainClass)) : Optional.empty();
     }
 
     /** A jar that exists, is a zip, and says what to run (its manifest, or the entry's mainClass). */

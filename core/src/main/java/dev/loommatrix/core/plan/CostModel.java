@@ -123,6 +123,12 @@ public final class CostModel {
                                 + JVM_OVERHEAD_MS;
                     }
                     case dev.loommatrix.core.matrix.UserWorkload.Program program -> 3_000;
+                    case dev.loommatrix.core.matrix.UserWorkload.Service service ->
+                        // a start-up, then each level's warmup and measured window
+                        JVM_OVERHEAD_MS * 5
+                                + service.load().model().levels().size()
+                                        * (service.load().warmup().toMillis()
+                                                + service.load().duration().toMillis());
                 };
         return perJvm * variants;
     }

@@ -11,15 +11,21 @@ public enum CellStatus {
     @JsonProperty("timeout")
     TIMEOUT,
     @JsonProperty("skipped")
-    SKIPPED;
+    SKIPPED,
+    /**
+     * The cell ran, but its numbers measure something other than what it asks (a service's load generator
+     * saturated, or fell short of the asked rate): kept with the reason, never shown as an ok result.
+     */
+    @JsonProperty("invalid")
+    INVALID;
 
     /** The word the results files use. */
     public String word() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** Failed or timed out: {@code --retry-failed} runs it again, and the run's exit code is 3. */
+    /** Failed, timed out or invalid: {@code --retry-failed} runs it again, and the run's exit code is 3. */
     public boolean isFailure() {
-        return this == FAILED || this == TIMEOUT;
+        return this == FAILED || this == TIMEOUT || this == INVALID;
     }
 }

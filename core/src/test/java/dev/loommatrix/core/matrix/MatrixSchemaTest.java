@@ -79,23 +79,46 @@ class MatrixSchemaTest {
                             Workloads.find(id).orElseThrow().defaults().keySet());
         }
         assertThat(ids).containsExactlyElementsOf(Workloads.ids());
-        // and the user's own code: a JMH entry and a program entry, with the parser's keys
-        assertThat(user).hasSize(2);
+        // and the user's own code: a JMH entry, a program entry and a service entry, with the parser's keys
+        assertThat(user).hasSize(3);
+        List<String> kinds = new ArrayList<>();
         for (JsonNode entry : user) {
             List<String> keys = names(entry.get("properties"));
             assertThat(UserWorkloads.KEYS).containsAll(keys);
-            String kind = keys.contains("jmh") ? "jmh" : "program";
+            String kind = keys.contains("jmh") ? "jmh" : keys.contains("program") ? "program" : "service";
+            kinds.add(kind);
             assertThat(names(entry.at("/properties/" + kind + "/properties")))
+                    .as(kind)
                     .containsExactlyInAnyOrderElementsOf(
-                            kind.equals("jmh") ? UserWorkloads.JMH_KEYS : UserWorkloads.PROGRAM_KEYS);
+                            switch (kind) {
+                                case "jmh" -> UserWorkloads.JMH_KEYS;
+                                case "program" -> UserWorkloads.PROGRAM_KEYS;
+                                default -> ServiceWorkloads.SERVICE_KEYS;
+                            });
+            if (kind.equals("service")) {
+                assertThat(names(entry.at("/properties/load/properties")))
+                        .containsExactlyInAnyOrderElementsOf(ServiceWorkloads.LOAD_KEYS);
+                assertThat(names(entry.at("/properties/service/properties/ready/properties")))
+                        .containsExactlyInAnyOrderElementsOf(ServiceWorkloads.READY_KEYS);
+            }
+            List<String> variantKeys = new ArrayList<>(UserWorkloads.VARIANT_KEYS);
+            if (!kind.equals("jmh")) {
+                variantKeys.remove("params"); // JMH @Param values only (the parser says so where it is written)
+            }
+            if (kind.equals("program")) {
+                variantKeys.add("params");
+            }
             assertThat(names(entry.at("/properties/variants/additionalProperties/properties")))
-                    .containsExactlyInAnyOrderElementsOf(UserWorkloads.VARIANT_KEYS);
+                    .as(kind)
+                    .containsExactlyInAnyOrderElementsOf(variantKeys);
         }
+        assertThat(kinds).containsExactly("jmh", "program", "service");
     }
 
     @Test
     void theExampleMatrixPassesTheSchema() throws Exception {
         assertThat(validate(Path.of("../examples/jmh-blocking/matrix.yaml"))).isEmpty();
+        assertThat(validate(Path.of("../examples/spring-service/matrix.yaml"))).isEmpty();
     }
 
     static List<String> names(JsonNode object) {

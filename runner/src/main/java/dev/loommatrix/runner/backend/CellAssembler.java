@@ -25,6 +25,9 @@ public final class CellAssembler {
 
     private CellAssembler() {}
 
+    /** How a variant's error starts when its numbers were made but cannot be trusted (see {@link CellOutcome.Invalid}). */
+    static final String INVALID = "invalid: ";
+
     public static CellOutcome assemble(
             Cell cell,
             Path rawDir,
@@ -103,6 +106,19 @@ public final class CellAssembler {
                         problems.add(readProblem);
                     }
                     String reason = String.join("; ", problems);
+                    boolean onlyInvalid = readProblem == null
+                            && environment.isPresent()
+                            && failedVariants.stream()
+                                    .allMatch(v -> errors.containsKey(v)
+                                            && errors.get(v).startsWith(INVALID));
+                    if (onlyInvalid) {
+                        yield new CellOutcome.Invalid(
+                                failedVariants.stream()
+                                        .map(v -> v + ": " + errors.get(v))
+                                        .collect(java.util.stream.Collectors.joining("; ")),
+                                measurements,
+                                environment.get());
+                    }
                     yield new CellOutcome.Failed(reason, logTail(rawDir), measurements, environment);
                 }
                 yield new CellOutcome.Succeeded(measurements, environment.get());

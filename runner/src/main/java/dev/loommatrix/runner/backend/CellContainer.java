@@ -15,7 +15,7 @@ import java.util.Optional;
  * ({@link ContainerBackend}) and the {@code docker run} line kept beside the raw output both read it, so
  * the container a person re-runs by hand is the one the cell ran in.
  */
-record CellContainer(
+public record CellContainer(
         String image,
         String script,
         Map<String, String> env,
@@ -25,13 +25,13 @@ record CellContainer(
         long pids,
         Optional<CpuSet> cpuset) {
 
-    static final String USER = "10001:10001";
-    static final String NETWORK = "none";
-    static final String TMPFS_PATH = "/tmp";
-    static final String TMPFS_OPTIONS = "rw,exec,nosuid,size=268435456";
-    static final String SECURITY_OPT = "no-new-privileges";
+    public static final String USER = "10001:10001";
+    public static final String NETWORK = "none";
+    public static final String TMPFS_PATH = "/tmp";
+    public static final String TMPFS_OPTIONS = "rw,exec,nosuid,size=268435456";
+    public static final String SECURITY_OPT = "no-new-privileges";
 
-    CellContainer {
+    public CellContainer {
         env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
         labels = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(labels));
     }

@@ -22,4 +22,8 @@ public sealed interface CellOutcome {
             implements CellOutcome {}
 
     record Skipped(String reason) implements CellOutcome {}
+
+    /** It ran, but what it measured was not what it asks (issue #28: a load generator at its own limit). */
+    record Invalid(String reason, List<Measurement> measurements, EnvironmentRecord environment)
+            implements CellOutcome {}
 }

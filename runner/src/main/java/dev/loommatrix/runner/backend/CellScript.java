@@ -120,7 +120,7 @@ public final class CellScript {
         return out;
     }
 
-    static UserCommand.Paths userPaths(Cell cell) {
+    public static UserCommand.Paths userPaths(Cell cell) {
         return new UserCommand.Paths("java", HARNESS, containerFiles(cell), OUT, ":");
     }
 

@@ -7,8 +7,14 @@ import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Volume;
+import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
+import dev.loommatrix.runner.backend.service.ContainerServiceHost;
+import dev.loommatrix.runner.backend.service.GeneratorImage;
+import dev.loommatrix.runner.backend.service.Oha;
+import dev.loommatrix.runner.backend.service.Placement;
+import dev.loommatrix.runner.backend.service.ServiceCell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -107,7 +113,7 @@ public final class ContainerBackend implements Backend {
     }
 
     /** The label every cell container carries: the run it belongs to (for {@link #stopLeftovers}). */
-    static final String RUN_LABEL = "dev.loommatrix.run";
+    public static final String RUN_LABEL = "dev.loommatrix.run";
 
     /** A placement becomes the container's cpuset, attested like a cpuset axis value. */
     @Override
@@ -126,6 +132,9 @@ public final class ContainerBackend implements Backend {
                     driver,
                     variantOrder,
                     Optional.empty());
+        }
+        if (ServiceCells.isService(cell)) {
+            return runService(cell, assignment, image);
         }
         String script = CellScript.forContainer(cell, variantOrder, List.of());
         Optional<CpuSet> cpuset = cell.coordinates().cpuSet().or(() -> placement);
@@ -206,6 +215,58 @@ public final class ContainerBackend implements Backend {
     }
 
     /**
+     * A service cell (issue #28): the server in a fresh container per repetition, oha in a container of its own on
+     * CPUs the server's quota does not cover, both on a network of the cell's with no route out.
+     */
+    private Execution runService(Cell cell, Assignment assignment, CellImages.CellImage image)
+            throws InterruptedException {
+        Path rawDir = assignment.rawDir();
+        String driver = "oha " + Oha.VERSION + " (load generator container)";
+        Optional<Path> oha = Oha.binary();
+        if (oha.isEmpty()) {
+            return new Execution(
+                    new CellOutcome.Skipped(Oha.missing()),
+                    name(),
+                    driver,
+                    assignment.variantOrder(),
+                    Optional.empty());
+        }
+        Placement placement = Placement.of(cell, hostCpus);
+        Attestation.Expectation expected = expectation(cell, hostCpus, placement.server());
+        Map<String, String> variantErrors = new LinkedHashMap<>();
+        CellAssembler.Ending ending = new CellAssembler.Ending.Completed();
+        try {
+            Files.createDirectories(rawDir);
+            String generatorImage = GeneratorImage.prepare(docker, image.tag(), oha.get());
+            UserWorkload.Service service =
+                    (UserWorkload.Service) cell.workload().user().orElseThrow().artifact();
+            try (ContainerServiceHost host = ContainerServiceHost.open(
+                    docker, cell, assignment.runId(), image.tag(), generatorImage, placement, rawDir, service.port())) {
+                variantErrors.putAll(ServiceCell.run(
+                        cell, assignment.variantOrder(), host, rawDir, CellScript.userPaths(cell), List.of()));
+            }
+        } catch (IOException | RuntimeException e) {
+            ending = new CellAssembler.Ending.Crashed(
+                    "Docker engine error: " + e.getMessage(), CellAssembler.logTail(rawDir));
+        }
+        CellOutcome outcome = CellAssembler.assemble(
+                cell,
+                rawDir,
+                assignment.variantOrder(),
+                variantErrors,
+                expected,
+                Optional.of(image.baseImage()),
+                Optional.of(image.baseDigest()),
+                ending);
+        return new Execution(
+                outcome,
+                name(),
+                driver + "; generator on " + placement.words(),
+                assignment.variantOrder(),
+                Optional.empty());
+    }
+
+    /**
      * What the JVM should see: processors from the quota by the VM's rounding, capped by the cpuset's
      * size and the host's CPUs; the cgroup limits as asked; with a cpuset, exactly those CPUs allowed.
      */
@@ -257,6 +318,12 @@ public final class ContainerBackend implements Backend {
                         .withForce(true)
                         .withRemoveVolumes(true)
                         .exec();
+            }
+            // a service cell's network (issue #28)
+            for (var network : docker.listNetworksCmd()
+                    .withFilter("label", List.of(RUN_LABEL + "=" + runId))
+                    .exec()) {
+                docker.removeNetworkCmd(network.getId()).exec();
             }
         } catch (RuntimeException e) {
             // the engine is gone: nothing of ours can be running in it either

@@ -1,8 +1,13 @@
 package dev.loommatrix.runner.backend;
 
+import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
 import dev.loommatrix.core.result.Json;
+import dev.loommatrix.runner.backend.service.LocalServiceHost;
+import dev.loommatrix.runner.backend.service.Oha;
+import dev.loommatrix.runner.backend.service.Placement;
+import dev.loommatrix.runner.backend.service.ServiceCell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,6 +88,9 @@ public final class LocalBackend implements Backend {
                     new CellOutcome.Skipped(located.reason()), name(), driver, variantOrder, Optional.empty());
         }
         JdkLocator.FoundJdk jdk = located.jdk().get();
+        if (ServiceCells.isService(cell)) {
+            return runService(cell, assignment, jdk, driver);
+        }
         // A quota becomes an affinity to that many CPUs (rounded up, as HotSpot rounds a quota); a cpuset
         // axis value pins to exactly those CPUs. The JVM is told the count either way.
         int fromQuota = cell.coordinates()
@@ -213,6 +221,77 @@ public final class LocalBackend implements Backend {
                 variantOrder,
                 Optional.empty(),
                 ProfileRun.read(cell, rawDir, variantOrder, cell.profiling().flame() ? noFlame() : Optional.empty()));
+    }
+
+    /**
+     * A service cell (issue #28) on this host: the server and oha as processes pinned to disjoint CPUs where the
+     * host has them; Linux only (the generator's side is bash).
+     */
+    private Execution runService(Cell cell, Assignment assignment, JdkLocator.FoundJdk jdk, String driver) {
+        Path rawDir = assignment.rawDir();
+        List<String> order = assignment.variantOrder();
+        String generator = "oha " + Oha.VERSION + " (host process)";
+        Optional<Path> oha = Oha.binary();
+        if (JdkLocator.isWindows() || oha.isEmpty()) {
+            return new Execution(
+                    new CellOutcome.Skipped(
+                            oha.isEmpty()
+                                    ? Oha.missing()
+                                    : "service cells need bash beside the load generator; on Windows they do not "
+                                            + "run yet"),
+                    name(),
+                    generator,
+                    order,
+                    Optional.empty());
+        }
+        Placement placement = Placement.of(cell, hostCpus);
+        int fromQuota = cell.coordinates()
+                .cpus()
+                .setScale(0, java.math.RoundingMode.CEILING)
+                .intValueExact();
+        int processors = cell.coordinates()
+                .cpuSet()
+                .map(set -> Math.min(fromQuota, set.size()))
+                .orElse(fromQuota);
+        List<String> backendArgs = List.of("-XX:ActiveProcessorCount=" + processors);
+        Attestation.Expectation expected = new Attestation.Expectation(
+                processors,
+                "-XX:ActiveProcessorCount=" + processors
+                        + placement.server().map(s -> ", affinity to CPUs " + s).orElse(""),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                taskset.isPresent() ? placement.server().map(Object::toString) : Optional.empty());
+        Map<String, String> variantErrors = new LinkedHashMap<>();
+        CellAssembler.Ending ending = new CellAssembler.Ending.Completed();
+        try {
+            Files.createDirectories(rawDir);
+            UserWorkload.Service service =
+                    (UserWorkload.Service) cell.workload().user().orElseThrow().artifact();
+            try (LocalServiceHost host = new LocalServiceHost(
+                    rawDir,
+                    taskset.isPresent() ? placement : Placement.unpinned(hostCpus),
+                    taskset,
+                    oha.get(),
+                    service.port())) {
+                variantErrors.putAll(ServiceCell.run(
+                        cell, order, host, rawDir, userPaths(cell, jdk, harnessJar(), rawDir), backendArgs));
+            }
+        } catch (IOException e) {
+            ending = new CellAssembler.Ending.Crashed(
+                    "could not run the service: " + e.getMessage(), CellAssembler.logTail(rawDir));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ending = new CellAssembler.Ending.Crashed("interrupted", CellAssembler.logTail(rawDir));
+        }
+        CellOutcome outcome = CellAssembler.assemble(
+                cell, rawDir, order, variantErrors, expected, Optional.empty(), Optional.empty(), ending);
+        return new Execution(
+                outcome,
+                name(),
+                generator + " on " + placement.words() + "; jdk " + jdk.home() + " (" + jdk.source() + ")",
+                order,
+                Optional.empty());
     }
 
     /** Where a user workload's files and this host's JDK are, as its JVM sees them. */

@@ -58,21 +58,28 @@ public final class UserCommand {
         switch (user.artifact()) {
             case UserWorkload.Jmh jmh -> command.addAll(jmhArgs(jmh, settings, paths, result));
             case UserWorkload.Program program -> {
-                if (program.mainClass().isPresent()) {
-                    // a classpath, or a jar whose class to run the entry names
-                    command.add("-cp");
-                    command.add(String.join(paths.pathSeparator(), paths.userFiles()));
-                    command.add(program.mainClass().get());
-                } else {
-                    command.add("-jar");
-                    command.add(paths.userFiles().get(0));
-                }
+                command.addAll(main(program.mainClass(), paths));
                 command.addAll(program.args());
                 env.put(UserWorkload.Program.METRICS_FILE_ENV, result);
+            }
+            case UserWorkload.Service service -> {
+                command.addAll(main(service.mainClass(), paths));
+                command.addAll(service.args());
+                // the entry's environment under the variant's own
+                Map<String, String> merged = new LinkedHashMap<>(service.env());
+                merged.putAll(env);
+                env = merged;
             }
         }
         command.addAll(settings.args());
         return new Launch(command, env);
+    }
+
+    /** How a program or service starts: a classpath (or a jar whose class the entry names), else the jar. */
+    private static List<String> main(java.util.Optional<String> mainClass, Paths paths) {
+        return mainClass.isPresent()
+                ? List.of("-cp", String.join(paths.pathSeparator(), paths.userFiles()), mainClass.get())
+                : List.of("-jar", paths.userFiles().get(0));
     }
 
     /**

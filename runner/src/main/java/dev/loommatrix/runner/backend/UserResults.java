@@ -10,6 +10,8 @@ import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.result.Sample;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Summary;
+import dev.loommatrix.runner.backend.service.LoadReport;
+import dev.loommatrix.runner.backend.service.ServiceCell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +98,21 @@ public final class UserResults {
      * @param runs the measured runs (warmups dropped), in order
      * @param problem why the variant's numbers are not usable as they are, if so
      */
-    public record VariantRuns(String variant, List<JvmRun> runs, List<Double> processMs, Optional<String> problem) {}
+    public record VariantRuns(
+            String variant,
+            List<JvmRun> runs,
+            List<Double> processMs,
+            Optional<String> problem,
+            Map<Integer, ServiceCell.LoadLine> loads) {
+
+        public VariantRuns {
+            loads = Map.copyOf(loads);
+        }
+
+        public VariantRuns(String variant, List<JvmRun> runs, List<Double> processMs, Optional<String> problem) {
+            this(variant, runs, processMs, problem, Map.of());
+        }
+    }
 
     private UserResults() {}
 
@@ -137,7 +153,20 @@ public final class UserResults {
                 forks = new ArrayList<>();
             }
         }
-        return new VariantRuns(variant, runs, RawResults.processTimes(rawDir, slug), problem);
+        // a service's load runs (issue #28), by the repetition they belong to
+        Map<Integer, ServiceCell.LoadLine> loads = new LinkedHashMap<>();
+        Path loadFile = rawDir.resolve(ServiceCell.loadFile(variant));
+        if (Files.isRegularFile(loadFile)) {
+            for (String line : Files.readAllLines(loadFile)) {
+                if (!line.isBlank()) {
+                    ServiceCell.LoadLine load = Json.MAPPER.readValue(line, ServiceCell.LoadLine.class);
+                    if (load.run() >= warmup) {
+                        loads.put(load.run() - warmup, load);
+                    }
+                }
+            }
+        }
+        return new VariantRuns(variant, runs, RawResults.processTimes(rawDir, slug), problem, loads);
     }
 
     /** The variant's measurements, one per benchmark; a problem (a run without a score) fails the variant. */
@@ -160,6 +189,10 @@ public final class UserResults {
                 case UserWorkload.Program program -> {
                     common.putAll(jvmUse(List.of(run.host()), false));
                     programRun(cell.workload().id(), program, run, i, common, series, problems);
+                }
+                case UserWorkload.Service service -> {
+                    common.putAll(jvmUse(List.of(run.host()), false));
+                    serviceRun(service, data.loads().get(i), i, common, series, problems);
                 }
             }
         }
@@ -328,6 +361,40 @@ public final class UserResults {
                     .samples
                     .add(Sample.of(sample));
         });
+    }
+
+    /**
+     * One repetition of a service: a sample per load level with the generator's figures and the server JVM's own
+     * use. A level the generator could not drive honestly (saturated, or short of the asked rate) makes the
+     * variant invalid, never an ok number.
+     */
+    private static void serviceRun(
+            UserWorkload.Service service,
+            ServiceCell.LoadLine load,
+            int index,
+            Map<String, Object> common,
+            Map<String, Series> series,
+            List<String> problems) {
+        if (load == null) {
+            problems.add("run " + (index + 1) + " has no load report (see the cell log)");
+            return;
+        }
+        Map<String, String> units = new LinkedHashMap<>();
+        dev.loommatrix.core.matrix.ServiceLoad.METRICS.forEach(m -> units.put(m.name(), m.unit()));
+        String name =
+                service.load().method() + " " + String.join(", ", service.load().paths());
+        for (LoadReport report : load.levels()) {
+            report.invalid(service.load().maxShortfall()).ifPresent(problems::add);
+            Map<String, Object> sample = new LinkedHashMap<>(common);
+            sample.putAll(report.metrics());
+            Benchmark benchmark =
+                    new Benchmark(name, Optional.empty(), Map.of("load", report.level()), units, Map.of());
+            series.computeIfAbsent(
+                            benchmark.label(),
+                            k -> new Series(benchmark, service.load().judgedBy()))
+                    .samples
+                    .add(Sample.of(sample));
+        }
     }
 
     /**

@@ -151,6 +151,13 @@ final class PlanCommand implements Callable<Integer> {
                         program.jar()
                                 .map(j -> j.getFileName().toString())
                                 .orElse(program.mainClass().orElse("program"));
+                    case dev.loommatrix.core.matrix.UserWorkload.Service service ->
+                        service.jar()
+                                        .map(j -> j.getFileName().toString())
+                                        .orElse(service.mainClass().orElse("service"))
+                                + " under "
+                                + String.join(", ", service.load().model().levels()) + ", "
+                                + service.load().duration().toSeconds() + " s";
                 })
                 .orElse(new java.util.TreeMap<>(cell.workload().params()).toString()); // stable order for reading
     }

@@ -156,6 +156,18 @@ public final class AbSides {
                         p.mainClass(),
                         p.args(),
                         p.metrics());
+            case UserWorkload.Service s ->
+                List.of(
+                        "service",
+                        s.jar().isPresent()
+                                ? "jar"
+                                : "classpath of " + s.classpath().size(),
+                        s.mainClass(),
+                        s.args(),
+                        s.env(),
+                        s.port(),
+                        s.ready(),
+                        s.load());
         };
     }
 

@@ -123,6 +123,13 @@ final class CellRecorder {
                                 Optional.of(t.logTail()),
                                 t.environment(),
                                 t.measurements());
+                    case CellOutcome.Invalid v ->
+                        new Ended(
+                                CellStatus.INVALID,
+                                Optional.of(v.reason()),
+                                Optional.empty(),
+                                Optional.of(v.environment()),
+                                v.measurements());
                     case CellOutcome.Skipped s ->
                         new Ended(
                                 CellStatus.SKIPPED,
@@ -235,6 +242,7 @@ final class CellRecorder {
             switch (outcome) {
                 case CellOutcome.Succeeded s -> ok++;
                 case CellOutcome.Failed f -> failed++;
+                case CellOutcome.Invalid v -> failed++; // not an ok result: the run exits 3
                 case CellOutcome.TimedOut t -> timedOut++;
                 case CellOutcome.Skipped s -> skipped++;
             }

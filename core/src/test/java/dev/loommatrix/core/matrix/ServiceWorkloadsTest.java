@@ -1,0 +1,250 @@
+package dev.loommatrix.core.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Services as workloads (issue #28): what a valid entry becomes, and every mistake, at its line and column. */
+class ServiceWorkloadsTest {
+
+    @TempDir
+    Path dir;
+
+    static final String HEAD =
+            """
+            schema: 1
+            jdks:
+              - {id: t21, vm: hotspot, version: 21, image: "eclipse-temurin:21-jdk"}
+            cpus: [1]
+            workloads:
+            """;
+
+    static final String VARIANTS =
+            """
+                variants:
+                  virtual: {properties: {spring.threads.virtual.enabled: "true"}}
+                  tomcat-200: {properties: {server.tomcat.threads.max: "200"}}
+                baseline: tomcat-200
+            """;
+
+    @BeforeEach
+    void jar() throws Exception {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "app.Main");
+        try (var out = new JarOutputStream(Files.newOutputStream(dir.resolve("app.jar")), manifest)) {
+            // a manifest is all the reader looks at
+        }
+    }
+
+    Matrix parse(String yaml, Optional<String> profile) throws Exception {
+        return MatrixParser.parse(Files.writeString(dir.resolve("m.yaml"), yaml), profile);
+    }
+
+    List<String> problems(String yaml) throws Exception {
+        Path file = Files.writeString(dir.resolve("m.yaml"), yaml);
+        return catchThrowableOfType(MatrixException.class, () -> MatrixParser.parse(file, Optional.empty()))
+                .problems()
+                .stream()
+                .map(p -> p.format().replace(dir.toString(), "DIR"))
+                .toList();
+    }
+
+    static String entry(String service, String load) {
+        return "  - id: web\n    service:\n" + indent(service, 6) + "    load:\n" + indent(load, 6) + VARIANTS;
+    }
+
+    static String indent(String text, int n) {
+        return text.lines().map(l -> " ".repeat(n) + l + "\n").reduce("", String::concat);
+    }
+
+    @Test
+    void aClosedModelServiceBecomesAUserWorkloadJudgedByThroughput() throws Exception {
+        WorkloadSpec w = parse(
+                        HEAD
+                                + entry(
+                                        """
+                                jar: app.jar
+                                args: [--server.port=8080]
+                                env: {SPRING_PROFILES_ACTIVE: bench}
+                                port: 8080
+                                ready: {http: /actuator/health, status: 200}
+                                startTimeout: 90s
+                                """,
+                                        """
+                                path: /work
+                                headers: {Accept: text/plain}
+                                users: 3000
+                                warmup: 10s
+                                duration: 30s
+                                """),
+                        Optional.empty())
+                .workloads()
+                .get(0);
+        UserWorkload.Service service =
+                (UserWorkload.Service) w.user().orElseThrow().artifact();
+        assertThat(service.jar()).contains(dir.resolve("app.jar"));
+        assertThat(service.args()).containsExactly("--server.port=8080");
+        assertThat(service.env()).containsEntry("SPRING_PROFILES_ACTIVE", "bench");
+        assertThat(service.port()).isEqualTo(8080);
+        assertThat(service.ready()).isEqualTo(new UserWorkload.Readiness.Http("/actuator/health", 200));
+        assertThat(service.startTimeout()).isEqualTo(Duration.ofSeconds(90));
+        ServiceLoad load = service.load();
+        assertThat(load.method()).isEqualTo("GET");
+        assertThat(load.paths()).containsExactly("/work");
+        assertThat(load.headers()).isEqualTo(Map.of("Accept", "text/plain"));
+        assertThat(load.model()).isEqualTo(new ServiceLoad.Closed(3000));
+        assertThat(load.model().levels()).containsExactly("users=3000");
+        assertThat(load.warmup()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(load.duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(load.judgedBy()).isEqualTo(ServiceLoad.THROUGHPUT);
+        assertThat(w.user().get().baseline()).isEqualTo("tomcat-200");
+        assertThat(w.user().get().settings("virtual").properties())
+                .containsEntry("spring.threads.virtual.enabled", "true");
+    }
+
+    @Test
+    void anOpenModelWithSeveralRatesIsACurveJudgedByItsP99() throws Exception {
+        WorkloadSpec w = parse(
+                        HEAD
+                                + entry(
+                                        "jar: app.jar\nport: 9000\n",
+                                        """
+                                method: post
+                                paths: [/orders, /users]
+                                body: '{"n": 1}'
+                                rate: [100, 250.5, 400]
+                                connections: 64
+                                warmup: 0s
+                                duration: 15s
+                                timeout: 2s
+                                maxShortfall: 2%
+                                """),
+                        Optional.empty())
+                .workloads()
+                .get(0);
+        UserWorkload.Service service =
+                (UserWorkload.Service) w.user().orElseThrow().artifact();
+        assertThat(service.ready()).isEqualTo(new UserWorkload.Readiness.Tcp());
+        assertThat(service.startTimeout()).isEqualTo(Duration.ofSeconds(120));
+        ServiceLoad load = service.load();
+        assertThat(load.method()).isEqualTo("POST");
+        assertThat(load.paths()).containsExactly("/orders", "/users");
+        assertThat(load.body()).contains("{\"n\": 1}");
+        assertThat(load.model()).isEqualTo(new ServiceLoad.Open(List.of(100.0, 250.5, 400.0), 64));
+        assertThat(load.model().levels()).containsExactly("rate=100/s", "rate=250.5/s", "rate=400/s");
+        assertThat(load.warmup()).isZero();
+        assertThat(load.requestTimeout()).contains(Duration.ofSeconds(2));
+        assertThat(load.maxShortfall()).isEqualTo(0.02);
+        assertThat(load.judgedBy()).isEqualTo(ServiceLoad.P99);
+    }
+
+    @Test
+    void aProfileShortensTheLoadKeyByKey() throws Exception {
+        Matrix m = parse(
+                HEAD + entry("jar: app.jar\nport: 8080\n", "path: /work\nusers: 3000\nduration: 60s\n")
+                        + """
+                        profiles:
+                          quick:
+                            workloads:
+                              web: {load: {users: 50, duration: 5s}}
+                        """,
+                Optional.of("quick"));
+        ServiceLoad load = ((UserWorkload.Service)
+                        m.workloads().get(0).user().orElseThrow().artifact())
+                .load();
+        assertThat(load.model()).isEqualTo(new ServiceLoad.Closed(50));
+        assertThat(load.duration()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(load.paths()).containsExactly("/work");
+    }
+
+    @Test
+    void everyMistakeIsSaidWhereItIsWithAHint() throws Exception {
+        List<String> problems = problems(
+                HEAD
+                        + entry(
+                                """
+                        jar: missing.jar
+                        port: 70000
+                        ready: {http: health, tcp: true}
+                        startTimeout: soon
+                        """,
+                                """
+                        method: FETCH
+                        path: /work
+                        users: 10
+                        rate: 100
+                        duration: 0s
+                        body: x
+                        """));
+        assertThat(problems)
+                .containsExactly(
+                        "DIR/m.yaml:8:12: error: jar DIR/missing.jar does not exist\n  hint: build it first; paths are "
+                                + "relative to the matrix file",
+                        "DIR/m.yaml:9:13: error: workloads[0].service.port must be between 1 and 65535, got 70000",
+                        "DIR/m.yaml:10:14: error: workloads[0].service.ready needs either 'http' or 'tcp'\n  hint: "
+                                + "ready: {http: /actuator/health, status: 200} (an HTTP GET), or ready: {tcp: true} "
+                                + "(the port accepts a connection)",
+                        "DIR/m.yaml:11:21: error: workloads[0].service.startTimeout 'soon' is not a duration\n  hint: "
+                                + "a number with a unit: 500ms, 30s, 2m",
+                        "DIR/m.yaml:13:15: error: workloads[0].load.method 'FETCH' is not an HTTP method\n  hint: one "
+                                + "of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
+                        "DIR/m.yaml:16:7: error: workloads[0].load has both 'users' (closed model) and 'rate' (open "
+                                + "model)\n  hint: closed model: users: 200 (each sends its next request when the last "
+                                + "is answered); open model: rate: 500 or rate: [100, 200, 400] requests per second, "
+                                + "connections: 256",
+                        "DIR/m.yaml:17:17: error: workloads[0].load.duration must be longer than 0\n  hint: e.g. 30s",
+                        "DIR/m.yaml:18:7: error: workloads[0].load.body is sent with GET\n  hint: a request body goes "
+                                + "with method: POST, PUT or PATCH");
+    }
+
+    @Test
+    void aServiceNeedsItsLoadAndALoadNeedsAService() throws Exception {
+        assertThat(problems(HEAD + "  - id: web\n    service: {jar: app.jar, port: 8080}\n" + VARIANTS))
+                .containsExactly("DIR/m.yaml:6:5: error: workloads[0] is missing 'load'");
+        assertThat(problems(
+                        HEAD + "  - id: web\n    program: {jar: app.jar}\n    load: {path: /, users: 1, duration: 1s}\n"
+                                + VARIANTS))
+                .containsExactly("DIR/m.yaml:8:5: error: workloads[0] has a load but no service\n  hint: load: goes "
+                        + "with service: (the server it loads); a JMH suite or program loads itself");
+    }
+
+    @Test
+    void openModelKnobsAreRefusedInAClosedModelAndRatesMustBeRates() throws Exception {
+        assertThat(problems(HEAD
+                        + entry(
+                                "jar: app.jar\nport: 8080\n",
+                                "path: /w\nusers: 5\nconnections: 9\nmaxShortfall: 5%\nduration: 5s\n")))
+                .containsExactly(
+                        "DIR/m.yaml:13:7: error: workloads[0].load.connections goes with rate (open model)\n  hint: in "
+                                + "a closed model each of the users is one connection");
+        assertThat(problems(HEAD
+                        + entry(
+                                "jar: app.jar\nport: 8080\nready: {tcp: true, status: 200}\n",
+                                "path: w\nrate: [100, fast, 100]\nduration: 5s\nmaxShortfall: 150%\n")))
+                .containsExactly(
+                        "DIR/m.yaml:10:26: error: workloads[0].service.ready.status goes with http, not tcp\n  hint: "
+                                + "ready: {http: /actuator/health, status: 200} (an HTTP GET), or ready: {tcp: true} "
+                                + "(the port accepts a connection)",
+                        "DIR/m.yaml:12:13: error: workloads[0].load.path 'w' is not a request path\n  hint: a path "
+                                + "starts with '/' and has no spaces, e.g. /orders?limit=10",
+                        "DIR/m.yaml:13:19: error: workloads[0].load.rate must be a number of requests per second above "
+                                + "0, found text 'fast'\n  hint: e.g. rate: 500, or rate: [100, 200, 400] for a "
+                                + "throughput-latency curve",
+                        "DIR/m.yaml:15:21: error: workloads[0].load.maxShortfall '150%' is not a share between 0 and "
+                                + "100 %\n  hint: e.g. maxShortfall: 5% (the completed rate may be 5 % below the asked "
+                                + "rate)");
+    }
+}

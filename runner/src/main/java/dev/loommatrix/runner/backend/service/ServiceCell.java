@@ -1,0 +1,290 @@
+package dev.loommatrix.runner.backend.service;
+
+import dev.loommatrix.core.matrix.ServiceLoad;
+import dev.loommatrix.core.matrix.UserWorkload;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.runner.backend.HarnessCommand;
+import dev.loommatrix.runner.backend.UserCommand;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs a service cell on a {@link ServiceHost}, the same on every engine: for each variant and each repetition
+ * a fresh server JVM, its readiness awaited, then per load level a warmup and a measured window driven by oha.
+ * Each repetition's reports go to {@code <variant>.load.jsonl} (one line a repetition, written as it ends, so a
+ * later failure loses nothing); the server's agent record goes to {@code <variant>.records.jsonl}; what the
+ * server printed goes to the cell log under the variant's marker line.
+ */
+public final class ServiceCell {
+
+    /** The file beside a variant's records that holds its load runs, one line per repetition. */
+    public static String loadFile(String variant) {
+        return HarnessCommand.slug(variant) + ".load.jsonl";
+    }
+
+    /** One repetition's line in {@link #loadFile}. */
+    public record LoadLine(int run, List<LoadReport> levels) {
+        public LoadLine {
+            levels = List.copyOf(levels);
+        }
+    }
+
+    private static final Duration PROBE_EVERY = Duration.ofMillis(250);
+
+    private ServiceCell() {}
+
+    /**
+     * Runs every variant; returns the variants that failed, with why. Never throws for the service's trouble:
+     * a server that never becomes ready or dies under load fails its variant, and the others run.
+     */
+    public static Map<String, String> run(
+            Cell cell,
+            List<String> variantOrder,
+            ServiceHost host,
+            Path rawDir,
+            UserCommand.Paths paths,
+            List<String> backendArgs)
+            throws IOException, InterruptedException {
+        UserWorkload.Service service =
+                (UserWorkload.Service) cell.workload().user().orElseThrow().artifact();
+        Map<String, String> errors = new LinkedHashMap<>();
+        Path log = rawDir.resolve("cell.log");
+        append(log, "loom: load generator oha " + Oha.VERSION + " on " + host.generatorPlacement() + "\n");
+        for (String variant : variantOrder) {
+            append(log, "loom: variant " + variant + "\n");
+            int runs = cell.warmup() + cell.repetitions();
+            for (int run = 0; run < runs; run++) {
+                Optional<String> problem = repetition(cell, service, variant, run, host, rawDir, paths, backendArgs);
+                if (problem.isPresent()) {
+                    errors.put(variant, problem.get());
+                    append(log, "loom: variant " + variant + " failed: " + problem.get() + "\n");
+                    break;
+                }
+            }
+        }
+        return errors;
+    }
+
+    private static Optional<String> repetition(
+            Cell cell,
+            UserWorkload.Service service,
+            String variant,
+            int run,
+            ServiceHost host,
+            Path rawDir,
+            UserCommand.Paths paths,
+            List<String> backendArgs)
+            throws IOException, InterruptedException {
+        ServiceLoad load = service.load();
+        UserCommand.Launch launch = UserCommand.of(cell, variant, paths, backendArgs);
+        ServiceHost.Server server = host.start(variant, run, launch);
+        Optional<String> problem;
+        List<LoadReport> reports = new ArrayList<>();
+        try {
+            problem = awaitReady(service, server, host);
+            if (problem.isEmpty()) {
+                problem = load(cell, load, host, reports);
+            }
+            if (problem.isEmpty() && !server.alive()) {
+                problem = Optional.of("the service died during the load" + exit(server) + "; the generator counted "
+                        + errorWords(reports) + "; its log ends: " + oneLine(server.logTail()));
+            }
+        } finally {
+            append(rawDir.resolve("cell.log"), server.stop());
+        }
+        if (problem.isEmpty()) {
+            append(
+                    rawDir.resolve(loadFile(variant)),
+                    Json.MAPPER
+                                    .writer()
+                                    .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                                    .writeValueAsString(new LoadLine(run, reports))
+                            + "\n");
+        }
+        return problem;
+    }
+
+    /** Waits until the readiness check passes, the server exits, or its start-up time runs out. */
+    static Optional<String> awaitReady(UserWorkload.Service service, ServiceHost.Server server, ServiceHost host)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + service.startTimeout().toNanos();
+        String last = "no answer yet";
+        while (true) {
+            if (!server.alive()) {
+                return Optional.of("the service exited" + exit(server) + " before it was ready; its log ends: "
+                        + oneLine(server.logTail()));
+            }
+            Optional<String> answer = probe(service, host);
+            if (answer.isEmpty()) {
+                return Optional.empty();
+            }
+            last = answer.get();
+            if (System.nanoTime() > deadline) {
+                return Optional.of("the service was not ready within "
+                        + service.startTimeout().toSeconds() + " s (" + readiness(service) + "; last: " + last
+                        + "); its log ends: " + oneLine(server.logTail()));
+            }
+            Thread.sleep(PROBE_EVERY.toMillis());
+        }
+    }
+
+    /** One readiness check: empty when it passed, else what was seen. */
+    private static Optional<String> probe(UserWorkload.Service service, ServiceHost host)
+            throws IOException, InterruptedException {
+        String address = host.serverAddress();
+        switch (service.ready()) {
+            case UserWorkload.Readiness.Tcp tcp -> {
+                String[] hostPort = address.split(":");
+                String script = "if (exec 3<>/dev/tcp/" + hostPort[0] + "/" + hostPort[1]
+                        + ") 2>/dev/null; then echo loom-ready; else echo loom-refused; fi\n";
+                Optional<String> out = host.generator(script, Duration.ofSeconds(10));
+                return out.filter(o -> o.contains("loom-ready")).isPresent()
+                        ? Optional.empty()
+                        : Optional.of("connection refused");
+            }
+            case UserWorkload.Readiness.Http http -> {
+                String report = host.scratch() + "/probe.json";
+                String script =
+                        Oha.script(host.oha(), Oha.probeArguments("http://" + address + http.path(), report), report);
+                Optional<String> out = host.generator(script, Duration.ofSeconds(15));
+                if (out.isEmpty()) {
+                    return Optional.of("the readiness request did not finish");
+                }
+                Oha.Output o = Oha.parse(out.get());
+                if (o.report().isEmpty()) {
+                    return Optional.of("no report from oha: " + oneLine(o.stderr()));
+                }
+                Map<Integer, Long> statuses = Oha.statuses(o.report().get());
+                if (statuses.getOrDefault(http.status(), 0L) > 0) {
+                    return Optional.empty();
+                }
+                return Optional.of(
+                        statuses.isEmpty()
+                                ? "no answer ("
+                                        + String.join(
+                                                ", ", errorTexts(o.report().get())) + ")"
+                                : "status " + statuses.keySet().iterator().next());
+            }
+        }
+    }
+
+    /** Every level of the model: a warmup window thrown away, then the measured window. */
+    private static Optional<String> load(Cell cell, ServiceLoad load, ServiceHost host, List<LoadReport> reports)
+            throws IOException, InterruptedException {
+        String base = "http://" + host.serverAddress();
+        Optional<String> urls = Optional.empty();
+        StringBuilder prelude = new StringBuilder();
+        if (load.paths().size() > 1) {
+            urls = Optional.of(host.scratch() + "/urls.txt");
+            prelude.append(": > ").append(urls.get()).append('\n');
+            for (String p : load.paths()) {
+                prelude.append("echo ")
+                        .append(Oha.quote(base + p))
+                        .append(" >> ")
+                        .append(urls.get())
+                        .append('\n');
+            }
+        }
+        List<String> levels = load.model().levels();
+        for (int level = 0; level < levels.size(); level++) {
+            Optional<Double> asked = load.model() instanceof ServiceLoad.Open o
+                    ? Optional.of(o.rates().get(level))
+                    : Optional.empty();
+            String url = base + load.paths().get(0);
+            if (!load.warmup().isZero()) {
+                Optional<String> warm = window(load, level, url, urls, load.warmup(), host, prelude, false)
+                        .problem();
+                if (warm.isPresent()) {
+                    return Optional.of("the warmup at " + levels.get(level) + " failed: " + warm.get());
+                }
+            }
+            Window measured = window(load, level, url, urls, load.duration(), host, prelude, true);
+            if (measured.problem().isPresent()) {
+                return Optional.of("the load at " + levels.get(level) + " failed: "
+                        + measured.problem().get());
+            }
+            Oha.Output out = measured.output().orElseThrow();
+            reports.add(LoadReport.of(
+                    levels.get(level), asked, out.report().orElseThrow(), out.cpuSeconds(), host.generatorCpus()));
+        }
+        return Optional.empty();
+    }
+
+    private record Window(Optional<Oha.Output> output, Optional<String> problem) {}
+
+    private static Window window(
+            ServiceLoad load,
+            int level,
+            String url,
+            Optional<String> urls,
+            Duration length,
+            ServiceHost host,
+            StringBuilder prelude,
+            boolean measured)
+            throws IOException, InterruptedException {
+        String report = host.scratch() + (measured ? "/measured.json" : "/warmup.json");
+        String script = prelude
+                + Oha.script(host.oha(), Oha.arguments(load, level, url, urls, length, report, !measured), report);
+        Optional<String> printed = host.generator(script, length.plusSeconds(60));
+        if (printed.isEmpty()) {
+            return new Window(Optional.empty(), Optional.of("oha did not finish within " + length.plusSeconds(60)));
+        }
+        Oha.Output out = Oha.parse(printed.get());
+        if (out.exitCode() != 0 || out.report().isEmpty()) {
+            return new Window(
+                    Optional.empty(), Optional.of("oha exited with " + out.exitCode() + ": " + oneLine(out.stderr())));
+        }
+        return new Window(Optional.of(out), Optional.empty());
+    }
+
+    private static String readiness(UserWorkload.Service service) {
+        return switch (service.ready()) {
+            case UserWorkload.Readiness.Http h -> "ready when GET " + h.path() + " answers " + h.status();
+            case UserWorkload.Readiness.Tcp t -> "ready when port " + service.port() + " accepts a connection";
+        };
+    }
+
+    private static String exit(ServiceHost.Server server) throws InterruptedException {
+        return server.exitCode().map(c -> " (exit code " + c + ")").orElse("");
+    }
+
+    private static String errorWords(List<LoadReport> reports) {
+        Map<String, Long> all = new LinkedHashMap<>();
+        reports.forEach(r -> r.errors().forEach((k, v) -> all.merge(k, v, Long::sum)));
+        long total = all.values().stream().mapToLong(Long::longValue).sum();
+        if (total == 0) {
+            return "no errors";
+        }
+        List<String> parts = new ArrayList<>();
+        all.forEach((k, v) -> parts.add(k + " " + v));
+        return total + " errors (" + String.join(", ", parts) + ")";
+    }
+
+    private static List<String> errorTexts(com.fasterxml.jackson.databind.JsonNode report) {
+        List<String> out = new ArrayList<>();
+        report.path("errorDistribution").fieldNames().forEachRemaining(out::add);
+        return out.isEmpty() ? List.of("no error said") : out;
+    }
+
+    /** The last few non-empty lines of a log, joined for a one-line reason. */
+    static String oneLine(String text) {
+        List<String> lines =
+                text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        String tail = String.join(" / ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+        return tail.isEmpty() ? "(nothing)" : tail.length() > 600 ? "…" + tail.substring(tail.length() - 600) : tail;
+    }
+
+    private static void append(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+}
