@@ -8,7 +8,7 @@ export type Cell = {
   schemaVersion: SchemaVersion;
   cellId: string;
   coordinates: Coordinates;
-  status: "ok" | "failed" | "timeout" | "skipped";
+  status: "ok" | "failed" | "timeout" | "skipped" | "invalid";
   reason?: string;
   logTail?: string;
   environment?: Environment;
@@ -30,7 +30,7 @@ export type Cell = {
      * Oldest first, when run --resume --retry-failed ran the cell again; each attempt's record and raw output are in attempts/<cell-id>/<n>/.
      */
     earlierAttempts?: {
-      status: "ok" | "failed" | "timeout" | "skipped";
+      status: "ok" | "failed" | "timeout" | "skipped" | "invalid";
       reason?: string;
       startedAt: string;
       finishedAt: string;

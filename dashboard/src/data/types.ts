@@ -93,7 +93,7 @@ export interface RunManifest {
 }
 
 /** The words of results schema 1's enums: the drift test (test/schema-drift.test.ts) holds them to the schema. */
-export const CELL_STATUSES = ["ok", "failed", "timeout", "skipped"] as const;
+export const CELL_STATUSES = ["ok", "failed", "timeout", "skipped", "invalid"] as const;
 export type CellStatus = (typeof CELL_STATUSES)[number];
 export const RUN_STATUSES = ["running", "finished", "interrupted", "partial"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

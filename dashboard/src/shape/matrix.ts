@@ -63,10 +63,19 @@ const DOUBTFUL: readonly Mark[] = ["unattested", "unstable", "notSteady", "coldO
 /** One colour scale per metric, the same in every view: a speedup between 1/16× and 16× (log), beyond is clamped. */
 export const SPEEDUP_DOMAIN: [number, number] = [1 / 16, 16];
 
-export type Mark = "failed" | "skipped" | "unattested" | "ceiling" | "unstable" | "notSteady" | "coldOnly";
+export type Mark =
+  | "failed"
+  | "invalid"
+  | "skipped"
+  | "unattested"
+  | "ceiling"
+  | "unstable"
+  | "notSteady"
+  | "coldOnly";
 
 export const MARK_SYMBOL: Record<Mark, string> = {
   failed: "✕",
+  invalid: "⊘",
   skipped: "–",
   unattested: "!",
   ceiling: "⊤",
@@ -77,6 +86,7 @@ export const MARK_SYMBOL: Record<Mark, string> = {
 
 export const MARK_MEANING: Record<Mark, string> = {
   failed: "failed or timed out: no numbers; the cell view has the reason and log tail",
+  invalid: "invalid: the load generator, not the service, set the numbers (saturated, or short of the asked rate)",
   skipped: "skipped: this runner had no such JDK (the cell view says why)",
   unattested: "not attested: the JVM did not see the requested CPU limit or scheduler settings",
   ceiling: "ceiling: a variant hit the thread limit before its target count",
@@ -240,6 +250,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   const attested = cell.environment?.attested;
   const marks: Mark[] = [];
   if (cell.status === "failed" || cell.status === "timeout") marks.push("failed");
+  if (cell.status === "invalid") marks.push("invalid");
   if (cell.status === "skipped") marks.push("skipped");
   if (attested === false) marks.push("unattested");
   if (ceiling) marks.push("ceiling");

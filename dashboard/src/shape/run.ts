@@ -8,10 +8,13 @@ export interface Failure {
   reason: string;
 }
 
-/** Cells that failed or timed out; a skipped cell is not a failure (see {@link skipped}). */
+/**
+ * Cells that failed, timed out or measured something else than they ask (invalid); a skipped cell is not a
+ * failure (see {@link skipped}).
+ */
 export function failures(cells: CellRecord[]): Failure[] {
   return cells
-    .filter((c) => c.status === "failed" || c.status === "timeout")
+    .filter((c) => c.status === "failed" || c.status === "timeout" || c.status === "invalid")
     .map((c) => ({ cellId: c.cellId, status: c.status, reason: c.reason ?? "no reason recorded" }))
     .sort((a, b) => a.status.localeCompare(b.status) || a.cellId.localeCompare(b.cellId));
 }

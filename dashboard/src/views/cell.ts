@@ -74,7 +74,13 @@ export async function cellView(ctx: Context): Promise<Child[]> {
     ]),
     cell.reason || cell.logTail
       ? section(
-          cell.status === "skipped" ? "Why it was skipped" : cell.status === "ok" ? "Notes" : "Why it failed",
+          cell.status === "skipped"
+            ? "Why it was skipped"
+            : cell.status === "ok"
+              ? "Notes"
+              : cell.status === "invalid"
+                ? "Why its numbers are invalid"
+                : "Why it failed",
           cell.reason ? h("p", { class: cell.status === "skipped" ? "reason reason-skipped" : "reason" }, cell.reason) : null,
           cell.logTail ? h("pre", { class: "log" }, cell.logTail) : null,
         )

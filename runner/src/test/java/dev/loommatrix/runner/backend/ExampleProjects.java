@@ -18,11 +18,18 @@ public final class ExampleProjects {
             .toAbsolutePath()
             .normalize();
     public static final Path BLOCKING = ROOT.resolve("examples/jmh-blocking");
+    /** The Spring Boot service users copy (issue #28); it builds target/spring-service.jar. */
+    public static final Path SPRING = ROOT.resolve("examples/spring-service");
 
     private ExampleProjects() {}
 
     /** {@code mvn package} in {@code project}; returns its {@code target/benchmarks.jar}. */
     public static Path build(Path project) throws IOException, InterruptedException {
+        return build(project, "benchmarks.jar");
+    }
+
+    /** {@code mvn package} in {@code project}; returns the jar it built, {@code target/<jar>}. */
+    public static Path build(Path project, String jarName) throws IOException, InterruptedException {
         Path log = Files.createTempFile("example-build", ".log");
         Process mvn = new ProcessBuilder(List.of(
                         ROOT.resolve("mvnw").toString(),
@@ -37,7 +44,7 @@ public final class ExampleProjects {
                 .start();
         assertThat(mvn.waitFor(10, TimeUnit.MINUTES)).isTrue();
         assertThat(mvn.exitValue()).as(Files.readString(log)).isZero();
-        Path jar = project.resolve("target/benchmarks.jar");
+        Path jar = project.resolve("target").resolve(jarName);
         assertThat(jar).isRegularFile();
         return jar;
     }

@@ -1,0 +1,86 @@
+package dev.loommatrix.runner.backend.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.loommatrix.core.matrix.ServiceLoad;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The open model's latency correction, checked against a server with a known stall (issue #28): it answers in
+ * about a millisecond, but once, at a known request, stops for a second. At a constant rate R the requests due
+ * during a stall of S seconds wait for its end: their latencies run from S down to 0, so of a D-second run's
+ * R·D requests the slowest share q waited about S − q·D seconds. That is the expected value — worked out from the
+ * rate and the stall, not taken from the tool. oha's uncorrected figures (latency from when the request was
+ * actually sent, which a stalled connection delays) hide the stall from every percentile but the few requests
+ * in flight when it began.
+ */
+class LatencyCorrectionIT {
+
+    static final double RATE = 200;
+    static final Duration RUN = Duration.ofSeconds(5);
+    static final long STALL_MS = 1000;
+    /** The stall starts at the 400th request: about 2 s into the run at 200/s. */
+    static final long STALL_AT = 400;
+
+    @Test
+    void correctedPercentilesShowAKnownStallThatUncorrectedOnesHide(@TempDir Path dir) throws Exception {
+        Path oha = Oha.binary().orElseThrow(() -> new AssertionError(Oha.missing()));
+        double stall = STALL_MS / 1000.0;
+        double seconds = RUN.toSeconds();
+        LoadReport corrected = run(dir, oha, true);
+        LoadReport uncorrected = run(dir, oha, false);
+
+        // every request due during the stall waited for its end: the slowest 1 % and 10 % of R·D
+        assertThat(corrected.latencyMs().get("99") / 1000).isCloseTo(stall - 0.01 * seconds, within(0.08));
+        assertThat(corrected.latencyMs().get("90") / 1000).isCloseTo(stall - 0.10 * seconds, within(0.08));
+        assertThat(corrected.latencyMs().get("100") / 1000).isCloseTo(stall, within(0.08));
+        assertThat(corrected.latencyMs().get("50")).isLessThan(20.0);
+        // the same stall, measured from when each request left: only the two in flight saw it
+        assertThat(uncorrected.latencyMs().get("90")).isLessThan(20.0);
+        assertThat(uncorrected.latencyMs().get("99")).isLessThan(100.0);
+        // the rate was kept: oha sent what was due after the stall, so nothing fell short
+        assertThat(corrected.achievedRate()).isCloseTo(RATE, within(RATE * 0.05));
+        assertThat(corrected.invalid(ServiceLoad.DEFAULT_MAX_SHORTFALL)).isEmpty();
+        assertThat(corrected.errorCount()).isZero();
+    }
+
+    private static LoadReport run(Path dir, Path oha, boolean correct) throws Exception {
+        HttpServer server = TestService.start("stall", 0, STALL_AT, STALL_MS);
+        int port = server.getAddress().getPort();
+        try (LocalServiceHost host = new LocalServiceHost(
+                dir, Placement.unpinned(Runtime.getRuntime().availableProcessors()), Optional.empty(), oha, port)) {
+            ServiceLoad load = new ServiceLoad(
+                    "GET",
+                    List.of("/"),
+                    Map.of(),
+                    Optional.empty(),
+                    new ServiceLoad.Open(List.of(RATE), 2),
+                    Duration.ZERO,
+                    RUN,
+                    Optional.empty(),
+                    ServiceLoad.DEFAULT_MAX_SHORTFALL);
+            String report = host.scratch() + "/r.json";
+            List<String> args = new ArrayList<>(Oha.arguments(
+                    load, 0, "http://" + host.serverAddress() + "/", Optional.empty(), RUN, report, false));
+            assertThat(args).contains("--latency-correction");
+            if (!correct) {
+                args.remove("--latency-correction");
+            }
+            Oha.Output out = Oha.parse(host.generator(Oha.script(host.oha(), args, report), RUN.plusSeconds(30))
+                    .orElseThrow());
+            assertThat(out.exitCode()).as(out.stderr()).isZero();
+            return LoadReport.of("rate=200/s", Optional.of(RATE), out.report().orElseThrow(), out.cpuSeconds(), 2);
+        } finally {
+            server.stop(0);
+        }
+    }
+}
