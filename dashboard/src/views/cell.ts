@@ -6,6 +6,7 @@ import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks }
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
 import { headlineOf, headlineSentence } from "../shape/matrix";
+import { isService, loadRows, PERCENTILE_TICKS, percentilePoints, percentileX } from "../shape/load";
 import type { Phase } from "../shape/phase";
 import { type Context, chosenRun, unknownRun, empty, keyValues, link, phaseOf, plotWidth, section, table } from "./common";
 
@@ -86,6 +87,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
         )
       : null,
     section("Reproduce this cell", h("div", { class: "reproduce" }, h("code", { id: "reproduce" }, command), copy)),
+    isService(cell) ? underLoad(cell) : null,
     cell.measurements.length ? repetitions(cell, metric) : null,
     cell.measurements.some(iterated) ? iterationsChart(cell) : null,
     cell.measurements.length ? statsTable(cell, metric) : null,
@@ -320,6 +322,97 @@ function interval(s: { ci95: number[]; ciLevel?: number }): string {
   return `${num(s.ci95[0])}–${num(s.ci95[1])} (${level})`;
 }
 
+/**
+ * A service cell (issue #28): each variant's latency percentiles, one line per repetition, on the percentile plot
+ * HdrHistogram users know (the tail spread out on a log scale of 1 / (1 − p)), and the table of what each variant
+ * served, failed and what the load generator did — a generator at its own limit is said, not hidden.
+ */
+function underLoad(cell: CellRecord): HTMLElement {
+  const points = percentilePoints(cell);
+  const rows = loadRows(cell);
+  const series = [...new Set(points.map((p) => p.series))];
+  const width = plotWidth(900);
+  const errorsOf = (e: Record<string, number>) => {
+    const parts = Object.entries(e).filter(([, n]) => n > 0);
+    return parts.length ? parts.map(([k, n]) => `${k} ${num(n)}`).join(", ") : "none";
+  };
+  return section(
+    "Under load",
+    h(
+      "p",
+      { class: "explain" },
+      "Latency as the load generator (oha) measured it, one line per repetition — a fresh server JVM each. " +
+        "The percentiles are spread the way HdrHistogram plots them, so the tail gets the room: each step right is " +
+        "ten times rarer. In an open model each request's latency runs from when it was due (coordinated omission " +
+        "corrected). The table gives medians over the repetitions; errors are summed.",
+    ),
+    points.length
+      ? h(
+          "figure",
+          { class: "percentiles" },
+          Plot.plot({
+            width,
+            height: 320,
+            marginLeft: 60,
+            marginRight: 30,
+            style: { fontSize: "12px", background: "transparent" },
+            x: {
+              type: "log",
+              label: "percentile →",
+              ticks: PERCENTILE_TICKS.map((t) => t.x),
+              tickFormat: (x: number) => PERCENTILE_TICKS.find((t) => t.x === x)?.label ?? "",
+              domain: [percentileX(50), percentileX(100)],
+              grid: true,
+            },
+            y: { type: "log", label: "↑ latency (ms)", grid: true },
+            color: { domain: series, legend: true },
+            marks: [
+              Plot.line(points, {
+                x: "x",
+                y: "ms",
+                z: (p: { series: string; repetition: number }) => `${p.series}#${p.repetition}`,
+                stroke: "series",
+                strokeWidth: 1.5,
+                strokeOpacity: 0.8,
+              }),
+              Plot.dot(points, {
+                x: "x",
+                y: "ms",
+                fill: "series",
+                r: 2.5,
+                title: (p: { series: string; repetition: number; percentile: number; ms: number }) =>
+                  `${p.series}, repetition ${p.repetition}: ${p.percentile >= 100 ? "max" : `p${p.percentile}`} ${ms(p.ms)}`,
+              }),
+            ],
+          }),
+        )
+      : null,
+    table(
+      ["variant", "throughput", "p50", "p99", "p99.9", "max", "errors", "load generator"],
+      rows.map((r) => [
+        r.series,
+        r.throughput === undefined ? "—" : `${num(r.throughput)} req/s`,
+        r.p50 === undefined ? "—" : ms(r.p50),
+        r.p99 === undefined ? "—" : ms(r.p99),
+        r.p999 === undefined ? "—" : ms(r.p999),
+        r.max === undefined ? "—" : ms(r.max),
+        errorsOf(r.errors),
+        [
+          r.generatorCpuShare === undefined
+            ? null
+            : `${percent(r.generatorCpuShare)} of its ${r.generatorCpus ?? "?"} CPU${r.generatorCpus === 1 ? "" : "s"}`,
+          r.askedRate === undefined || r.achievedRate === undefined
+            ? null
+            : `${num(r.achievedRate)} of ${num(r.askedRate)} req/s asked`,
+          r.problem ?? null,
+        ]
+          .filter((x) => x)
+          .join("; "),
+      ]),
+    ),
+  );
+}
+
 function repetitions(cell: CellRecord, metric: string): HTMLElement {
   const data = points(cell, metric);
   const stats = variantStats(cell, metric);
@@ -332,7 +425,9 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
     h(
       "p",
       { class: "explain" },
-      (cell.measurements.some(iterated)
+      (isService(cell)
+        ? `Each dot is one repetition: a fresh server JVM measured under load for the window, after a warmup window (${unit});`
+        : cell.measurements.some(iterated)
         ? `Each dot is one fork — a fresh JVM — at its steady state (the median of its measured iterations, ${unit});`
         : `Each dot is one repetition in a fresh JVM (${unit}), its one run: a cold start;`) +
         ` the bar is the median with its confidence interval` +
@@ -408,6 +503,8 @@ function steadiness(m: CellRecord["measurements"][number]): string {
 
 /** The cold start's own summary where the forks iterated; a fork that ran once has only its cold run. */
 function coldStart(m: CellRecord["measurements"][number]): string {
+  // a service's server was warmed by the load before its window: no cold start was measured
+  if (m.samples.some((s) => "latencyDistributionMs" in s)) return "— (warmed by load)";
   const c = m.coldStart;
   if (!c) return m.iterations ? "—" : "the median: one cold run per fork";
   return `${ms(c.median)}${c.ci95 ? ` (${num(c.ci95[0])}–${num(c.ci95[1])})` : ""}`;

@@ -35,6 +35,7 @@ public class ResultsSchemaTest {
                 "cell-fib-fanout-flame.json",
                 "cell-http-server.json",
                 "cell-fib-fanout.json",
+                "cell-spring-service.json",
                 "compare.json",
                 "run.json")) {
             var json = Json.MAPPER.readTree(

@@ -186,11 +186,6 @@ public final class ContainerServiceHost implements ServiceHost {
             return Optional.of(state.getExitCodeLong().intValue());
         }
 
-        @Override
-        public String logTail() throws InterruptedException {
-            return logs(40);
-        }
-
         private String logs(int tail) throws InterruptedException {
             StringBuilder text = new StringBuilder();
             docker.logContainerCmd(id)

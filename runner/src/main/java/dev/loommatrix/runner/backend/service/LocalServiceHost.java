@@ -72,16 +72,6 @@ public final class LocalServiceHost implements ServiceHost {
         }
 
         @Override
-        public String logTail() {
-            try {
-                List<String> lines = Files.readAllLines(log);
-                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-            } catch (IOException e) {
-                return "(log unreadable: " + e.getMessage() + ")";
-            }
-        }
-
-        @Override
         public String stop() throws IOException, InterruptedException {
             if (!stopped) {
                 stopped = true;

@@ -96,8 +96,9 @@ public final class ServiceCell {
                 problem = load(cell, load, host, reports);
             }
             if (problem.isEmpty() && !server.alive()) {
+                // what the service printed last follows from the cell log ("the JVM said: …")
                 problem = Optional.of("the service died during the load" + exit(server) + "; the generator counted "
-                        + errorWords(reports) + "; its log ends: " + oneLine(server.logTail()));
+                        + errorWords(reports));
             }
         } finally {
             append(rawDir.resolve("cell.log"), server.stop());
@@ -121,8 +122,7 @@ public final class ServiceCell {
         String last = "no answer yet";
         while (true) {
             if (!server.alive()) {
-                return Optional.of("the service exited" + exit(server) + " before it was ready; its log ends: "
-                        + oneLine(server.logTail()));
+                return Optional.of("the service exited" + exit(server) + " before it was ready");
             }
             Optional<String> answer = probe(service, host);
             if (answer.isEmpty()) {
@@ -132,7 +132,7 @@ public final class ServiceCell {
             if (System.nanoTime() > deadline) {
                 return Optional.of("the service was not ready within "
                         + service.startTimeout().toSeconds() + " s (" + readiness(service) + "; last: " + last
-                        + "); its log ends: " + oneLine(server.logTail()));
+                        + ")");
             }
             Thread.sleep(PROBE_EVERY.toMillis());
         }

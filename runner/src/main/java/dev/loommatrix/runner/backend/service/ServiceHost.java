@@ -44,9 +44,6 @@ public interface ServiceHost extends AutoCloseable {
         /** Its exit code once it has ended. */
         Optional<Integer> exitCode() throws InterruptedException;
 
-        /** The end of what it printed. */
-        String logTail() throws InterruptedException;
-
         /**
          * Stops it as an orchestrator would (SIGTERM, so its shutdown hooks run and the agent writes its record),
          * killing it after a grace period; its records reach the cell's raw directory; returns its whole log.
