@@ -156,7 +156,12 @@ final class Values {
                         "workload " + def.id() + " has no variant '" + name + "'"
                                 + YamlReader.didYouMeanSuffix(name, def.variants()),
                         "variants of " + def.id() + ": " + def.describeVariants()
-                                + (name.startsWith("pool:") ? "; a pool size is a whole number ≥ 1 or 'cpus'" : ""));
+                                + (name.startsWith("pool:") && def.pools()
+                                        ? "; a pool size is a whole number ≥ 1 or 'cpus'"
+                                        : "")
+                                + (name.startsWith("tomcat:") && def.service()
+                                        ? "; Tomcat's thread count is a whole number from 1 to 999999"
+                                        : ""));
                 return false;
             }
             Matcher pool = Workloads.POOL.matcher(name);

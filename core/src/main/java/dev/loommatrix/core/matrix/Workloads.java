@@ -17,6 +17,15 @@ public final class Workloads {
     /** {@code pool:<T>} / {@code pool:cpus}: fixed pools of platform threads. */
     static final Pattern POOL = Pattern.compile("pool:(cpus|[1-9][0-9]*)");
 
+    /** {@code tomcat:<T>}: a built-in service's Tomcat with at most T request threads. */
+    public static final Pattern TOMCAT = Pattern.compile("tomcat:([1-9][0-9]{0,5})");
+
+    /**
+     * Built-in workloads that are services (issue #28): a real server started fresh per repetition and loaded by
+     * the load generator, not a harness workload. The runner supplies the server (seed-services).
+     */
+    static final java.util.Set<String> SERVICES = java.util.Set.of("spring-boot");
+
     /**
      * The number that tells a workload's story better than its wall time (a fixed-duration load test's
      * wall time is its duration), named as the harness names it in each sample.
@@ -39,11 +48,20 @@ public final class Workloads {
             Contrast contrast) {
 
         public boolean accepts(String variant) {
-            return variants.contains(variant) || (pools && POOL.matcher(variant).matches());
+            return variants.contains(variant)
+                    || (pools && POOL.matcher(variant).matches())
+                    || (service() && TOMCAT.matcher(variant).matches());
         }
 
         public String describeVariants() {
-            return String.join(", ", variants) + (pools ? ", pool:<T>, pool:cpus" : "");
+            return String.join(", ", variants)
+                    + (pools ? ", pool:<T>, pool:cpus" : "")
+                    + (service() ? ", tomcat:<T>" : "");
+        }
+
+        /** A service under load rather than a harness workload (issue #28). */
+        public boolean service() {
+            return SERVICES.contains(id);
         }
     }
 
@@ -75,12 +93,18 @@ public final class Workloads {
                     "virtual threads' throughput against its Little's-law bound (users ÷ think time): how much"
                             + " of what the load allows a thread per request delivers"));
 
+    private static final Contrast SPRING_BOOT = Contrast.overFastestOther(
+            "virtual",
+            "virtual threads vs the fastest other way the same Spring Boot service ran in the cell: a Tomcat pool or"
+                    + " WebFlux on Netty (throughput under the same closed-model load)");
+
     private static final Map<String, String> BASELINES =
             Map.of("fib-fanout", "sequential", "pinning", "reentrant-lock");
 
     private static final Map<String, Headline> HEADLINES = Map.of(
             "echo-server", new Headline("roundTripsPerSecond", "round trips/s"),
             "http-server", new Headline("throughputPerSecond", "req/s"),
+            "spring-boot", new Headline("throughputPerSecond", "req/s"),
             "ping-pong", new Headline("nsPerRoundTrip", "ns/round trip"),
             "thread-local", new Headline("objectsBuilt", "objects built"),
             "footprint", new Headline("rssBytesPerThread", "B RSS/thread"));
@@ -138,6 +162,12 @@ public final class Workloads {
                 false);
         add("thread-local", Map.of("tasks", 100_000L), List.of("virtual", "platform"), true);
         add("footprint", Map.of("threads", 100_000L), List.of("virtual", "platform"), false);
+        // seed 002's web service with the real Spring Boot: Tomcat's pool (tomcat:<T>), virtual threads, WebFlux
+        add(
+                "spring-boot",
+                Map.of("users", 3_000L, "durationS", 30L, "sleepMs", 300L, "warmupS", 10L),
+                List.of("virtual", "webflux"),
+                false);
     }
 
     private Workloads() {}
@@ -152,7 +182,7 @@ public final class Workloads {
                         pools,
                         Optional.ofNullable(HEADLINES.get(id)),
                         Optional.ofNullable(BASELINES.get(id)),
-                        CONTRASTS.getOrDefault(id, VIRTUAL_OVER_FASTEST)));
+                        id.equals("spring-boot") ? SPRING_BOOT : CONTRASTS.getOrDefault(id, VIRTUAL_OVER_FASTEST)));
     }
 
     /**

@@ -89,6 +89,8 @@ public final class CostModel {
             case "pinning" -> p.get("tasks") * p.get("sleepMs") / Math.max(1, cpus);
             // plus starting the server and connecting the users, then closing both
             case "http-server" -> 500 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
+            // a Spring Boot start, the warmup and measured windows, a graceful stop
+            case "spring-boot" -> 6_000 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
             case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;
             case "thread-local" -> p.get("tasks") * 0.01;

@@ -247,4 +247,26 @@ class ServiceWorkloadsTest {
                                 + "100 %\n  hint: e.g. maxShortfall: 5% (the completed rate may be 5 % below the asked "
                                 + "rate)");
     }
+
+    @Test
+    void theBuiltInSpringBootServiceTakesTomcatPoolsVirtualThreadsAndWebflux() throws Exception {
+        WorkloadSpec w = parse(
+                        HEAD
+                                + "  - {id: spring-boot, variants: [virtual, \"tomcat:200\", webflux], params: {users: 50}}\n",
+                        Optional.empty())
+                .workloads()
+                .get(0);
+        assertThat(w.variants()).containsExactly("virtual", "tomcat:200", "webflux");
+        assertThat(w.params()).isEqualTo(Map.of("users", 50L, "durationS", 30L, "sleepMs", 300L, "warmupS", 10L));
+        assertThat(w.user()).isEmpty();
+        assertThat(Workloads.find("spring-boot").orElseThrow().service()).isTrue();
+        assertThat(Workloads.find("http-server").orElseThrow().service()).isFalse();
+        assertThat(problems(HEAD + "  - {id: spring-boot, variants: [virtual, \"pool:200\", \"tomcat:0\"]}\n"))
+                .containsExactly(
+                        "DIR/m.yaml:6:43: error: workload spring-boot has no variant 'pool:200'\n  hint: variants of "
+                                + "spring-boot: virtual, webflux, tomcat:<T>",
+                        "DIR/m.yaml:6:55: error: workload spring-boot has no variant 'tomcat:0'\n  hint: variants of "
+                                + "spring-boot: virtual, webflux, tomcat:<T>; Tomcat's thread count is a whole number "
+                                + "from 1 to 999999");
+    }
 }

@@ -14,6 +14,7 @@ import dev.loommatrix.runner.backend.service.ContainerServiceHost;
 import dev.loommatrix.runner.backend.service.GeneratorImage;
 import dev.loommatrix.runner.backend.service.Oha;
 import dev.loommatrix.runner.backend.service.Placement;
+import dev.loommatrix.runner.backend.service.SeedServices;
 import dev.loommatrix.runner.backend.service.ServiceCell;
 import java.io.IOException;
 import java.io.InputStream;
@@ -122,6 +123,18 @@ public final class ContainerBackend implements Backend {
         List<String> variantOrder = assignment.variantOrder();
         Optional<CpuSet> placement = assignment.placement();
         String driver = "hyperfine (in container)";
+        if (SeedServices.isBuiltIn(cell)) {
+            Optional<Path> server = SeedServices.jar();
+            if (server.isEmpty()) {
+                return new Execution(
+                        new CellOutcome.Skipped(SeedServices.missing()),
+                        name(),
+                        driver,
+                        variantOrder,
+                        Optional.empty());
+            }
+            cell = SeedServices.resolve(cell, server.get());
+        }
         CellImages.CellImage image;
         try {
             image = image(cell);
@@ -366,11 +379,16 @@ public final class ContainerBackend implements Backend {
     }
 
     private String logs(String id) throws InterruptedException {
+        return logs(docker, id, 400);
+    }
+
+    /** The last {@code tail} lines a container printed, stdout and stderr as they came. */
+    public static String logs(DockerClient docker, String id, int tail) throws InterruptedException {
         StringBuilder text = new StringBuilder();
         docker.logContainerCmd(id)
                 .withStdOut(true)
                 .withStdErr(true)
-                .withTail(400)
+                .withTail(tail)
                 .exec(new ResultCallback.Adapter<Frame>() {
                     @Override
                     public void onNext(Frame frame) {

@@ -7,6 +7,7 @@ import dev.loommatrix.core.result.Json;
 import dev.loommatrix.runner.backend.service.LocalServiceHost;
 import dev.loommatrix.runner.backend.service.Oha;
 import dev.loommatrix.runner.backend.service.Placement;
+import dev.loommatrix.runner.backend.service.SeedServices;
 import dev.loommatrix.runner.backend.service.ServiceCell;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -88,6 +89,18 @@ public final class LocalBackend implements Backend {
                     new CellOutcome.Skipped(located.reason()), name(), driver, variantOrder, Optional.empty());
         }
         JdkLocator.FoundJdk jdk = located.jdk().get();
+        if (SeedServices.isBuiltIn(cell)) {
+            Optional<Path> server = SeedServices.jar();
+            if (server.isEmpty()) {
+                return new Execution(
+                        new CellOutcome.Skipped(SeedServices.missing()),
+                        name(),
+                        driver,
+                        variantOrder,
+                        Optional.empty());
+            }
+            cell = SeedServices.resolve(cell, server.get());
+        }
         if (ServiceCells.isService(cell)) {
             return runService(cell, assignment, jdk, driver);
         }

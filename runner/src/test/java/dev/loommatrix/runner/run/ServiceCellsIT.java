@@ -210,4 +210,36 @@ class ServiceCellsIT {
                         .filter(p -> p.info().commandLine().orElse("").contains(jar.toString())))
                 .isEmpty();
     }
+
+    @Test
+    void theBuiltInSpringBootWorkloadRunsSeed002sThreeWaysOfServing(@TempDir Path work) throws Exception {
+        ContainerRuns.Completed run = ContainerRuns.run(
+                work,
+                """
+                schema: 1
+                jdks:
+                  - {id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}
+                cpus: [1]
+                repetitions: 1
+                warmup: 0
+                memory: 1g
+                workloads:
+                  - id: spring-boot
+                    variants: [virtual, "tomcat:20", webflux]
+                    params: {users: 100, durationS: 8, warmupS: 3, sleepMs: 300}
+                """);
+        CellRecord cell = run.cells().get(0);
+        assertThat(cell.status()).as(cell.reason().orElse("")).isEqualTo(CellStatus.OK);
+        assertThat(cell.environment().orElseThrow().attested()).isTrue();
+        Map<String, Double> throughput = cell.measurements().stream()
+                .collect(Collectors.toMap(
+                        Measurement::variant, m -> m.summary().orElseThrow().median()));
+        // Tomcat's 20 threads: Little's law, 20 / 0.3 s; virtual threads and WebFlux take all 100 users
+        assertThat(throughput.get("tomcat:20")).isBetween(0.9 * 20 / 0.3, 1.01 * 20 / 0.3);
+        assertThat(throughput.get("virtual")).isGreaterThan(3 * throughput.get("tomcat:20"));
+        assertThat(throughput.get("webflux")).isGreaterThan(3 * throughput.get("tomcat:20"));
+        // the catalogue's headline: virtual threads over the fastest other way of serving
+        assertThat(cell.contrast().orElseThrow().subject()).isEqualTo("virtual");
+        assertThat(cell.speedups()).extracting(s -> s.variant()).containsExactlyInAnyOrder("tomcat:20", "webflux");
+    }
 }

@@ -186,22 +186,6 @@ public final class ContainerServiceHost implements ServiceHost {
             return Optional.of(state.getExitCodeLong().intValue());
         }
 
-        private String logs(int tail) throws InterruptedException {
-            StringBuilder text = new StringBuilder();
-            docker.logContainerCmd(id)
-                    .withStdOut(true)
-                    .withStdErr(true)
-                    .withTail(tail)
-                    .exec(new ResultCallback.Adapter<Frame>() {
-                        @Override
-                        public void onNext(Frame frame) {
-                            text.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
-                        }
-                    })
-                    .awaitCompletion(30, TimeUnit.SECONDS);
-            return text.toString();
-        }
-
         @Override
         public String stop() throws IOException, InterruptedException {
             if (stopped) {
@@ -214,7 +198,7 @@ public final class ContainerServiceHost implements ServiceHost {
             } catch (RuntimeException alreadyStopped) {
                 // it had exited
             }
-            String log = logs(2000);
+            String log = ContainerBackend.logs(docker, id, 2000);
             copyOut(id);
             docker.removeContainerCmd(id)
                     .withForce(true)
@@ -282,13 +266,8 @@ public final class ContainerServiceHost implements ServiceHost {
     }
 
     @Override
-    public int generatorCpus() {
-        return placement.generatorCpus();
-    }
-
-    @Override
-    public String generatorPlacement() {
-        return placement.words();
+    public Placement placement() {
+        return placement;
     }
 
     @Override

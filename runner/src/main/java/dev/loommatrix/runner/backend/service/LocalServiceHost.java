@@ -133,13 +133,8 @@ public final class LocalServiceHost implements ServiceHost {
     }
 
     @Override
-    public int generatorCpus() {
-        return placement.generatorCpus();
-    }
-
-    @Override
-    public String generatorPlacement() {
-        return placement.words();
+    public Placement placement() {
+        return placement;
     }
 
     @Override

@@ -28,11 +28,18 @@ public interface ServiceHost extends AutoCloseable {
     /** A scratch directory on the generator side for oha's reports. */
     String scratch();
 
-    /** How many CPUs the generator has (its cpuset's size, else the host's). */
-    int generatorCpus();
+    /** Where the server and the generator run. */
+    Placement placement();
 
-    /** How the generator's CPUs relate to the server's, for the record (e.g. "CPUs 1 (server on 0)"). */
-    String generatorPlacement();
+    /** How many CPUs the generator has (its cpuset's size, else the host's). */
+    default int generatorCpus() {
+        return placement().generatorCpus();
+    }
+
+    /** How the generator's CPUs relate to the server's, for the record (e.g. "CPUs 1 (the server on 0)"). */
+    default String generatorPlacement() {
+        return placement().words();
+    }
 
     @Override
     void close();

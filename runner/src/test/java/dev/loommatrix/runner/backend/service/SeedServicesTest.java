@@ -1,0 +1,57 @@
+package dev.loommatrix.runner.backend.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.matrix.Matrix;
+import dev.loommatrix.core.matrix.MatrixParser;
+import dev.loommatrix.core.matrix.ServiceLoad;
+import dev.loommatrix.core.matrix.UserWorkload;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.Planner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The built-in spring-boot workload spelled out as the service cell that runs it. */
+class SeedServicesTest {
+
+    @Test
+    void aSpringBootCellBecomesAServiceCellWithSpringBootsOwnSettings(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(
+                dir.resolve("m.yaml"),
+                """
+                schema: 1
+                jdks: [{id: t25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                cpus: [1]
+                workloads:
+                  - {id: spring-boot, variants: [virtual, "tomcat:512", webflux], params: {users: 3000, sleepMs: 250}}
+                """);
+        Matrix matrix = MatrixParser.parse(file, Optional.empty());
+        Cell cell = Planner.plan(matrix).get(0);
+        assertThat(SeedServices.isBuiltIn(cell)).isTrue();
+        Path jar = Files.writeString(dir.resolve("seed-spring.jar"), "a jar");
+        Cell resolved = SeedServices.resolve(cell, jar);
+        assertThat(SeedServices.isBuiltIn(resolved)).isFalse();
+        assertThat(resolved.id()).isEqualTo(cell.id());
+        UserWorkload user = resolved.workload().user().orElseThrow();
+        UserWorkload.Service service = (UserWorkload.Service) user.artifact();
+        assertThat(service.jar()).contains(jar);
+        assertThat(service.args()).containsExactly("--server.port=8080", "--loom.sleepMs=250");
+        assertThat(service.ready()).isEqualTo(new UserWorkload.Readiness.Http("/health", 200));
+        ServiceLoad load = service.load();
+        assertThat(load.model()).isEqualTo(new ServiceLoad.Closed(3000));
+        assertThat(load.paths()).containsExactly("/work");
+        assertThat(load.warmup()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(load.duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(user.settings("virtual").properties()).isEqualTo(Map.of("spring.threads.virtual.enabled", "true"));
+        assertThat(user.settings("tomcat:512").properties()).isEqualTo(Map.of("server.tomcat.threads.max", "512"));
+        assertThat(user.settings("webflux").properties())
+                .isEqualTo(Map.of("spring.main.web-application-type", "reactive"));
+        assertThat(resolved.workload().variants()).isEqualTo(List.of("virtual", "tomcat:512", "webflux"));
+    }
+}
