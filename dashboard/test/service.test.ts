@@ -53,6 +53,8 @@ describe("a service cell", () => {
     expect(pool.p99!).toBeGreaterThan(1000);
     expect(virtual.throughput!).toBeGreaterThan(4 * pool.throughput!);
     expect(virtual.errors).toEqual({});
+    // a service of the user's own: no bound is known for it, so none is shown
+    expect(pool.bound).toBeUndefined();
     // oha on its own CPU, barely busy: far from the saturation that would invalidate the cell
     expect(virtual.generatorCpus).toBe(1);
     expect(virtual.generatorCpuShare!).toBeGreaterThan(0);

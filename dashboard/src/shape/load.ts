@@ -93,6 +93,9 @@ export interface LoadRow {
   p99?: number;
   p999?: number;
   max?: number;
+  /** a built-in service's throughput bound (Little's law) and the throughput's share of it */
+  bound?: number;
+  efficiency?: number;
   /** failed requests by kind, summed over the repetitions */
   errors: Record<string, number>;
   askedRate?: number;
@@ -158,6 +161,8 @@ export function loadRows(cell: CellRecord): LoadRow[] {
         p99: median(all("latencyP99Ms")),
         p999: median(all("latencyP999Ms")),
         max: median(all("latencyMaxMs")),
+        bound: median(all("throughputBoundPerSecond")),
+        efficiency: median(all("throughputEfficiency")),
         errors,
         askedRate: median(all("askedRate")),
         achievedRate: median(all("achievedRate")),

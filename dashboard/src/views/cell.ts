@@ -344,7 +344,8 @@ function underLoad(cell: CellRecord): HTMLElement {
       "Latency as the load generator (oha) measured it, one line per repetition — a fresh server JVM each. " +
         "The percentiles are spread the way HdrHistogram plots them, so the tail gets the room: each step right is " +
         "ten times rarer. In an open model each request's latency runs from when it was due (coordinated omission " +
-        "corrected). The table gives medians over the repetitions; errors are summed.",
+        "corrected). The table gives medians over the repetitions; errors are summed. A built-in service's bound is " +
+        "Little's law: min(users, threads) ÷ the handler's time; a service of your own has none to show.",
     ),
     points.length
       ? h(
@@ -388,10 +389,11 @@ function underLoad(cell: CellRecord): HTMLElement {
         )
       : null,
     table(
-      ["variant", "throughput", "p50", "p99", "p99.9", "max", "errors", "load generator"],
+      ["variant", "throughput", "its bound (share)", "p50", "p99", "p99.9", "max", "errors", "load generator"],
       rows.map((r) => [
         r.series,
         r.throughput === undefined ? "—" : `${num(r.throughput)} req/s`,
+        r.bound === undefined ? "—" : `${num(r.bound)} req/s (${percent(r.efficiency)})`,
         r.p50 === undefined ? "—" : ms(r.p50),
         r.p99 === undefined ? "—" : ms(r.p99),
         r.p999 === undefined ? "—" : ms(r.p999),

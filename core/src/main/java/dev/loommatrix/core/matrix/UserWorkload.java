@@ -128,6 +128,8 @@ public record UserWorkload(
      * @param port the port the server listens on
      * @param ready when the server counts as started
      * @param startTimeout how long it may take to become ready before its cell fails with its log
+     * @param throughputBounds where a variant's throughput bound is known (a built-in service: Little's law,
+     *     min(users, threads) / handler time), that bound in requests per second; a user's service has none
      */
     public record Service(
             Optional<Path> jar,
@@ -138,13 +140,29 @@ public record UserWorkload(
             int port,
             Readiness ready,
             java.time.Duration startTimeout,
-            ServiceLoad load)
+            ServiceLoad load,
+            Map<String, Double> throughputBounds)
             implements Artifact {
 
         public Service {
             classpath = List.copyOf(classpath);
             args = List.copyOf(args);
             env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
+            throughputBounds = Map.copyOf(throughputBounds);
+        }
+
+        /** A user's service: no bound is known for its throughput. */
+        public Service(
+                Optional<Path> jar,
+                List<Path> classpath,
+                Optional<String> mainClass,
+                List<String> args,
+                Map<String, String> env,
+                int port,
+                Readiness ready,
+                java.time.Duration startTimeout,
+                ServiceLoad load) {
+            this(jar, classpath, mainClass, args, env, port, ready, startTimeout, load, Map.of());
         }
 
         @Override

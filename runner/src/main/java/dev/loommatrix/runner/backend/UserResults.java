@@ -192,7 +192,7 @@ public final class UserResults {
                 }
                 case UserWorkload.Service service -> {
                     common.putAll(jvmUse(List.of(run.host()), false));
-                    serviceRun(service, data.loads().get(i), i, common, series, problems);
+                    serviceRun(service, data.variant(), data.loads().get(i), i, common, series, problems);
                 }
             }
         }
@@ -370,6 +370,7 @@ public final class UserResults {
      */
     private static void serviceRun(
             UserWorkload.Service service,
+            String variant,
             ServiceCell.LoadLine load,
             int index,
             Map<String, Object> common,
@@ -387,6 +388,12 @@ public final class UserResults {
             report.invalid(service.load().maxShortfall()).ifPresent(problems::add);
             Map<String, Object> sample = new LinkedHashMap<>(common);
             sample.putAll(report.metrics());
+            // a built-in service's bound (Little's law), named as the http-server workload names it
+            Double bound = service.throughputBounds().get(variant);
+            if (bound != null) {
+                sample.put("throughputBoundPerSecond", bound);
+                sample.put("throughputEfficiency", report.throughput() / bound);
+            }
             Benchmark benchmark =
                     new Benchmark(name, Optional.empty(), Map.of("load", report.level()), units, Map.of());
             series.computeIfAbsent(

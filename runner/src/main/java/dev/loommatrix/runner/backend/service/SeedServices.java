@@ -82,6 +82,17 @@ public final class SeedServices {
                 Duration.ofSeconds(p.get("durationS")),
                 Optional.empty(),
                 ServiceLoad.DEFAULT_MAX_SHORTFALL);
+        // Little's law: a pool of T threads each holding a request for S serves at most min(users, T) / S
+        Map<String, Double> bounds = new LinkedHashMap<>();
+        double seconds = p.get("sleepMs") / 1000.0;
+        for (String variant : cell.workload().variants()) {
+            Matcher tomcat = Workloads.TOMCAT.matcher(variant);
+            long concurrent =
+                    tomcat.matches() ? Math.min(p.get("users"), Long.parseLong(tomcat.group(1))) : p.get("users");
+            if (seconds > 0) {
+                bounds.put(variant, concurrent / seconds);
+            }
+        }
         UserWorkload.Service service = new UserWorkload.Service(
                 Optional.of(jar),
                 List.of(),
@@ -91,7 +102,8 @@ public final class SeedServices {
                 PORT,
                 new UserWorkload.Readiness.Http("/health", 200),
                 Duration.ofMinutes(3),
-                load);
+                load,
+                bounds);
         String baseline = cell.workload().variants().get(0);
         UserWorkload user = new UserWorkload(
                 service,

@@ -53,5 +53,8 @@ class SeedServicesTest {
         assertThat(user.settings("webflux").properties())
                 .isEqualTo(Map.of("spring.main.web-application-type", "reactive"));
         assertThat(resolved.workload().variants()).isEqualTo(List.of("virtual", "tomcat:512", "webflux"));
+        // Little's law with a 250 ms handler: 512 threads serve 2,048/s at most, 3,000 users 12,000/s
+        assertThat(service.throughputBounds())
+                .isEqualTo(Map.of("virtual", 12_000.0, "tomcat:512", 2_048.0, "webflux", 12_000.0));
     }
 }
