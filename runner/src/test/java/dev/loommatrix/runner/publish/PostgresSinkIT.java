@@ -123,22 +123,7 @@ class PostgresSinkIT {
         RunDirectory run = HistoryTest.run(tmp, "user-1", "2026-11-22T10:00:00Z");
         CellRecord user = dev.loommatrix.core.result.Json.MAPPER.readValue(
                 Path.of("src/test/resources/golden/cell-jmh-blocking.json").toFile(), CellRecord.class);
-        run.writeCell(user);
-        dev.loommatrix.core.result.RunManifest manifest = run.readManifest();
-        java.util.List<String> ids = new java.util.ArrayList<>(manifest.cells());
-        ids.add(user.cellId());
-        run.writeManifest(new dev.loommatrix.core.result.RunManifest(
-                manifest.schemaVersion(),
-                manifest.runId(),
-                manifest.startedAt(),
-                manifest.finishedAt(),
-                manifest.status(),
-                manifest.trigger(),
-                manifest.git(),
-                manifest.host(),
-                manifest.matrix(),
-                ids,
-                manifest.shards()));
+        withCell(run, user);
         String[] args = publishArgs(run, tmp.resolve("site"), server.jdbcUrl());
         try {
             assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
@@ -173,6 +158,62 @@ class PostgresSinkIT {
             try (Connection db = DriverManager.getConnection(server.jdbcUrl());
                     Statement st = db.createStatement()) {
                 st.executeUpdate("DELETE FROM runs WHERE run_id = 'user-1'"); // the other tests count rows
+            }
+        }
+    }
+
+    /** The run with one more cell, as a run that measured it would have it. */
+    private static void withCell(RunDirectory run, CellRecord cell) throws Exception {
+        run.writeCell(cell);
+        dev.loommatrix.core.result.RunManifest manifest = run.readManifest();
+        java.util.List<String> ids = new java.util.ArrayList<>(manifest.cells());
+        ids.add(cell.cellId());
+        run.writeManifest(new dev.loommatrix.core.result.RunManifest(
+                manifest.schemaVersion(),
+                manifest.runId(),
+                manifest.startedAt(),
+                manifest.finishedAt(),
+                manifest.status(),
+                manifest.trigger(),
+                manifest.git(),
+                manifest.host(),
+                manifest.matrix(),
+                ids,
+                manifest.shards()));
+    }
+
+    /**
+     * A service cell (issue #28; the golden is the example Spring Boot service from a real container run): its
+     * throughput is the judged metric with its unit and direction, and every numeric figure of every sample —
+     * latency percentiles, errors, the generator's use — is a row for Grafana; the percentile distribution is
+     * a fact of the record, not a number, so it is not.
+     */
+    @Test
+    void aServiceCellsThroughputAndLatenciesAreRows(@TempDir Path tmp) throws Exception {
+        RunDirectory run = HistoryTest.run(tmp, "service-1", "2026-11-25T21:00:00Z");
+        CellRecord service = dev.loommatrix.core.result.Json.MAPPER.readValue(
+                Path.of("src/test/resources/golden/cell-spring-service.json").toFile(), CellRecord.class);
+        withCell(run, service);
+        String[] args = publishArgs(run, tmp.resolve("site"), server.jdbcUrl());
+        try {
+            assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
+            String where = " WHERE run_id = 'service-1' AND cell_id = '" + service.cellId() + "'";
+            assertThat(query("SELECT string_agg(variant || ' ' || metric || ' ' || metric_unit || ' ' || "
+                            + "metric_direction, ',' ORDER BY variant) FROM measurements" + where))
+                    .isEqualTo("tomcat-20 throughputPerSecond req/s higher,virtual throughputPerSecond req/s higher");
+            long numeric = service.measurements().stream()
+                    .flatMap(m -> m.samples().stream())
+                    .mapToLong(x -> x.metrics().size())
+                    .sum();
+            assertThat(query("SELECT count(*) FROM samples" + where)).isEqualTo(String.valueOf(numeric));
+            assertThat(query("SELECT count(*) FROM samples" + where + " AND metric = 'latencyP99Ms'"))
+                    .isEqualTo("4");
+            assertThat(query("SELECT count(*) FROM samples" + where + " AND metric = 'latencyDistributionMs'"))
+                    .isEqualTo("0");
+        } finally {
+            try (Connection db = DriverManager.getConnection(server.jdbcUrl());
+                    Statement st = db.createStatement()) {
+                st.executeUpdate("DELETE FROM runs WHERE run_id = 'service-1'");
             }
         }
     }
