@@ -123,18 +123,12 @@ public final class ContainerBackend implements Backend {
         List<String> variantOrder = assignment.variantOrder();
         Optional<CpuSet> placement = assignment.placement();
         String driver = "hyperfine (in container)";
-        if (SeedServices.isBuiltIn(cell)) {
-            Optional<Path> server = SeedServices.jar();
-            if (server.isEmpty()) {
-                return new Execution(
-                        new CellOutcome.Skipped(SeedServices.missing()),
-                        name(),
-                        driver,
-                        variantOrder,
-                        Optional.empty());
-            }
-            cell = SeedServices.resolve(cell, server.get());
+        Optional<Cell> runnable = SeedServices.asRun(cell);
+        if (runnable.isEmpty()) {
+            return new Execution(
+                    new CellOutcome.Skipped(SeedServices.missing()), name(), driver, variantOrder, Optional.empty());
         }
+        cell = runnable.get();
         CellImages.CellImage image;
         try {
             image = image(cell);

@@ -89,18 +89,12 @@ public final class LocalBackend implements Backend {
                     new CellOutcome.Skipped(located.reason()), name(), driver, variantOrder, Optional.empty());
         }
         JdkLocator.FoundJdk jdk = located.jdk().get();
-        if (SeedServices.isBuiltIn(cell)) {
-            Optional<Path> server = SeedServices.jar();
-            if (server.isEmpty()) {
-                return new Execution(
-                        new CellOutcome.Skipped(SeedServices.missing()),
-                        name(),
-                        driver,
-                        variantOrder,
-                        Optional.empty());
-            }
-            cell = SeedServices.resolve(cell, server.get());
+        Optional<Cell> runnable = SeedServices.asRun(cell);
+        if (runnable.isEmpty()) {
+            return new Execution(
+                    new CellOutcome.Skipped(SeedServices.missing()), name(), driver, variantOrder, Optional.empty());
         }
+        cell = runnable.get();
         if (ServiceCells.isService(cell)) {
             return runService(cell, assignment, jdk, driver);
         }

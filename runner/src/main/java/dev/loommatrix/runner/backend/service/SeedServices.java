@@ -60,6 +60,17 @@ public final class SeedServices {
         return candidates.stream().filter(Files::isRegularFile).findFirst();
     }
 
+    /**
+     * The cell as an engine runs it: a built-in service with its server spelled out ({@link #resolve}), any other
+     * cell as it is; empty when the built-in's server is not built here ({@link #missing} says how to build it).
+     */
+    public static Optional<Cell> asRun(Cell cell) {
+        if (!isBuiltIn(cell)) {
+            return Optional.of(cell);
+        }
+        return jar().map(server -> resolve(cell, server));
+    }
+
     public static String missing() {
         return "the built-in spring-boot workload's server (" + JAR + ") is not built here; build it with "
                 + "./mvnw package (the seed-services module)";

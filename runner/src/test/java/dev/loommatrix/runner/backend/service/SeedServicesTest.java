@@ -34,6 +34,15 @@ class SeedServicesTest {
         Matrix matrix = MatrixParser.parse(file, Optional.empty());
         Cell cell = Planner.plan(matrix).get(0);
         assertThat(SeedServices.isBuiltIn(cell)).isTrue();
+        // a cell that is not a built-in service runs as it is
+        Cell other = Planner.plan(MatrixParser.parse(
+                        Files.writeString(
+                                dir.resolve("other.yaml"),
+                                "schema: 1\njdks: [{id: t25, vm: hotspot, version: 25}]\ncpus: [1]\n"
+                                        + "workloads: [{id: sleep-bound, variants: [virtual]}]\n"),
+                        Optional.empty()))
+                .get(0);
+        assertThat(SeedServices.asRun(other)).contains(other);
         Path jar = Files.writeString(dir.resolve("seed-spring.jar"), "a jar");
         Cell resolved = SeedServices.resolve(cell, jar);
         assertThat(SeedServices.isBuiltIn(resolved)).isFalse();
