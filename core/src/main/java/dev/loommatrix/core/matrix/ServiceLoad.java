@@ -11,12 +11,14 @@ import java.util.Optional;
  * How a service cell loads its server (issue #28): the requests, the load model, and how long. The load
  * generator (oha) turns it into its own command line; the runner never sends a request itself.
  *
- * @param paths the request paths, taken in turn (one path is the usual case)
+ * @param paths the request paths, one chosen at random for each request (one path is the usual case); empty
+ *     when {@code urlsFile} lists the requests
  * @param warmup load before the measured window, thrown away (the JIT, pools and caches warm up)
  * @param duration the measured window of each repetition
  * @param requestTimeout a request slower than this counts as a timeout error; empty waits for every answer
  * @param maxShortfall how far the completed rate may fall below the asked rate (open model) before the
  *     measurement is invalid: the generator, not the service, would be what was measured
+ * @param urlsFile the requests as a file in the generator's own format (oha's {@code --urls-from-file})
  */
 public record ServiceLoad(
         String method,
@@ -27,11 +29,45 @@ public record ServiceLoad(
         Duration warmup,
         Duration duration,
         Optional<Duration> requestTimeout,
-        double maxShortfall) {
+        double maxShortfall,
+        Optional<UrlsFile> urlsFile) {
 
     public ServiceLoad {
         paths = List.copyOf(paths);
         headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+        urlsFile = urlsFile == null ? Optional.empty() : urlsFile;
+    }
+
+    /** A load whose requests are its paths. */
+    public ServiceLoad(
+            String method,
+            List<String> paths,
+            Map<String, String> headers,
+            Optional<String> body,
+            Model model,
+            Duration warmup,
+            Duration duration,
+            Optional<Duration> requestTimeout,
+            double maxShortfall) {
+        this(method, paths, headers, body, model, warmup, duration, requestTimeout, maxShortfall, Optional.empty());
+    }
+
+    /**
+     * A file of request URLs, one a line, as oha reads it with {@code --urls-from-file} (blank lines skipped, one
+     * URL chosen at random for each request). Its URLs name one {@code host:port} of the team's choosing; the
+     * generator sends them to the cell's server instead ({@code --connect-to}), so the same file serves a
+     * staging run and the cell.
+     *
+     * @param authority the {@code host:port} every URL of the file names
+     * @param urls how many URLs it lists
+     */
+    public record UrlsFile(java.nio.file.Path file, String authority, int urls) {}
+
+    /** The requests in a few words, for the benchmark's name: {@code GET /work}, {@code GET urls.txt (120 URLs)}. */
+    public String requests() {
+        return method + " "
+                + urlsFile.map(u -> u.file().getFileName() + " (" + u.urls() + (u.urls() == 1 ? " URL)" : " URLs)"))
+                        .orElse(String.join(", ", paths));
     }
 
     /** The default share of the asked rate an open-model run may miss before it is invalid. */

@@ -1,5 +1,10 @@
 package dev.loommatrix.core.matrix;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +31,7 @@ final class ServiceWorkloads {
             "method",
             "path",
             "paths",
+            "urlsFile",
             "headers",
             "body",
             "users",
@@ -50,7 +56,7 @@ final class ServiceWorkloads {
         String at = where + ".service";
         Map<String, NodeTuple> f = in.mapping(node, at, SERVICE_KEYS).orElse(null);
         Optional<ServiceLoad> load =
-                Sections.requiredField(in, item, entry, "load", where).flatMap(n -> load(in, n, where + ".load"));
+                Sections.requiredField(in, item, entry, "load", where).flatMap(n -> load(in, n, where + ".load", base));
         if (f == null) {
             return Optional.empty();
         }
@@ -122,7 +128,7 @@ final class ServiceWorkloads {
         return path.map(p -> new UserWorkload.Readiness.Http(p, status));
     }
 
-    static Optional<ServiceLoad> load(YamlReader in, Node node, String where) {
+    static Optional<ServiceLoad> load(YamlReader in, Node node, String where, Path base) {
         Map<String, NodeTuple> f = in.mapping(node, where, LOAD_KEYS).orElse(null);
         if (f == null) {
             return Optional.empty();
@@ -142,12 +148,20 @@ final class ServiceWorkloads {
                 })
                 .orElse("GET");
         List<String> paths = new ArrayList<>();
-        if (f.containsKey("path") && f.containsKey("paths")) {
+        Optional<ServiceLoad.UrlsFile> urlsFile = Optional.empty();
+        long ways = java.util.stream.Stream.of("path", "paths", "urlsFile")
+                .filter(f::containsKey)
+                .count();
+        if (ways > 1) {
             in.error(
-                    f.get("paths").getKeyNode(),
-                    where + " has both 'path' and 'paths'",
-                    "one path: path: /orders; several, taken in turn: paths: [/orders, /users]");
+                    f.get(f.containsKey("urlsFile") ? "urlsFile" : "paths").getKeyNode(),
+                    where + " says what to request more than one way (path, paths, urlsFile)",
+                    "one path: path: /orders; several, one at random a request: paths: [/orders, /users]; "
+                            + "or a file of URLs as oha reads them: urlsFile: requests.txt");
             ok = false;
+        } else if (f.containsKey("urlsFile")) {
+            urlsFile = urlsFile(in, f.get("urlsFile").getValueNode(), where + ".urlsFile", base);
+            ok &= urlsFile.isPresent();
         } else if (f.containsKey("path")) {
             path(in, f.get("path").getValueNode(), where + ".path").ifPresent(paths::add);
             ok &= !paths.isEmpty();
@@ -159,7 +173,10 @@ final class ServiceWorkloads {
             }
             ok &= !items.isEmpty() && paths.size() == items.size();
         } else {
-            in.error(node, where + " does not say what to request", "add e.g. path: /orders (or paths: [...])");
+            in.error(
+                    node,
+                    where + " does not say what to request",
+                    "add e.g. path: /orders (or paths: [...], or urlsFile: requests.txt)");
             ok = false;
         }
         Map<String, String> headers = Sections.field(f, "headers")
@@ -197,7 +214,105 @@ final class ServiceWorkloads {
             return Optional.empty();
         }
         return Optional.of(new ServiceLoad(
-                method, paths, headers, body, model.get(), warmup.get(), duration.get(), timeout, shortfall.get()));
+                method,
+                paths,
+                headers,
+                body,
+                model.get(),
+                warmup.get(),
+                duration.get(),
+                timeout,
+                shortfall.get(),
+                urlsFile));
+    }
+
+    /** The most URLs a file may list: oha holds them all in memory, and a cell's record names the file. */
+    static final int MAX_URLS = 1_000_000;
+
+    /**
+     * {@code urlsFile: FILE}: oha's {@code --urls-from-file} format, checked here as oha would read it (every
+     * non-blank line an absolute URL) and more: plain http, and one {@code host:port} for the whole file, which
+     * the generator then sends to the cell's server. A bad line is reported at its own line and column.
+     */
+    private static Optional<ServiceLoad.UrlsFile> urlsFile(YamlReader in, Node node, String where, Path base) {
+        Optional<String> name = in.string(node, where);
+        if (name.isEmpty()) {
+            return Optional.empty();
+        }
+        Path file = base.resolve(name.get()).normalize();
+        if (!Files.isRegularFile(file)) {
+            in.error(
+                    node,
+                    where + ": " + file + " does not exist",
+                    "a file of request URLs, one a line (http://orders:8080/orders?id=1); paths are relative to the "
+                            + "matrix file");
+            return Optional.empty();
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            in.error(node, where + ": " + file + " cannot be read as UTF-8 text (" + e.getMessage() + ")", null);
+            return Optional.empty();
+        }
+        String authority = null;
+        int urls = 0;
+        String shown = in.besideMatrix(name.get());
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isBlank()) {
+                continue;
+            }
+            int column = line.length() - line.stripLeading().length() + 1;
+            URI uri;
+            try {
+                uri = new URI(line.strip());
+            } catch (URISyntaxException e) {
+                in.problem(new Problem(
+                        shown,
+                        i + 1,
+                        column + Math.max(0, e.getIndex()),
+                        "'" + line.strip() + "' is not a URL (" + e.getReason() + ")",
+                        Optional.of("one absolute URL a line, e.g. http://orders:8080/orders?id=1")));
+                return Optional.empty();
+            }
+            if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+                in.problem(new Problem(
+                        shown,
+                        i + 1,
+                        column,
+                        "'" + line.strip() + "' is not an http:// URL with a host",
+                        Optional.of("the cell's server speaks plain HTTP: http://orders:8080/orders?id=1 (the host "
+                                + "is any name; the generator sends the request to the cell's server)")));
+                return Optional.empty();
+            }
+            String here = uri.getHost() + ":" + (uri.getPort() < 0 ? 80 : uri.getPort());
+            if (authority == null) {
+                authority = here;
+            } else if (!authority.equals(here)) {
+                in.problem(new Problem(
+                        shown,
+                        i + 1,
+                        column,
+                        "this URL names " + here + " where the file's first names " + authority,
+                        Optional.of("every URL goes to the one server of the cell: name one host:port throughout")));
+                return Optional.empty();
+            }
+            if (++urls > MAX_URLS) {
+                in.problem(new Problem(
+                        shown,
+                        i + 1,
+                        column,
+                        "more than " + MAX_URLS + " URLs",
+                        Optional.of("the generator holds them all in memory; sample them down")));
+                return Optional.empty();
+            }
+        }
+        if (urls == 0) {
+            in.error(node, where + ": " + file + " lists no URL", "one absolute URL a line, e.g. http://orders:8080/a");
+            return Optional.empty();
+        }
+        return Optional.of(new ServiceLoad.UrlsFile(file, authority, urls));
     }
 
     /** {@code users: N} (closed) or {@code rate: R | [R…]} with optional {@code connections} (open). */

@@ -165,9 +165,17 @@ public record UserWorkload(
             this(jar, classpath, mainClass, args, env, port, ready, startTimeout, load, Map.of());
         }
 
+        /** What the server JVM is started from: its jar, or its classpath. */
+        public List<Path> launchFiles() {
+            return jar.map(List::of).orElse(classpath);
+        }
+
+        /** The launch's files, then the load's URLs file, which the generator reads (and a side's digest covers). */
         @Override
         public List<Path> files() {
-            return jar.map(List::of).orElse(classpath);
+            List<Path> files = new java.util.ArrayList<>(launchFiles());
+            load.urlsFile().ifPresent(u -> files.add(u.file()));
+            return List.copyOf(files);
         }
     }
 

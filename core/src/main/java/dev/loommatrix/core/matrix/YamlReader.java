@@ -45,6 +45,17 @@ final class YamlReader {
         problems.add(new Problem(file, line, column, message, Optional.ofNullable(hint)));
     }
 
+    /** How a file the matrix names at {@code relative} is shown in messages: beside the matrix as it was named. */
+    String besideMatrix(String relative) {
+        java.nio.file.Path parent = java.nio.file.Path.of(file).getParent();
+        return parent == null ? relative : parent.resolve(relative).normalize().toString();
+    }
+
+    /** A problem found in another file the matrix names (its position is in that file). */
+    void problem(Problem problem) {
+        problems.add(problem);
+    }
+
     void error(Mark mark, String message, String hint) {
         problems.add(new Problem(file, mark.getLine() + 1, mark.getColumn() + 1, message, Optional.ofNullable(hint)));
     }

@@ -32,10 +32,17 @@ public final class CostModel {
                             cell.workload().variants().size())
                     * (cell.repetitions() + cell.warmup());
         }
+        // a built-in service runs one warmup and one measured window per fresh server, whatever the iterations
+        int iterations =
+                dev.loommatrix.core.matrix.Workloads.find(cell.workload().id())
+                                .filter(dev.loommatrix.core.matrix.Workloads.Definition::service)
+                                .isPresent()
+                        ? 1
+                        : cell.iterations().total();
         double perRound = 0;
         for (String variant : cell.workload().variants()) {
             perRound += JVM_OVERHEAD_MS
-                    + cell.iterations().total()
+                    + iterations
                             * workloadMs(
                                     cell.workload().id(),
                                     variant,
@@ -89,8 +96,9 @@ public final class CostModel {
             case "pinning" -> p.get("tasks") * p.get("sleepMs") / Math.max(1, cpus);
             // plus starting the server and connecting the users, then closing both
             case "http-server" -> 500 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
-            // a Spring Boot start, the warmup and measured windows, a graceful stop
-            case "spring-boot" -> 6_000 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
+            // a Spring Boot start (3.6 s to its first answer on 2 CPUs here), the readiness probes, the warmup and
+            // measured windows, a graceful stop: 6.7 s a fork for 2 s of windows (benchmarks/results/*-quick)
+            case "spring-boot" -> 4_400 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
             case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;
             case "thread-local" -> p.get("tasks") * 0.01;

@@ -222,6 +222,57 @@ class ServiceWorkloadsTest {
     }
 
     @Test
+    void aUrlsFileInOhasFormatIsReadAsOhaWouldAndEachBadLineIsSaidInThatFile() throws Exception {
+        Files.writeString(
+                dir.resolve("orders.urls"),
+                "http://orders:8080/orders?id=1\n\n  http://orders:8080/orders/7/items\nhttp://orders:8080/\n");
+        Matrix matrix = parse(
+                HEAD + entry("jar: app.jar\nport: 8080\n", "urlsFile: orders.urls\nusers: 10\nduration: 5s\n"),
+                Optional.empty());
+        UserWorkload.Service service = (UserWorkload.Service)
+                matrix.workloads().get(0).user().orElseThrow().artifact();
+        ServiceLoad load = service.load();
+        assertThat(load.urlsFile()).contains(new ServiceLoad.UrlsFile(dir.resolve("orders.urls"), "orders:8080", 3));
+        assertThat(load.paths()).isEmpty();
+        assertThat(load.requests()).isEqualTo("GET orders.urls (3 URLs)");
+        // the generator reads it, so the image carries it and an A/B side's digest covers it
+        assertThat(service.files()).containsExactly(dir.resolve("app.jar"), dir.resolve("orders.urls"));
+        assertThat(service.launchFiles()).containsExactly(dir.resolve("app.jar"));
+
+        Files.writeString(dir.resolve("bad.urls"), "http://orders:8080/a\n   http://orders:8080/b c\n");
+        assertThat(problems(HEAD + entry("jar: app.jar\nport: 8080\n", "urlsFile: bad.urls\nusers: 1\nduration: 5s\n")))
+                .containsExactly("DIR/bad.urls:2:24: error: 'http://orders:8080/b c' is not a URL (Illegal character "
+                        + "in path)\n  hint: one absolute URL a line, e.g. http://orders:8080/orders?id=1");
+        Files.writeString(dir.resolve("two.urls"), "http://orders:8080/a\nhttp://orders:8081/b\n");
+        assertThat(problems(HEAD + entry("jar: app.jar\nport: 8080\n", "urlsFile: two.urls\nusers: 1\nduration: 5s\n")))
+                .containsExactly("DIR/two.urls:2:1: error: this URL names orders:8081 where the file's first names "
+                        + "orders:8080\n  hint: every URL goes to the one server of the cell: name one host:port "
+                        + "throughout");
+        Files.writeString(dir.resolve("tls.urls"), "https://orders/a\n");
+        assertThat(problems(HEAD + entry("jar: app.jar\nport: 8080\n", "urlsFile: tls.urls\nusers: 1\nduration: 5s\n")))
+                .singleElement()
+                .asString()
+                .startsWith("DIR/tls.urls:1:1: error: 'https://orders/a' is not an http:// URL with a host");
+        Files.writeString(dir.resolve("empty.urls"), "\n  \n");
+        assertThat(problems(HEAD
+                        + entry(
+                                "jar: app.jar\nport: 8080\n",
+                                "urlsFile: empty.urls\nusers: 1\nduration: 5s\npath: /x\n")))
+                .containsExactly("DIR/m.yaml:11:7: error: workloads[0].load says what to request more than one way "
+                        + "(path, paths, urlsFile)\n  hint: one path: path: /orders; several, one at random a request: "
+                        + "paths: [/orders, /users]; or a file of URLs as oha reads them: urlsFile: requests.txt");
+        assertThat(problems(
+                        HEAD + entry("jar: app.jar\nport: 8080\n", "urlsFile: empty.urls\nusers: 1\nduration: 5s\n")))
+                .containsExactly("DIR/m.yaml:11:17: error: workloads[0].load.urlsFile: DIR/empty.urls lists no URL\n"
+                        + "  hint: one absolute URL a line, e.g. http://orders:8080/a");
+        assertThat(problems(
+                        HEAD + entry("jar: app.jar\nport: 8080\n", "urlsFile: nope.urls\nusers: 1\nduration: 5s\n")))
+                .containsExactly("DIR/m.yaml:11:17: error: workloads[0].load.urlsFile: DIR/nope.urls does not exist\n"
+                        + "  hint: a file of request URLs, one a line (http://orders:8080/orders?id=1); paths are "
+                        + "relative to the matrix file");
+    }
+
+    @Test
     void openModelKnobsAreRefusedInAClosedModelAndRatesMustBeRates() throws Exception {
         assertThat(problems(HEAD
                         + entry(

@@ -16,7 +16,12 @@ import java.util.Map;
 public final class UserCommand {
 
     /** Where a backend has put things, as the JVM under test sees them. */
-    public record Paths(String java, String agentJar, List<String> userFiles, String outDir, String pathSeparator) {}
+    public record Paths(String java, String agentJar, List<String> userFiles, String outDir, String pathSeparator) {
+        /** The same paths with only the first {@code n} user files (the ones the JVM is started from). */
+        Paths launching(int n) {
+            return new Paths(java, agentJar, userFiles.subList(0, n), outDir, pathSeparator);
+        }
+    }
 
     /** The command, and what it adds to the cell's environment. */
     public record Launch(List<String> command, Map<String, String> env) {}
@@ -63,7 +68,10 @@ public final class UserCommand {
                 env.put(UserWorkload.Program.METRICS_FILE_ENV, result);
             }
             case UserWorkload.Service service -> {
-                command.addAll(main(service.mainClass(), paths));
+                // the files past the launch's own are the load's (a URLs file), read by the generator only
+                command.addAll(main(
+                        service.mainClass(),
+                        paths.launching(service.launchFiles().size())));
                 command.addAll(service.args());
                 // the entry's environment under the variant's own
                 Map<String, String> merged = new LinkedHashMap<>(service.env());

@@ -382,8 +382,7 @@ public final class UserResults {
         }
         Map<String, String> units = new LinkedHashMap<>();
         dev.loommatrix.core.matrix.ServiceLoad.METRICS.forEach(m -> units.put(m.name(), m.unit()));
-        String name =
-                service.load().method() + " " + String.join(", ", service.load().paths());
+        String name = service.load().requests();
         for (LoadReport report : load.levels()) {
             report.invalid(service.load().maxShortfall()).ifPresent(problems::add);
             Map<String, Object> sample = new LinkedHashMap<>(common);

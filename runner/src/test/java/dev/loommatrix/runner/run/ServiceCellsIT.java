@@ -109,10 +109,14 @@ class ServiceCellsIT {
                       port: 9000
                       ready: {http: /, status: 200}
                       startTimeout: %s
-                    load: {path: /, %s, warmup: 0s, duration: 4s}
+                    load: {%s, %s, warmup: 0s, duration: 4s}
                     variants:
                       plain: {jvmArgs: [-Xmx128m]}
                 """;
+        // the fine one's requests are a file in oha's own format, naming a host of the team's: the file reaches
+        // the generator's container with the cell's image, and --connect-to sends its URLs to the server
+        Path urls = Files.writeString(
+                work.resolve("svc/fine.urls"), "http://orders.internal:9000/a\nhttp://orders.internal:9000/b?c=1\n");
         ContainerRuns.Completed run = ContainerRuns.runAllowingFailures(
                 work,
                 """
@@ -125,10 +129,10 @@ class ServiceCellsIT {
                 memory: 1g
                 workloads:
                 """
-                        + entry.formatted("never-ready", jar, "never-ready", "", "15s", "users: 4")
-                        + entry.formatted("dies", jar, "die-after", ", \"200\"", "60s", "users: 4")
-                        + entry.formatted("too-fast", jar, "ok", "", "60s", "rate: 2000000, connections: 16")
-                        + entry.formatted("fine", jar, "ok", "", "60s", "users: 4"));
+                        + entry.formatted("never-ready", jar, "never-ready", "", "15s", "path: /", "users: 4")
+                        + entry.formatted("dies", jar, "die-after", ", \"200\"", "60s", "path: /", "users: 4")
+                        + entry.formatted("too-fast", jar, "ok", "", "60s", "path: /", "rate: 2000000, connections: 16")
+                        + entry.formatted("fine", jar, "ok", "", "60s", "urlsFile: \"" + urls + "\"", "users: 4"));
         assertThat(run.exitCode()).isEqualTo(3);
         Map<String, CellRecord> cells = run.cells().stream()
                 .collect(Collectors.toMap(c -> c.coordinates().workload(), Function.identity()));
@@ -160,6 +164,7 @@ class ServiceCellsIT {
                         .orElseThrow()
                         .median())
                 .isGreaterThan(100);
+        assertThat(cells.get("fine").measurements().get(0).benchmarkLabel()).startsWith("GET fine.urls (2 URLs)");
     }
 
     @Test
@@ -242,5 +247,17 @@ class ServiceCellsIT {
         // the catalogue's headline: virtual threads over the fastest other way of serving
         assertThat(cell.contrast().orElseThrow().subject()).isEqualTo("virtual");
         assertThat(cell.speedups()).extracting(s -> s.variant()).containsExactlyInAnyOrder("tomcat:20", "webflux");
+        // the percentiles are an HdrHistogram's of every answered request, fetched from the generator's container
+        // (oha's request database), and the histogram itself is in the sample: its count is the answers
+        for (Measurement m : cell.measurements()) {
+            Map<String, Number> sample = m.samples().get(0).metrics();
+            org.HdrHistogram.Histogram histogram = org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(
+                    java.nio.ByteBuffer.wrap(
+                            java.util.Base64.getDecoder().decode((String) m.samples().get(0).facts().get("latencyHistogram"))),
+                    0);
+            assertThat(histogram.getTotalCount()).isEqualTo(sample.get("answered").longValue());
+            assertThat(histogram.getValueAtPercentile(99) / 1000.0)
+                    .isCloseTo(sample.get("latencyP99Ms").doubleValue(), org.assertj.core.data.Offset.offset(0.01));
+        }
     }
 }

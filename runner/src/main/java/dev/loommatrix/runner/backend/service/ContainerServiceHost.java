@@ -96,6 +96,8 @@ public final class ContainerServiceHost implements ServiceHost {
                     .withNetworkMode(network);
             String id = docker.createContainerCmd(generatorImage)
                     .withCmd("sleep", "infinity")
+                    // a volume, not the tmpfs: what oha keeps there is copied out through the engine's archive API
+                    .withVolumes(new Volume(CellScript.OUT))
                     .withUser(CellContainer.USER)
                     .withLabels(with(labels, "dev.loommatrix.role", "load-generator"))
                     .withHostConfig(host)
@@ -251,6 +253,29 @@ public final class ContainerServiceHost implements ServiceHost {
     }
 
     @Override
+    public String keep() {
+        return CellScript.OUT;
+    }
+
+    @Override
+    public boolean fetch(String path, Path target) throws IOException {
+        try (InputStream archive =
+                        docker.copyArchiveFromContainerCmd(generator, path).exec();
+                TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {
+            TarArchiveEntry entry;
+            while ((entry = tar.getNextTarEntry()) != null) {
+                if (entry.isFile()) {
+                    Files.copy(tar, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    return true;
+                }
+            }
+            return false;
+        } catch (com.github.dockerjava.api.exception.NotFoundException e) {
+            return false;
+        }
+    }
+
+    @Override
     public String serverAddress() {
         return serverIp + ":" + port;
     }
@@ -273,7 +298,10 @@ public final class ContainerServiceHost implements ServiceHost {
     @Override
     public void close() {
         try {
-            docker.removeContainerCmd(generator).withForce(true).exec();
+            docker.removeContainerCmd(generator)
+                    .withForce(true)
+                    .withRemoveVolumes(true)
+                    .exec();
         } catch (RuntimeException ignored) {
             // already gone
         }

@@ -16,14 +16,17 @@ import java.util.Optional;
  * @param askedRate the open model's rate; empty in a closed model
  * @param seconds the measured window as oha timed it
  * @param answered responses with a 2xx or 3xx status
- * @param latencyMs oha's latency percentiles (each from every request's exact duration), in ms, with the
- *     maximum under "100": the distribution the dashboard plots
+ * @param latencyMs the latency percentiles in ms, with the maximum under "100": the distribution the dashboard
+ *     plots — the HdrHistogram's percentile distribution when oha's request database was read, else oha's own
+ *     percentiles (from every request's exact duration)
  * @param errors failed requests by kind: {@code connect}, {@code timeout}, {@code status} (an HTTP status of
  *     400 or more), {@code other}
  * @param cutAtDeadline requests still in flight when the window closed (oha aborts them): not errors, not
  *     answers
  * @param generatorCpuSeconds CPU time the generator's process used in the window
  * @param generatorCpus the CPUs the generator had (its cpuset's size, else the host's)
+ * @param histogram every answered request's latency as an HdrHistogram, in its compressed base64 encoding
+ *     (microseconds, {@link LatencyHistogram#SIGNIFICANT_DIGITS} significant digits)
  */
 public record LoadReport(
         String level,
@@ -34,11 +37,31 @@ public record LoadReport(
         Map<String, Long> errors,
         long cutAtDeadline,
         double generatorCpuSeconds,
-        int generatorCpus) {
+        int generatorCpus,
+        Optional<String> histogram) {
 
     public LoadReport {
         latencyMs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latencyMs));
         errors = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(errors));
+    }
+
+    /**
+     * The same run with its percentiles read from the HdrHistogram of every answered request, where oha's request
+     * database gave one; as it is otherwise.
+     */
+    LoadReport withHistogram(Optional<org.HdrHistogram.Histogram> h) {
+        return h.map(histogram -> new LoadReport(
+                        level,
+                        askedRate,
+                        seconds,
+                        answered,
+                        LatencyHistogram.percentilesMs(histogram),
+                        errors,
+                        cutAtDeadline,
+                        generatorCpuSeconds,
+                        generatorCpus,
+                        Optional.of(LatencyHistogram.encoded(histogram))))
+                .orElse(this);
     }
 
     /** A generator busier than this share of its CPUs is taken as saturated: its own limit was measured. */
@@ -110,6 +133,7 @@ public record LoadReport(
         m.put("generatorCpuSeconds", generatorCpuSeconds);
         m.put("generatorCpus", generatorCpus);
         m.put("latencyDistributionMs", latencyMs);
+        histogram.ifPresent(h -> m.put("latencyHistogram", h));
         return m;
     }
 
@@ -150,7 +174,17 @@ public record LoadReport(
         if (slowest.isNumber()) {
             latency.put("100", slowest.asDouble() * 1000);
         }
-        return new LoadReport(level, askedRate, seconds, answered, latency, errors, cut[0], cpuSeconds, generatorCpus);
+        return new LoadReport(
+                level,
+                askedRate,
+                seconds,
+                answered,
+                latency,
+                errors,
+                cut[0],
+                cpuSeconds,
+                generatorCpus,
+                Optional.empty());
     }
 
     /** oha's error texts (hyper's and the OS's words) sorted into the kinds the record keeps. */

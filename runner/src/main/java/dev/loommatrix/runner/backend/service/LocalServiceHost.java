@@ -118,6 +118,21 @@ public final class LocalServiceHost implements ServiceHost {
     }
 
     @Override
+    public String keep() {
+        return scratch.toString();
+    }
+
+    @Override
+    public boolean fetch(String path, Path target) throws IOException {
+        Path file = Path.of(path);
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        Files.move(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return true;
+    }
+
+    @Override
     public String serverAddress() {
         return "127.0.0.1:" + port;
     }

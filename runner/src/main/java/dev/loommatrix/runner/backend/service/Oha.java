@@ -59,7 +59,10 @@ public final class Oha {
     /**
      * oha's arguments for one load run of {@code window} against {@code url} at one level of the model.
      *
-     * @param urlsFile where the paths' URLs are listed, one a line, when the load has several paths
+     * @param urlsFile where the requests' URLs are listed, one a line, when the load has several paths or a URLs file
+     * @param server the server's {@code host:port}, where a URLs file's own host is sent ({@code --connect-to})
+     * @param requestsDb where oha stores every answered request (its SQLite {@code --db-url}), for the measured
+     *     window's HdrHistogram
      * @param drain wait for the requests still in flight when the window closes (the warmup's), so the server is
      *     idle when the measured window opens: requests the generator abandons are still served, and a pool of 20
      *     threads busy with 100 of them for 1.5 s took 20 % off the next window's throughput when they were cut
@@ -69,14 +72,17 @@ public final class Oha {
             int level,
             String url,
             Optional<String> urlsFile,
+            String server,
             Duration window,
             String report,
+            Optional<String> requestsDb,
             boolean drain) {
         List<String> args = new ArrayList<>(List.of(
                 "--no-tui", "--output-format", "json", "-o", report, "-z", millis(window), "-m", load.method()));
         if (drain) {
             args.add("-w");
         }
+        requestsDb.ifPresent(db -> args.addAll(List.of("--db-url", db)));
         switch (load.model()) {
             case ServiceLoad.Closed c -> args.addAll(List.of("-c", String.valueOf(c.users())));
             case ServiceLoad.Open o ->
@@ -90,6 +96,7 @@ public final class Oha {
         load.headers().forEach((k, v) -> args.addAll(List.of("-H", k + ": " + v)));
         load.body().ifPresent(b -> args.addAll(List.of("-d", b)));
         load.requestTimeout().ifPresent(t -> args.addAll(List.of("-t", millis(t))));
+        load.urlsFile().ifPresent(f -> args.addAll(List.of("--connect-to", f.authority() + ":" + server)));
         if (urlsFile.isPresent()) {
             args.addAll(List.of("--urls-from-file", urlsFile.get()));
         } else {
@@ -110,6 +117,10 @@ public final class Oha {
      */
     static String script(String oha, List<String> args, String report) {
         StringBuilder s = new StringBuilder();
+        int db = args.indexOf("--db-url");
+        if (db >= 0) {
+            s.append("rm -f ").append(quote(args.get(db + 1))).append('\n'); // oha adds to a database it finds
+        }
         s.append(quote(oha));
         args.forEach(a -> s.append(' ').append(quote(a)));
         s.append(" >").append(report).append(".out 2>&1; rc=$?\n");

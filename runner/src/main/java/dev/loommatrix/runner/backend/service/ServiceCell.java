@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * Runs a service cell on a {@link ServiceHost}, the same on every engine: for each variant and each repetition
@@ -93,7 +94,7 @@ public final class ServiceCell {
         try {
             problem = awaitReady(service, server, host);
             if (problem.isEmpty()) {
-                problem = load(cell, load, host, reports);
+                problem = load(cell, load, host, paths, reports);
             }
             if (problem.isEmpty() && !server.alive()) {
                 // what the service printed last follows from the cell log ("the JVM said: …")
@@ -179,12 +180,16 @@ public final class ServiceCell {
     }
 
     /** Every level of the model: a warmup window thrown away, then the measured window. */
-    private static Optional<String> load(Cell cell, ServiceLoad load, ServiceHost host, List<LoadReport> reports)
+    private static Optional<String> load(
+            Cell cell, ServiceLoad load, ServiceHost host, UserCommand.Paths paths, List<LoadReport> reports)
             throws IOException, InterruptedException {
         String base = "http://" + host.serverAddress();
         Optional<String> urls = Optional.empty();
         StringBuilder prelude = new StringBuilder();
-        if (load.paths().size() > 1) {
+        if (load.urlsFile().isPresent()) {
+            // the team's file, where the generator sees it: the last of the cell's user files
+            urls = Optional.of(paths.userFiles().getLast());
+        } else if (load.paths().size() > 1) {
             urls = Optional.of(host.scratch() + "/urls.txt");
             prelude.append(": > ").append(urls.get()).append('\n');
             for (String p : load.paths()) {
@@ -200,7 +205,7 @@ public final class ServiceCell {
             Optional<Double> asked = load.model() instanceof ServiceLoad.Open o
                     ? Optional.of(o.rates().get(level))
                     : Optional.empty();
-            String url = base + load.paths().get(0);
+            String url = base + load.paths().stream().findFirst().orElse("/");
             if (!load.warmup().isZero()) {
                 Optional<String> warm = window(load, level, url, urls, load.warmup(), host, prelude, false)
                         .problem();
@@ -215,12 +220,17 @@ public final class ServiceCell {
             }
             Oha.Output out = measured.output().orElseThrow();
             reports.add(LoadReport.of(
-                    levels.get(level), asked, out.report().orElseThrow(), out.cpuSeconds(), host.generatorCpus()));
+                            levels.get(level),
+                            asked,
+                            out.report().orElseThrow(),
+                            out.cpuSeconds(),
+                            host.generatorCpus())
+                    .withHistogram(measured.histogram()));
         }
         return Optional.empty();
     }
 
-    private record Window(Optional<Oha.Output> output, Optional<String> problem) {}
+    private record Window(Optional<Oha.Output> output, Optional<Histogram> histogram, Optional<String> problem) {}
 
     private static Window window(
             ServiceLoad load,
@@ -233,18 +243,38 @@ public final class ServiceCell {
             boolean measured)
             throws IOException, InterruptedException {
         String report = host.scratch() + (measured ? "/measured.json" : "/warmup.json");
+        Optional<String> db = measured ? Optional.of(host.keep() + "/measured.db") : Optional.empty();
         String script = prelude
-                + Oha.script(host.oha(), Oha.arguments(load, level, url, urls, length, report, !measured), report);
+                + Oha.script(
+                        host.oha(),
+                        Oha.arguments(load, level, url, urls, host.serverAddress(), length, report, db, !measured),
+                        report);
         Optional<String> printed = host.generator(script, length.plusSeconds(60));
         if (printed.isEmpty()) {
-            return new Window(Optional.empty(), Optional.of("oha did not finish within " + length.plusSeconds(60)));
+            return new Window(
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.of("oha did not finish within " + length.plusSeconds(60)));
         }
         Oha.Output out = Oha.parse(printed.get());
         if (out.exitCode() != 0 || out.report().isEmpty()) {
             return new Window(
-                    Optional.empty(), Optional.of("oha exited with " + out.exitCode() + ": " + oneLine(out.stderr())));
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.of("oha exited with " + out.exitCode() + ": " + oneLine(out.stderr())));
         }
-        return new Window(Optional.of(out), Optional.empty());
+        Optional<Histogram> histogram = Optional.empty();
+        if (db.isPresent()) {
+            Path local = Files.createTempFile("loom-oha", ".db");
+            try {
+                if (host.fetch(db.get(), local)) {
+                    histogram = LatencyHistogram.read(local);
+                }
+            } finally {
+                Files.deleteIfExists(local);
+            }
+        }
+        return new Window(Optional.of(out), histogram, Optional.empty());
     }
 
     private static String readiness(UserWorkload.Service service) {

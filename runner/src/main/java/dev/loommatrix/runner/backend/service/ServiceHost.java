@@ -28,6 +28,12 @@ public interface ServiceHost extends AutoCloseable {
     /** A scratch directory on the generator side for oha's reports. */
     String scratch();
 
+    /** A directory on the generator side whose files {@link #fetch} brings back (oha's request database). */
+    String keep();
+
+    /** Brings the generator side's file at {@code path} (in {@link #keep()}) to {@code target}; false if absent. */
+    boolean fetch(String path, java.nio.file.Path target) throws IOException;
+
     /** Where the server and the generator run. */
     Placement placement();
 

@@ -112,7 +112,15 @@ class LoadReportTest {
                 Optional.of(Duration.ofMillis(2500)),
                 0.05);
         assertThat(Oha.arguments(
-                        closed, 0, "http://s:8080/orders", Optional.empty(), Duration.ofSeconds(30), "/tmp/r", false))
+                        closed,
+                        0,
+                        "http://s:8080/orders",
+                        Optional.empty(),
+                        "s:8080",
+                        Duration.ofSeconds(30),
+                        "/tmp/r",
+                        Optional.empty(),
+                        false))
                 .containsExactly(
                         "--no-tui",
                         "--output-format",
@@ -144,7 +152,15 @@ class LoadReportTest {
                 0.05);
         // the warmup window waits for what is in flight, so the measured one starts on an idle server
         assertThat(Oha.arguments(
-                        open, 1, "http://s/a", Optional.of("/tmp/urls"), Duration.ofSeconds(5), "/tmp/w", true))
+                        open,
+                        1,
+                        "http://s/a",
+                        Optional.of("/tmp/urls"),
+                        "s:80",
+                        Duration.ofSeconds(5),
+                        "/tmp/w",
+                        Optional.empty(),
+                        true))
                 .containsExactly(
                         "--no-tui",
                         "--output-format",
@@ -163,6 +179,37 @@ class LoadReportTest {
                         "--latency-correction",
                         "--urls-from-file",
                         "/tmp/urls");
+        // a team's URLs file names its own host: oha sends that host:port to the cell's server
+        ServiceLoad file = new ServiceLoad(
+                "GET",
+                List.of(),
+                Map.of(),
+                Optional.empty(),
+                new ServiceLoad.Closed(8),
+                Duration.ZERO,
+                Duration.ofSeconds(20),
+                Optional.empty(),
+                0.05,
+                Optional.of(new ServiceLoad.UrlsFile(Path.of("orders.urls"), "orders:8080", 2)));
+        assertThat(Oha.arguments(
+                        file,
+                        0,
+                        "http://10.0.0.2:8080/",
+                        Optional.of("/loom/user/1/orders.urls"),
+                        "10.0.0.2:8080",
+                        Duration.ofSeconds(20),
+                        "/tmp/m",
+                        Optional.of("/out/measured.db"),
+                        false))
+                .containsSubsequence(
+                        "-c",
+                        "8",
+                        "--connect-to",
+                        "orders:8080:10.0.0.2:8080",
+                        "--urls-from-file",
+                        "/loom/user/1/orders.urls")
+                .containsSubsequence("--db-url", "/out/measured.db")
+                .doesNotContain("http://10.0.0.2:8080/");
     }
 
     @Test
