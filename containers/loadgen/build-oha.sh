@@ -5,9 +5,9 @@
 # The container backend layers this binary onto the cell's base image as the generator image; the local
 # backend runs it as it is. Needs cargo (rustup or Debian's); about 5 minutes on 2 cores, once.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-version="$(sed -n 's/.*String VERSION = "\([0-9.]*\)".*/\1/p' \
-  "$root/runner/src/main/java/dev/loommatrix/runner/backend/service/Oha.java")"
+# The version the runner expects (Oha.VERSION; OhaTest holds the two equal). A literal, so the script works from
+# a release archive too, where there is no source tree to read it from.
+version="1.16.0"
 home="${LOOM_OHA_HOME:-$HOME/.cache/loom-matrix/oha-$version}"
 if [ -x "$home/bin/oha" ] && "$home/bin/oha" --version 2>/dev/null | grep -qx "oha $version"; then
   echo "oha $version: $home/bin/oha"; exit 0

@@ -4,11 +4,11 @@ import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
 
 /** Which cells are service cells (issue #28): the engines hand those to {@code backend.service}. */
-final class ServiceCells {
+public final class ServiceCells {
 
     private ServiceCells() {}
 
-    static boolean isService(Cell cell) {
+    public static boolean isService(Cell cell) {
         return cell.workload()
                 .user()
                 .map(u -> u.artifact() instanceof UserWorkload.Service)

@@ -14,18 +14,6 @@ import picocli.CommandLine.Option;
         versionProvider = LoomMatrix.Version.class,
         description = "Benchmarks Java virtual threads against platform threads across a matrix of JDKs, VMs, "
                 + "OSes, CPU limits and scheduler settings.",
-        subcommands = {
-            ValidateCommand.class,
-            PlanCommand.class,
-            RunCommand.class,
-            MergeCommand.class,
-            CompareCommand.class,
-            AbCommand.class,
-            ExportCommand.class,
-            PublishCommand.class,
-            ServeCommand.class,
-            CommandLine.HelpCommand.class
-        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:ok",
@@ -57,9 +45,44 @@ public final class LoomMatrix {
         System.exit(mainWithoutExit(args, System.out, System.err));
     }
 
+    /** The subcommands, in the order {@code --help} lists them. */
+    static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(
+            ValidateCommand.class,
+            PlanCommand.class,
+            RunCommand.class,
+            MergeCommand.class,
+            CompareCommand.class,
+            AbCommand.class,
+            ExportCommand.class,
+            PublishCommand.class,
+            ServeCommand.class,
+            CommandLine.HelpCommand.class);
+
+    /**
+     * The CLI for these arguments: with a subcommand named first, only that one is modelled. picocli reflects over
+     * every option of every subcommand it is given (and loads the types they name), which was half of what
+     * {@code validate} cost; {@code --help}, {@code help} and anything unknown still get all of them.
+     */
+    static CommandLine commandLine(String[] args, PrintStream out) {
+        CommandLine cli = new CommandLine(new LoomMatrix(out));
+        String first = args.length == 0 ? "" : args[0];
+        boolean named = SUBCOMMANDS.stream()
+                .anyMatch(c -> c != CommandLine.HelpCommand.class && nameOf(c).equals(first));
+        for (Class<?> command : SUBCOMMANDS) {
+            if (!named || nameOf(command).equals(first)) {
+                cli.addSubcommand(command);
+            }
+        }
+        return cli;
+    }
+
+    private static String nameOf(Class<?> command) {
+        return command.getAnnotation(Command.class).name();
+    }
+
     /** The whole CLI without System.exit, for tests. */
     public static int mainWithoutExit(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new LoomMatrix(out));
+        CommandLine cli = commandLine(args, out);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setExitCodeExceptionMapper(
@@ -109,11 +132,33 @@ public final class LoomMatrix {
         }
     }
 
+    /** The version and the commit it was built from ({@code git.properties}, written by the build). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String version = LoomMatrix.class.getPackage().getImplementationVersion();
-            return new String[] {"loom-matrix " + (version == null ? "dev" : version)};
+            return new String[] {line(LoomMatrix.class.getPackage().getImplementationVersion(), commit())};
+        }
+
+        static String line(String version, java.util.Properties git) {
+            String commit = git.getProperty("git.commit.id.abbrev", "");
+            return "loom-matrix " + (version == null ? "dev" : version)
+                    + (commit.isEmpty()
+                            ? " (built outside a git checkout: commit unknown)"
+                            : " (commit " + commit
+                                    + ("true".equals(git.getProperty("git.dirty")) ? ", with uncommitted changes" : "")
+                                    + ")");
+        }
+
+        static java.util.Properties commit() {
+            java.util.Properties git = new java.util.Properties();
+            try (var in = LoomMatrix.class.getResourceAsStream("git.properties")) {
+                if (in != null) {
+                    git.load(in);
+                }
+            } catch (java.io.IOException e) {
+                // no commit to tell
+            }
+            return git;
         }
     }
 }

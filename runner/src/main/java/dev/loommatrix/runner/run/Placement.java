@@ -60,6 +60,13 @@ final class Placement {
      * time, and the ETA must not wait for it.
      */
     boolean expectsToRun(Cell cell) throws InterruptedException {
+        // a service cell, built-in or the team's, without its load generator (or the built-in's server) is skipped
+        Optional<Cell> runnable = dev.loommatrix.runner.backend.service.SeedServices.asRun(cell);
+        if (runnable.isEmpty()
+                || (dev.loommatrix.runner.backend.ServiceCells.isService(runnable.get())
+                        && dev.loommatrix.runner.backend.service.Oha.binary().isEmpty())) {
+            return false;
+        }
         return switch (decide(cell)) {
             case Decision.Nowhere nowhere -> false;
             case Decision.On on -> on.backend() != local || local.canRun(cell);

@@ -78,7 +78,7 @@ class CliTest {
         JsonNode json =
                 Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--profile", "quick", "--format", "json")
                         .out());
-        assertThat(json.get("cells")).hasSize(40);
+        assertThat(json.get("cells")).hasSize(44);
         assertThat(json.get("cells").get(0).get("id").asText())
                 .isEqualTo("temurin-21.linux.cpus-2.par-auto.max-auto.minr-auto.mass-start");
         assertThat(json.get("cells").get(0).get("coordinates").get("vm").asText())

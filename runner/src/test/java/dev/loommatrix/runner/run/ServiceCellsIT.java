@@ -252,10 +252,11 @@ class ServiceCellsIT {
         for (Measurement m : cell.measurements()) {
             Map<String, Number> sample = m.samples().get(0).metrics();
             org.HdrHistogram.Histogram histogram = org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(
-                    java.nio.ByteBuffer.wrap(
-                            java.util.Base64.getDecoder().decode((String) m.samples().get(0).facts().get("latencyHistogram"))),
+                    java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder()
+                            .decode((String) m.samples().get(0).facts().get("latencyHistogram"))),
                     0);
-            assertThat(histogram.getTotalCount()).isEqualTo(sample.get("answered").longValue());
+            assertThat(histogram.getTotalCount())
+                    .isEqualTo(sample.get("answered").longValue());
             assertThat(histogram.getValueAtPercentile(99) / 1000.0)
                     .isCloseTo(sample.get("latencyP99Ms").doubleValue(), org.assertj.core.data.Offset.offset(0.01));
         }
