@@ -202,7 +202,10 @@ class DistributionIT {
         assertThat(second).isEqualTo(first).contains(NAME + ".tar.gz");
     }
 
-    /** Builds HEAD in a new worktree at {@code dir} as a release build does, and returns its SHA256SUMS. */
+    /**
+     * Builds HEAD in a new worktree at {@code dir} as a release build does (online: the CycloneDX plugin refuses to
+     * make an SBOM offline), and returns its SHA256SUMS.
+     */
     private static String buildAt(Path dir) throws Exception {
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
         env.put("JAVA_HOME", jdk());
@@ -215,7 +218,6 @@ class DistributionIT {
                     "./mvnw",
                     "-B",
                     "-q",
-                    "-o",
                     "package",
                     "-pl",
                     "dist",
