@@ -52,10 +52,18 @@ final class AbCommand implements Callable<Integer> {
             description = "Another build of the harness for the candidate (default: this runner's).")
     Path candidateHarness;
 
-    @Option(names = "--baseline-label", defaultValue = "baseline", paramLabel = "TEXT")
+    @Option(
+            names = "--baseline-label",
+            defaultValue = "baseline",
+            paramLabel = "TEXT",
+            description = "What the baseline side is called in the report, e.g. a commit (default: baseline).")
     String baselineLabel;
 
-    @Option(names = "--candidate-label", defaultValue = "candidate", paramLabel = "TEXT")
+    @Option(
+            names = "--candidate-label",
+            defaultValue = "candidate",
+            paramLabel = "TEXT",
+            description = "What the candidate side is called in the report (default: candidate).")
     String candidateLabel;
 
     @Option(
@@ -73,10 +81,18 @@ final class AbCommand implements Callable<Integer> {
                     + " as --blocks; 0: no confirmation).")
     Integer confirm;
 
-    @Option(names = "--threshold", defaultValue = "10", paramLabel = "PCT")
+    @Option(
+            names = "--threshold",
+            defaultValue = "10",
+            paramLabel = "PCT",
+            description = "The smallest change that counts, in percent (default: 10).")
     double thresholdPercent;
 
-    @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "P")
+    @Option(
+            names = "--alpha",
+            defaultValue = "0.05",
+            paramLabel = "P",
+            description = "False discovery rate for Benjamini–Hochberg (default: 0.05).")
     double alpha;
 
     @Option(names = "--backend", defaultValue = "auto", description = "auto, docker or local (as for run).")

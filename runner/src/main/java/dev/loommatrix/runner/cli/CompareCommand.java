@@ -19,10 +19,18 @@ import picocli.CommandLine.Spec;
                 + " change is both significant (Mann-Whitney U, Benjamini–Hochberg) and beyond the threshold.")
 final class CompareCommand implements Callable<Integer> {
 
-    @Option(names = "--baseline", required = true, paramLabel = "RUN_DIR")
+    @Option(
+            names = "--baseline",
+            required = true,
+            paramLabel = "RUN_DIR",
+            description = "The run to compare against (a run directory, as run or merge wrote it).")
     Path baseline;
 
-    @Option(names = "--candidate", required = true, paramLabel = "RUN_DIR")
+    @Option(
+            names = "--candidate",
+            required = true,
+            paramLabel = "RUN_DIR",
+            description = "The run whose changes are judged.")
     Path candidate;
 
     @Option(

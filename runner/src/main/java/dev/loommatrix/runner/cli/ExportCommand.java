@@ -24,7 +24,11 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A run directory, as run or merge wrote it.")
     Path runDir;
 
-    @Option(names = "--format", required = true, paramLabel = "jmh|bmf|csv")
+    @Option(
+            names = "--format",
+            required = true,
+            paramLabel = "jmh|bmf|csv",
+            description = "jmh (JMH's JSON result format), bmf (Bencher Metric Format) or csv (one row per number).")
     String format;
 
     @Option(
@@ -55,6 +59,11 @@ final class ExportCommand implements Callable<Integer> {
                 };
         if (out != null) {
             Json.writeAtomically(out, text);
+            // the data went to the file: say what and where on stderr, so a pipeline reading stdout is not disturbed
+            spec.commandLine()
+                    .getErr()
+                    .println("wrote " + which.name().toLowerCase(Locale.ROOT) + " of " + cells.size() + " cells of run "
+                            + manifest.runId() + " to " + out);
         } else {
             spec.commandLine().getOut().print(text);
             spec.commandLine().getOut().flush();

@@ -61,7 +61,7 @@ final class PublishCommand implements Callable<Integer> {
         if (keepProfiles != null && keepProfiles < 0) {
             throw new LoomMatrix.UsageException("--keep-profiles must be at least 0, got " + keepProfiles);
         }
-        RunDirectory dir = new RunDirectory(run);
+        RunDirectory dir = CompareCommand.open(run, "--run");
         SitePublisher.Published published;
         try {
             published = SitePublisher.publish(
@@ -77,6 +77,7 @@ final class PublishCommand implements Callable<Integer> {
         published.history().note().ifPresent(n -> spec.commandLine().getErr().println("note: " + n));
         out.println("published " + run + " → " + published.page() + " ("
                 + published.history().index().runs().size() + " runs in the history)");
+        out.println("next: loom-matrix serve " + site + "   (or put " + site + " on any static host)");
         if (postgres != null) {
             try {
                 var written = dev.loommatrix.runner.publish.PostgresSink.publish(

@@ -192,6 +192,10 @@ final class RunCommand implements Callable<Integer> {
                 totals.skipped(),
                 totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "",
                 dir.root());
+        if (shard == null) {
+            // what to do with it: the dashboard (a shard's part is merged first, as the workflows do)
+            console.printf("next: loom-matrix publish --run %s --site site && loom-matrix serve site%n", dir.root());
+        }
         return totals.anyFailed() ? ExitCode.CELLS_FAILED.code : ExitCode.OK.code;
     }
 

@@ -151,4 +151,20 @@ class CliTest {
         assertThat(edited.code()).isZero();
         assertThat(edited.err()).contains("m.yaml changed since the run started");
     }
+
+    @Test
+    void aMissingRunDirectoryIsTheUsersMistakeSaidPlainly(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Result publish = run(
+                "publish",
+                "--run",
+                dir.resolve("nope").toString(),
+                "--site",
+                dir.resolve("site").toString());
+        assertThat(publish.code()).isEqualTo(2);
+        assertThat(publish.err())
+                .contains("--run " + dir.resolve("nope") + " is not a run directory (no run.json); pass the directory "
+                        + "`run` wrote")
+                .doesNotContain("Exception");
+        assertThat(dir.resolve("site")).doesNotExist();
+    }
 }
