@@ -107,7 +107,7 @@ class PlannerTest {
     void theProjectsQuickProfilePlansEveryWorkloadForEachJdkAtTwoCpus() throws Exception {
         Matrix quick = MatrixParser.parse(Path.of("../matrix.yaml"), Optional.of("quick"));
         assertThat(Planner.plan(quick))
-                .hasSize(4 * 10)
+                .hasSize(4 * 11)
                 .allSatisfy(c -> assertThat(c.coordinates().cpus().intValue()).isEqualTo(2));
     }
 
