@@ -27,7 +27,6 @@ const variable = (name: string, label: string, sql: string) =>
     .label(label)
     .datasource(POSTGRES)
     .query(sql.trim())
-    .definition(sql.trim())
     .refresh(VariableRefresh.OnTimeRangeChanged)
     .sort(VariableSort.Disabled);
 
@@ -299,6 +298,29 @@ ORDER BY b.cell_id, b.variant`).refId("A"),
 
 export const DASHBOARDS = { matrix: matrixDashboard, history: historyDashboard, compare: compareDashboard };
 
+/**
+ * The dashboard as the Grafana that provisioning runs (compose.yaml: 12.2.1) describes it. The Foundation SDK
+ * writes a few keys of later Grafana versions that 12.2's published schema (@grafana/schema 12.2.1, checked in
+ * test/grafana-schema.test.ts) does not have: a link's `placement` (13.x) and a query variable's `auto`,
+ * `auto_count` and `auto_min` (an interval variable's). They are left out rather than sent to a Grafana that
+ * does not know them.
+ */
+export function forProvisionedGrafana(dashboard: Record<string, unknown>): Record<string, unknown> {
+  const links = (dashboard.links as Record<string, unknown>[] | undefined)?.map(({ placement, ...link }) => link);
+  const templating = dashboard.templating as { list?: Record<string, unknown>[] } | undefined;
+  const list = templating?.list?.map((v) => {
+    if (v.type === "interval") return v;
+    const { auto, auto_count, auto_min, ...rest } = v;
+    return rest;
+  });
+  return {
+    ...dashboard,
+    ...(links ? { links } : {}),
+    ...(templating ? { templating: { ...templating, list } } : {}),
+  };
+}
+
 export function render(name: keyof typeof DASHBOARDS): string {
-  return `${JSON.stringify(DASHBOARDS[name]().build(), null, 2)}\n`;
+  const dashboard = DASHBOARDS[name]().build() as unknown as Record<string, unknown>;
+  return `${JSON.stringify(forProvisionedGrafana(dashboard), null, 2)}\n`;
 }

@@ -121,10 +121,39 @@ final class CellImages {
             return docker.inspectImageCmd(name).exec();
         } catch (RuntimeException e) {
             throw new ImageUnavailable("image " + name + " is not on this Docker engine and could not be pulled ("
-                    + firstLine(e.getMessage()) + "); on a host without a registry use a local/ image built by "
-                    + "containers/offline/build-images.sh");
+                    + firstLine(e.getMessage()) + "); " + withoutRegistry());
         }
     }
+
+    /**
+     * What to do on a host without a registry: use the offline images where they are already built (the
+     * repository's matrix names them in its offline profiles), else build them.
+     */
+    private String withoutRegistry() {
+        List<String> offline = new java.util.ArrayList<>();
+        try {
+            docker.listImagesCmd()
+                    .withReferenceFilter(OFFLINE_REPOSITORY + ":*")
+                    .exec()
+                    .forEach(image -> {
+                        if (image.getRepoTags() != null) {
+                            offline.addAll(List.of(image.getRepoTags()));
+                        }
+                    });
+        } catch (RuntimeException e) {
+            // the engine did not list them: say how to build them
+        }
+        java.util.Collections.sort(offline);
+        return offline.isEmpty()
+                ? "on a host without a registry, build local JDK images with containers/offline/build-images.sh and"
+                        + " name them in the JDK entries (local/ images are never pulled)"
+                : "this engine has offline JDK images (" + String.join(", ", offline) + "): name them in the JDK"
+                        + " entries (image: " + offline.get(0) + "), or run the repository's matrix with"
+                        + " --profile offline (or seeds-offline)";
+    }
+
+    /** The repository containers/offline/build-images.sh tags its images with. */
+    static final String OFFLINE_REPOSITORY = "local/debian-openjdk";
 
     private boolean exists(String tag) {
         try {

@@ -47,6 +47,7 @@ public final class LoomMatrix {
 
     /** The subcommands, in the order {@code --help} lists them. */
     static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(
+            InitCommand.class,
             ValidateCommand.class,
             PlanCommand.class,
             RunCommand.class,

@@ -110,17 +110,27 @@ public final class AbRun {
         matched.notComparable().forEach(n -> out.printf("not comparable: %s (%s); not run%n", n.cellId(), n.reason()));
         int total = matched.pairs().size();
         int failed = 0;
+        // the ETA: the cost model's estimate of what is left, scaled by how its estimates fared so far (as run's)
+        double[] estimates = matched.pairs().stream()
+                .mapToDouble(p -> dev.loommatrix.core.plan.CostModel.estimateMs(p.baseline())
+                        + dev.loommatrix.core.plan.CostModel.estimateMs(p.candidate()))
+                .toArray();
+        double estimatedAll = java.util.Arrays.stream(estimates).sum();
+        double estimatedDone = 0;
+        Instant began = Instant.now();
         for (int i = 0; i < total && !stopping; i++) {
             AbSides.Pair pair = matched.pairs().get(i);
             Instant started = Instant.now();
             failed += measure(baseline, candidate, pair, 0, settings.blocks()) ? 0 : 1;
+            estimatedDone += estimates[i];
             out.printf(
-                    "[%d/%d] %s: %d pairs in %d s%n",
+                    "[%d/%d] %s: %d pairs in %d s — ETA %s%n",
                     i + 1,
                     total,
                     pair.candidate().id(),
                     settings.blocks(),
-                    Duration.between(started, Instant.now()).toSeconds());
+                    Duration.between(started, Instant.now()).toSeconds(),
+                    CellRecorder.formatDuration(remainingMs(began, estimatedDone, estimatedAll - estimatedDone)));
         }
         if (stopping) {
             finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
@@ -132,6 +142,23 @@ public final class AbRun {
         Set<String> remeasured = new LinkedHashSet<>();
         if (settings.confirmBlocks() > 0) {
             flagged.values().forEach(c -> remeasured.add(c.cellId()));
+            // confirming a cell costs confirmBlocks/blocks of its first pass, at the pace the first pass kept
+            double msPerEstimated =
+                    estimatedDone > 0 ? Duration.between(began, Instant.now()).toMillis() / estimatedDone : 1;
+            double confirmEstimated = 0;
+            for (String cellId : remeasured) {
+                for (int i = 0; i < total; i++) {
+                    if (matched.pairs().get(i).candidate().id().equals(cellId)) {
+                        confirmEstimated += estimates[i] * settings.confirmBlocks() / Math.max(1, settings.blocks());
+                    }
+                }
+            }
+            if (!remeasured.isEmpty()) {
+                out.printf(
+                        "confirming %d cells (%d more pairs each) — ETA %s%n",
+                        remeasured.size(), settings.confirmBlocks(), CellRecorder.formatDuration((long)
+                                (confirmEstimated * msPerEstimated)));
+            }
             int n = 0;
             for (String cellId : remeasured) {
                 if (stopping) {
@@ -182,6 +209,14 @@ public final class AbRun {
         Files.writeString(root.resolve("compare.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
         finish(candidateManifest, baselineManifest, RunStatus.FINISHED);
         return new Outcome(report, failed, false);
+    }
+
+    /** What is left at the pace so far: the time taken per estimated ms, times the estimated ms left. */
+    static long remainingMs(Instant began, double estimatedDone, double estimatedLeft) {
+        if (estimatedDone <= 0) {
+            return (long) estimatedLeft;
+        }
+        return (long) (Duration.between(began, Instant.now()).toMillis() / estimatedDone * estimatedLeft);
     }
 
     private CompareReport compare(Side baseline, Side candidate) throws IOException {

@@ -27,6 +27,12 @@ final class CellRecorder {
     private final Progress progress;
     private final Tally tally;
 
+    /**
+     * Fallback reasons already printed: a host without a registry gives every cell of an image the same long
+     * reason, and 40 copies of it buried the fix; the console says each once (every record keeps its own).
+     */
+    private final java.util.Set<String> saidFallbacks = new java.util.HashSet<>();
+
     /** How long each cell is expected to take ({@link CostModel}; none for a cell that will be skipped). */
     private final java.util.function.ToDoubleFunction<Cell> estimate;
 
@@ -75,7 +81,9 @@ final class CellRecorder {
                                     .orElse(""),
                             execution
                                     .fallbackReason()
-                                    .map(r -> " [local fallback: " + r + "]")
+                                    .map(r -> saidFallbacks.add(r)
+                                            ? " [local fallback: " + r + "]"
+                                            : " [local fallback: as above]")
                                     .orElse("")),
                     eta);
         }

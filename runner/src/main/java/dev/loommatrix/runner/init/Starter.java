@@ -1,0 +1,298 @@
+package dev.loommatrix.runner.init;
+
+import dev.loommatrix.core.matrix.JmhJar;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What {@code loom-matrix init} finds in a team's repository and the starter matrix it writes for it (issue #29):
+ * a JMH suite built by Maven (the archetype's shade set-up) or Gradle (the JMH plugin's jmhJar), or a runnable
+ * jar, each with virtual and platform variants to fill in; with nothing of the kind, the built-in workloads.
+ */
+public final class Starter {
+
+    /** What the repository holds, as far as loom-matrix cares. */
+    public sealed interface Project {
+        /** How it is built, for the next steps; empty when init cannot tell. */
+        Optional<String> build();
+    }
+
+    /**
+     * A JMH suite.
+     *
+     * @param jar its uber-jar, relative to the repository
+     * @param benchmarks what the jar lists, once it is built (empty before)
+     */
+    public record Jmh(String tool, String jar, Optional<String> build, List<JmhJar.Benchmark> benchmarks)
+            implements Project {}
+
+    /** A runnable jar (its manifest names a Main-Class). */
+    public record Program(String jar, Optional<String> build) implements Project {}
+
+    /** Nothing init recognizes: the built-in workloads, and a commented entry to copy. */
+    public record Nothing() implements Project {
+        @Override
+        public Optional<String> build() {
+            return Optional.empty();
+        }
+    }
+
+    private Starter() {}
+
+    private static final Pattern FINAL_NAME = Pattern.compile("<finalName>\\s*([^<\\s]+)\\s*</finalName>");
+    private static final Pattern ARTIFACT_ID = Pattern.compile("<artifactId>\\s*([^<\\s]+)\\s*</artifactId>");
+
+    /** Looks at {@code dir}; {@code jar}, when given, is the runnable jar the team names. */
+    public static Project detect(Path dir, Optional<Path> jar) throws IOException {
+        if (jar.isPresent()) {
+            return new Program(relative(dir, jar.get()), Optional.empty());
+        }
+        Path pom = dir.resolve("pom.xml");
+        if (Files.isRegularFile(pom)) {
+            String text = Files.readString(pom, StandardCharsets.UTF_8);
+            String build = (Files.isRegularFile(dir.resolve("mvnw")) ? "./mvnw" : "mvn") + " -q package -DskipTests";
+            if (text.contains("<artifactId>jmh-core</artifactId>")) {
+                // the JMH archetype's shade plugin names the uber-jar benchmarks.jar (its finalName)
+                Matcher m = FINAL_NAME.matcher(text);
+                String name = m.find() ? m.group(1) : "benchmarks";
+                String uber = "target/" + name + ".jar";
+                return new Jmh("Maven", uber, Optional.of(build), benchmarks(dir.resolve(uber)));
+            }
+            return runnable(dir, "target")
+                    .<Project>map(j -> new Program(j, Optional.of(build)))
+                    .orElseGet(() -> new Program("target/" + artifactId(text) + ".jar", Optional.of(build)));
+        }
+        for (String script : List.of("build.gradle.kts", "build.gradle")) {
+            Path gradle = dir.resolve(script);
+            if (Files.isRegularFile(gradle)) {
+                String text = Files.readString(gradle, StandardCharsets.UTF_8);
+                String wrapper = Files.isRegularFile(dir.resolve("gradlew")) ? "./gradlew" : "gradle";
+                if (text.contains("me.champeau.jmh")) {
+                    // the JMH plugin's jmhJar task: build/libs/<project>-<version>-jmh.jar, or without a version
+                    String uber = builtJmhJar(dir)
+                            .orElse("build/libs/" + dir.toAbsolutePath().getFileName() + "-jmh.jar");
+                    return new Jmh("Gradle", uber, Optional.of(wrapper + " jmhJar"), benchmarks(dir.resolve(uber)));
+                }
+                return runnable(dir, "build/libs")
+                        .<Project>map(j -> new Program(j, Optional.of(wrapper + " jar")))
+                        .orElseGet(() -> new Program(
+                                "build/libs/" + dir.toAbsolutePath().getFileName() + ".jar",
+                                Optional.of(wrapper + " jar")));
+            }
+        }
+        return runnable(dir, "target")
+                .or(() -> runnable(dir, "build/libs"))
+                .<Project>map(j -> new Program(j, Optional.empty()))
+                .orElseGet(Nothing::new);
+    }
+
+    private static List<JmhJar.Benchmark> benchmarks(Path jar) {
+        if (!Files.isRegularFile(jar)) {
+            return List.of();
+        }
+        try {
+            return JmhJar.read(jar).benchmarks();
+        } catch (JmhJar.NotUsable e) {
+            return List.of();
+        }
+    }
+
+    private static Optional<String> builtJmhJar(Path dir) throws IOException {
+        Path libs = dir.resolve("build/libs");
+        if (!Files.isDirectory(libs)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(libs)) {
+            return files.filter(p -> p.getFileName().toString().endsWith("-jmh.jar"))
+                    .sorted()
+                    .findFirst()
+                    .map(p -> relative(dir, p));
+        }
+    }
+
+    /** A built jar under {@code sub} whose manifest names a Main-Class (not sources, javadoc or shade's original). */
+    private static Optional<String> runnable(Path dir, String sub) {
+        Path where = dir.resolve(sub);
+        if (!Files.isDirectory(where)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(where)) {
+            return files.filter(p -> {
+                        String n = p.getFileName().toString();
+                        return n.endsWith(".jar")
+                                && !n.startsWith("original-")
+                                && !n.endsWith("-sources.jar")
+                                && !n.endsWith("-javadoc.jar")
+                                && !n.endsWith("-plain.jar");
+                    })
+                    .sorted()
+                    .filter(Starter::hasMainClass)
+                    .findFirst()
+                    .map(p -> relative(dir, p));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean hasMainClass(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return file.getManifest() != null
+                    && file.getManifest().getMainAttributes().getValue("Main-Class") != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The project's own artifactId: the first one outside its parent's block. */
+    private static String artifactId(String pom) {
+        Matcher m = ARTIFACT_ID.matcher(pom.replaceAll("(?s)<parent>.*?</parent>", ""));
+        return m.find() ? m.group(1) : "app";
+    }
+
+    private static String relative(Path dir, Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        Path base = dir.toAbsolutePath().normalize();
+        return (abs.startsWith(base) ? base.relativize(abs) : abs).toString().replace('\\', '/');
+    }
+
+    /** The starter matrix for the project: YAML with comments, ready to validate once the jar is built. */
+    public static String matrix(Project project) {
+        StringBuilder y = new StringBuilder();
+        y.append("# loom-matrix: virtual vs platform threads for this repository's code across JDKs and CPU limits.\n");
+        y.append("# Written by `loom-matrix init`; the reference is the README's \"matrix.yaml reference\".\n");
+        project.build().ifPresent(b -> y.append("# Build first: ").append(b).append('\n'));
+        y.append("# Then: loom-matrix validate && loom-matrix run --profile quick\n");
+        y.append("schema: 1\n\n");
+        y.append("jdks:\n");
+        for (int v : new int[] {21, 25}) {
+            y.append("  - id: temurin-").append(v).append('\n');
+            y.append("    vm: hotspot\n");
+            y.append("    version: ").append(v).append('\n');
+            y.append("    image: eclipse-temurin:").append(v).append("-jdk\n");
+            y.append("    setup-java: {distribution: temurin, java-version: \"")
+                    .append(v)
+                    .append("\"}\n");
+        }
+        y.append("\ncpus: [1, 2]\n\nworkloads:\n");
+        String quickWorkloads;
+        switch (project) {
+            case Jmh jmh -> {
+                String id = "benchmarks";
+                y.append("  # ").append(jmh.tool()).append("'s JMH uber-jar");
+                if (jmh.benchmarks().isEmpty()) {
+                    y.append(" (not built yet: its benchmarks are listed here once it is)");
+                } else {
+                    y.append(", ").append(jmh.benchmarks().size()).append(" benchmarks:");
+                    jmh.benchmarks().stream().limit(20).forEach(b -> y.append("\n  #   ")
+                            .append(b.name()));
+                    if (jmh.benchmarks().size() > 20) {
+                        y.append("\n  #   … and ")
+                                .append(jmh.benchmarks().size() - 20)
+                                .append(" more");
+                    }
+                }
+                y.append('\n');
+                y.append("  - id: ").append(id).append('\n');
+                y.append("    jmh:\n");
+                y.append("      jar: ").append(jmh.jar()).append('\n');
+                y.append("      include: ['.*']          # regular expressions, as JMH takes them\n");
+                y.append("      warmupIterations: 3\n      iterations: 5\n      warmupTime: 1s\n      time: 1s\n");
+                y.append(variants(threadParam(jmh.benchmarks())));
+                quickWorkloads = "      " + id + ": {jmh: {warmupIterations: 1, iterations: 3, warmupTime: 200ms, "
+                        + "time: 200ms}}\n";
+            }
+            case Program program -> {
+                String id = programId(program.jar());
+                y.append("  # A program, timed as a process (it may report its own numbers: see the README)\n");
+                y.append("  - id: ").append(id).append('\n');
+                y.append("    program:\n");
+                y.append("      jar: ").append(program.jar()).append('\n');
+                y.append("      args: []\n");
+                y.append(variants(Optional.empty()));
+                quickWorkloads = "";
+            }
+            case Nothing nothing -> {
+                y.append(
+                        "  # No JMH suite or runnable jar was found here: the built-in seed workloads to start with.\n");
+                y.append(
+                        "  # Your own code: a `jmh: {jar: …}` or `program: {jar: …}` entry (README: \"Your own code\").\n");
+                y.append("  - id: sleep-bound\n    variants: [virtual, \"pool:200\"]\n");
+                y.append("    params: {tasks: 10000, sleepMs: 300}\n");
+                y.append("  - id: primes-io\n    variants: [virtual, \"pool:cpus\"]\n");
+                quickWorkloads = "      sleep-bound: {params: {tasks: 1000, sleepMs: 20}}\n"
+                        + "      primes-io: {params: {tasks: 200}}\n";
+            }
+        }
+        y.append("\nrepetitions: 5\nwarmup: 0\ntimeout: 20m\nmemory: 1g\n\n");
+        y.append("profiles:\n");
+        y.append("  # A pull request's check, and a first try: fewer fresh JVMs, shorter iterations.\n");
+        y.append("  quick:\n    repetitions: 3\n    cpus: [2]\n");
+        if (!quickWorkloads.isEmpty()) {
+            y.append("    workloads:\n").append(quickWorkloads);
+        }
+        return y.toString();
+    }
+
+    /** The variants to fill in: a @Param that looks like the thread kind, else a system property. */
+    private static String variants(Optional<String> param) {
+        StringBuilder y = new StringBuilder();
+        y.append("    # What switches your code between thread kinds: a system property it reads, a @Param of the\n");
+        y.append(
+                "    # benchmark (params: {threadType: VIRTUAL}), JVM options (jvmArgs: [...]) or env. Fill in yours.\n");
+        y.append("    variants:\n");
+        if (param.isPresent()) {
+            y.append("      virtual: {params: {")
+                    .append(param.get())
+                    .append(": VIRTUAL}}     # check the values it takes\n");
+            y.append("      platform: {params: {").append(param.get()).append(": PLATFORM}}\n");
+        } else {
+            y.append("      virtual: {properties: {threads: virtual}}\n");
+            y.append("      platform: {properties: {threads: platform}}\n");
+        }
+        y.append("    baseline: platform\n");
+        return y.toString();
+    }
+
+    static Optional<String> threadParam(List<JmhJar.Benchmark> benchmarks) {
+        return benchmarks.stream()
+                .flatMap(b -> b.params().stream())
+                .filter(p -> p.toLowerCase(Locale.ROOT).contains("thread"))
+                .findFirst();
+    }
+
+    private static String programId(String jar) {
+        String name = Path.of(jar).getFileName().toString().replaceFirst("\\.jar$", "");
+        String id = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]+", "-").replaceAll("^-+|-+$", "");
+        return id.isEmpty() || !Character.isLetter(id.charAt(0)) ? "program" : id;
+    }
+
+    /** What to do next, in order, for the project found. */
+    public static List<String> nextSteps(Project project, boolean wroteMatrix) {
+        List<String> steps = new ArrayList<>();
+        project.build().ifPresent(b -> steps.add("build: " + b));
+        if (!(project instanceof Nothing)) {
+            steps.add(
+                    "fill in the variants in matrix.yaml: what switches your code between virtual and platform threads");
+        }
+        steps.add("loom-matrix validate, then loom-matrix run --profile quick (cells in containers where a Docker"
+                + " engine answers, else on this host's JDKs)");
+        steps.add("loom-matrix publish --run results/<run-id> --site site && loom-matrix serve site");
+        if (!wroteMatrix) {
+            steps.add(
+                    0,
+                    "matrix.yaml was already here and is left as it was; `loom-matrix init --dir NEW_DIR` writes"
+                            + " a starter elsewhere to compare");
+        }
+        return steps;
+    }
+}
