@@ -9,8 +9,9 @@ import { metricOf, unitOf } from "../src/shape/cell";
 import { golden } from "../e2e/fixtures";
 
 // A service cell as the runner records it (golden cell-spring-service.json: examples/spring-service in a
-// container on JDK 25, 1 CPU, 100 closed-model users, two repetitions per variant): virtual threads against
-// Tomcat's pool of 20, each request waiting 300 ms downstream.
+// container on JDK 25, 1 CPU, 100 closed-model users, two repetitions per variant, latencies from an
+// HdrHistogram of every answered request): virtual threads against Tomcat's pool of 20, each request waiting
+// 300 ms downstream.
 const cell = golden("cell-spring-service.json");
 
 describe("a service cell", () => {
@@ -19,13 +20,15 @@ describe("a service cell", () => {
     expect(metricOf(cell)).toBe("throughputPerSecond");
     expect(unitOf(cell)).toBe("req/s");
     const points = percentilePoints(cell);
-    // from the median up: p50 … p99.99 and the maximum, per repetition and variant
-    expect(new Set(points.map((p) => p.percentile))).toEqual(
-      new Set([50, 75, 90, 95, 99, 99.9, 99.99, 100]),
-    );
-    expect(points.filter((p) => p.series.startsWith("virtual")).length).toBe(
-      2 * 8,
-    );
+    // from the median up, HdrHistogram's percentile distribution (5 ticks per half distance, so denser toward
+    // the tail) with the named percentiles and the maximum, for each repetition and variant
+    const percentiles = new Set(points.map((p) => p.percentile));
+    for (const p of [50, 90, 99, 99.9, 100]) expect(percentiles).toContain(p);
+    expect([...percentiles].every((p) => p >= 50 && p <= 100)).toBe(true);
+    expect([...percentiles].filter((p) => p >= 99 && p < 100).length).toBeGreaterThanOrEqual(5);
+    const virtual = points.filter((p) => p.series.startsWith("virtual"));
+    expect(new Set(virtual.map((p) => p.repetition))).toEqual(new Set([1, 2]));
+    expect(virtual.length).toBeGreaterThan(2 * 20);
     expect(percentileX(99)).toBeCloseTo(100);
     expect(percentileX(99.9)).toBeCloseTo(1000);
   });

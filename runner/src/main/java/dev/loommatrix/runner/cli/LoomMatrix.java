@@ -145,9 +145,7 @@ public final class LoomMatrix {
             return "loom-matrix " + (version == null ? "dev" : version)
                     + (commit.isEmpty()
                             ? " (built outside a git checkout: commit unknown)"
-                            : " (commit " + commit
-                                    + ("true".equals(git.getProperty("git.dirty")) ? ", with uncommitted changes" : "")
-                                    + ")");
+                            : " (commit " + commit + ")");
         }
 
         static java.util.Properties commit() {
