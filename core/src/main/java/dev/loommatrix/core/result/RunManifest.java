@@ -73,6 +73,12 @@ public record RunManifest(
         }
     }
 
+    /** The same run with these cells planned (an A/B side's measured cells; a test's run given one more). */
+    public RunManifest withCells(List<String> cells) {
+        return new RunManifest(
+                schemaVersion, runId, startedAt, finishedAt, status, trigger, git, host, matrix, cells, shards);
+    }
+
     public RunManifest finish(String finishedAt, RunStatus status) {
         return new RunManifest(
                 schemaVersion, runId, startedAt, Optional.of(finishedAt), status, trigger, git, host, matrix, cells);

@@ -103,8 +103,8 @@ public final class AbRun {
                 AbSides.match(baseline.cells(), candidate.cells(), baseline.harness(), candidate.harness());
         List<String> measured =
                 matched.pairs().stream().map(p -> p.candidate().id()).toList();
-        RunManifest candidateManifest = withCells(candidate.manifest(), measured);
-        RunManifest baselineManifest = withCells(baseline.manifest(), measured);
+        RunManifest candidateManifest = candidate.manifest().withCells(measured);
+        RunManifest baselineManifest = baseline.manifest().withCells(measured);
         candidateDir().writeManifest(candidateManifest);
         baselineDir().writeManifest(baselineManifest);
         matched.notComparable().forEach(n -> out.printf("not comparable: %s (%s); not run%n", n.cellId(), n.reason()));
@@ -282,7 +282,7 @@ public final class AbRun {
                 cell.memoryBytes(),
                 cell.pids());
         RunDirectory dir = new RunDirectory(blockDir(cell.id(), k, sideName));
-        RunManifest manifest = withCells(side.manifest(), List.of(cell.id()));
+        RunManifest manifest = side.manifest().withCells(List.of(cell.id()));
         MatrixRun run = new MatrixRun(
                 dir, new PrintStream(OutputStream.nullOutputStream()), settings.choice(), side.docker(), side.local());
         current = run;
@@ -369,20 +369,6 @@ public final class AbRun {
 
     private static String key(Comparison c) {
         return c.cellId() + "\u0000" + c.series();
-    }
-
-    private static RunManifest withCells(RunManifest manifest, List<String> cells) {
-        return new RunManifest(
-                manifest.schemaVersion(),
-                manifest.runId(),
-                manifest.startedAt(),
-                manifest.finishedAt(),
-                manifest.status(),
-                manifest.trigger(),
-                manifest.git(),
-                manifest.host(),
-                manifest.matrix(),
-                cells);
     }
 
     private void finish(RunManifest candidate, RunManifest baseline, RunStatus status) throws IOException {

@@ -61,10 +61,7 @@ final class Placement {
      */
     boolean expectsToRun(Cell cell) throws InterruptedException {
         // a service cell, built-in or the team's, without its load generator (or the built-in's server) is skipped
-        Optional<Cell> runnable = dev.loommatrix.runner.backend.service.SeedServices.asRun(cell);
-        if (runnable.isEmpty()
-                || (dev.loommatrix.runner.backend.ServiceCells.isService(runnable.get())
-                        && dev.loommatrix.runner.backend.service.Oha.binary().isEmpty())) {
+        if (dev.loommatrix.runner.backend.ServiceCells.missing(cell).isPresent()) {
             return false;
         }
         return switch (decide(cell)) {

@@ -168,18 +168,7 @@ class PostgresSinkIT {
         dev.loommatrix.core.result.RunManifest manifest = run.readManifest();
         java.util.List<String> ids = new java.util.ArrayList<>(manifest.cells());
         ids.add(cell.cellId());
-        run.writeManifest(new dev.loommatrix.core.result.RunManifest(
-                manifest.schemaVersion(),
-                manifest.runId(),
-                manifest.startedAt(),
-                manifest.finishedAt(),
-                manifest.status(),
-                manifest.trigger(),
-                manifest.git(),
-                manifest.host(),
-                manifest.matrix(),
-                ids,
-                manifest.shards()));
+        run.writeManifest(manifest.withCells(ids));
     }
 
     /**
