@@ -12,14 +12,7 @@ mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-cat > "$work/small.yaml" <<'YAML'
-schema: 1
-jdks: [{id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}]
-os: [linux]
-cpus: [1, 2, 4]
-workloads:
-  - {id: sleep-bound, variants: [virtual, "pool:100"]}
-YAML
+cp "$root/benchmarks/cli-latency/small.yaml" "$work/small.yaml"
 # 5 JDKs × 5 quotas × 4 parallelism values × 2 pool sizes × 5 workloads = 1,000 cells
 cat > "$work/large.yaml" <<'YAML'
 schema: 1

@@ -3,7 +3,8 @@
 # same cells in one `loom-matrix ab` run, interleaved, then compared pair by pair, flagged changes confirmed.
 # Needs no published history: it works on a brand-new or private repository.
 #
-# Usage: scripts/ci/ab.sh WORK_DIR BASE_REV [ab options…]      (from the repository's root, the head checked out)
+# Usage: ci/ab.sh WORK_DIR BASE_REV [ab options…]   (from the repository's root, the head checked out; the release
+#        archive's ci/ab.sh, or scripts/ci/ab.sh in loom-matrix's source tree)
 # Settings (environment):
 #   LOOM_BENCHMARK_BUILD  the command that builds what the matrix points at (your JMH jar, your program), run in
 #                         each checkout's root — the one setting a team that copies the workflows sets; empty:
@@ -11,7 +12,8 @@
 #   LOOM_MATRIX           the matrix file, relative to the repository's root (default: matrix.yaml)
 #   LOOM_AB_HARNESS       a harness jar the build makes, relative to a checkout: each side then runs its own
 #                         (this repository, whose artifact under test is the harness itself)
-#   LOOM_CLI              the loom-matrix command (default: the head's ./loom-matrix)
+#   LOOM_CLI              the loom-matrix command (default: the one this script came with: the release's
+#                         bin/loom-matrix, or the source tree's ./loom-matrix)
 # Writes WORK_DIR/base (the merge base's worktree) and WORK_DIR/ab (the A/B run, with compare.md and
 # compare.json). Exit code: ab's (0; 3 some cells failed; 4 a confirmed regression), 0 with a note in
 # WORK_DIR/ab/compare.md when the merge base has no matrix file yet.
@@ -19,8 +21,13 @@ set -euo pipefail
 work="$1" base_rev="$2"; shift 2
 head_dir="$(pwd)"
 matrix="${LOOM_MATRIX:-matrix.yaml}"
-cli="${LOOM_CLI:-$head_dir/loom-matrix}"
 say() { echo "ab: $*" >&2; }
+here="$(cd "$(dirname "$0")" && pwd)"
+cli="${LOOM_CLI:-}"
+for candidate in "$here/../bin/loom-matrix" "$here/../../loom-matrix"; do
+  [ -n "$cli" ] || { [ -x "$candidate" ] && cli="$candidate"; }
+done
+[ -n "$cli" ] || { say "no loom-matrix next to $here: set LOOM_CLI"; exit 2; }
 
 mkdir -p "$work"
 work="$(cd "$work" && pwd)"

@@ -2,12 +2,19 @@
 # The command sequence of .github/workflows/matrix.yml, run on one machine, twice (a nightly, then a manual run):
 #   plan --format github → one `run` per planned job, with its cells (the fan-out) → merge → publish, and the
 #   second run compared with the first as publish compares it. (pr.yml's sequence is scripts/ci/ab.sh.)
-# Usage: [MAX_JOBS=N] scripts/ci/pipeline.sh WORK_DIR MATRIX [PROFILE] [BACKEND]
+# Usage: [MAX_JOBS=N] [LOOM_CLI=…] ci/pipeline.sh WORK_DIR MATRIX [PROFILE] [BACKEND]
+#        (the release archive's ci/pipeline.sh, or scripts/ci/pipeline.sh in the source tree; the loom-matrix it
+#        came with unless LOOM_CLI names one)
 # Writes WORK_DIR/{plan.json, shards/<n>/, merged/, site/, compare.md}; exit code is compare's (0, or 4).
 set -euo pipefail
 work="$1" matrix="$2" profile="${3:-}" backend="${4:-auto}"
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-lm() { "$root/loom-matrix" "$@"; }
+here="$(cd "$(dirname "$0")" && pwd)"
+cli="${LOOM_CLI:-}"
+for candidate in "$here/../bin/loom-matrix" "$here/../../loom-matrix"; do
+  [ -n "$cli" ] || { [ -x "$candidate" ] && cli="$candidate"; }
+done
+[ -n "$cli" ] || { echo "pipeline: no loom-matrix next to $here: set LOOM_CLI" >&2; exit 2; }
+lm() { "$cli" "$@"; }
 profile_args=(); [ -n "$profile" ] && profile_args=(--profile "$profile")
 mkdir -p "$work/shards"
 

@@ -231,7 +231,7 @@ class DistributionIT {
         }
     }
 
-    private static String jdk() {
+    static String jdk() {
         for (String candidate : List.of(System.getProperty("java.home"), "/usr/lib/jvm/temurin-25-jdk-amd64")) {
             if (Files.isRegularFile(Path.of(candidate, "release"))) {
                 return candidate;

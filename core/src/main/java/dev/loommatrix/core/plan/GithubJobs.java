@@ -42,14 +42,22 @@ public final class GithubJobs {
         }
     }
 
+    /** GitHub's hosted runner for each OS, where neither the JDK entry nor the caller names one. */
+    public static final Map<String, String> HOSTED_RUNNERS =
+            Map.of("linux", "ubuntu-latest", "windows", "windows-latest");
+
     private record Setup(String runsOn, String os, String distribution, String javaVersion) {
-        static Setup of(Cell cell) {
+        static Setup of(Cell cell, Map<String, String> runners) {
             String os = cell.coordinates().os();
             boolean onHost = os.equals("windows");
             Map<String, String> setupJava = cell.jdk().setupJava();
             return new Setup(
-                    // the JDK entry's runsOn (a self-hosted machine, say), else GitHub's hosted runner
-                    cell.jdk().runsOn().getOrDefault(os, onHost ? "windows-latest" : "ubuntu-latest"),
+                    // the JDK entry's runsOn (a self-hosted machine, say), else the caller's runner for the OS
+                    // (the reusable workflow's inputs), else GitHub's hosted runner
+                    cell.jdk()
+                            .runsOn()
+                            .getOrDefault(
+                                    os, runners.getOrDefault(os, HOSTED_RUNNERS.getOrDefault(os, "ubuntu-latest"))),
                     os,
                     onHost ? setupJava.getOrDefault("distribution", "") : "",
                     onHost ? setupJava.getOrDefault("java-version", "") : "");
@@ -59,17 +67,22 @@ public final class GithubJobs {
     private GithubJobs() {}
 
     public static List<Job> of(List<Cell> plan, int maxJobs) {
+        return of(plan, maxJobs, Map.of());
+    }
+
+    /** @param runners the runner label per OS ({@code linux}, {@code windows}) for JDK entries that name none */
+    public static List<Job> of(List<Cell> plan, int maxJobs, Map<String, String> runners) {
         if (maxJobs < 1) {
             throw new IllegalArgumentException("--max-jobs must be at least 1, got " + maxJobs);
         }
         if (plan.size() <= maxJobs) {
             return plan.stream()
-                    .map(cell -> job(cell.id(), Setup.of(cell), List.of(cell)))
+                    .map(cell -> job(cell.id(), Setup.of(cell, runners), List.of(cell)))
                     .toList();
         }
         Map<Setup, List<Cell>> groups = new LinkedHashMap<>();
-        plan.forEach(cell ->
-                groups.computeIfAbsent(Setup.of(cell), s -> new ArrayList<>()).add(cell));
+        plan.forEach(cell -> groups.computeIfAbsent(Setup.of(cell, runners), s -> new ArrayList<>())
+                .add(cell));
         if (groups.size() > maxJobs) {
             throw new IllegalArgumentException(("the plan's %d cells need %d different runner and JDK set-ups,"
                             + " more than --max-jobs %d allows; raise it or split the matrix with --shard")

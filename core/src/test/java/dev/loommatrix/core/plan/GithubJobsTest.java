@@ -64,6 +64,17 @@ class GithubJobsTest {
         assertThat(runners.get("t25.linux")).containsExactly("bench-all");
         assertThat(runners.get("t25.windows")).containsExactly("bench-all");
         assertThat(runners.get("s21.linux")).containsExactly("ubuntu-latest");
+
+        // the caller's runner per OS (the reusable workflow's inputs) fills in where the entry names none
+        var called =
+                GithubJobs.of(plan, 256, java.util.Map.of("linux", "ubuntu-24.04-arm", "windows", "win-perf")).stream()
+                        .collect(Collectors.groupingBy(
+                                j -> j.name().split("\\.")[0] + "." + j.os(),
+                                Collectors.mapping(GithubJobs.Job::runsOn, Collectors.toSet())));
+        assertThat(called.get("t21.linux")).containsExactly("perf-box");
+        assertThat(called.get("t21.windows")).containsExactly("win-perf");
+        assertThat(called.get("t25.linux")).containsExactly("bench-all");
+        assertThat(called.get("s21.linux")).containsExactly("ubuntu-24.04-arm");
     }
 
     @Test

@@ -46,14 +46,30 @@ final class PlanCommand implements Callable<Integer> {
                     + " need the same runner and JDK set-up. Default: ${DEFAULT-VALUE}, GitHub's limit per matrix.")
     int maxJobs = GithubJobs.MAX_JOBS_PER_MATRIX;
 
+    @Option(
+            names = "--runs-on",
+            paramLabel = "OS=LABEL",
+            description = "github format: the runner for cells of OS (linux, windows) whose JDK entry names none"
+                    + " (its runsOn). Default: ubuntu-latest, windows-latest.")
+    java.util.Map<String, String> runsOn = new java.util.LinkedHashMap<>();
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         Matrix matrix = options.load();
-        if (format != Format.github && spec.commandLine().getParseResult().hasMatchedOption("--max-jobs")) {
-            throw new LoomMatrix.UsageException("--max-jobs applies to --format github only");
+        for (String option : List.of("--max-jobs", "--runs-on")) {
+            if (format != Format.github && spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new LoomMatrix.UsageException(option + " applies to --format github only");
+            }
+        }
+        for (var runner : runsOn.entrySet()) {
+            if (!GithubJobs.HOSTED_RUNNERS.containsKey(runner.getKey())
+                    || runner.getValue().isBlank()) {
+                throw new LoomMatrix.UsageException("--runs-on " + runner.getKey() + "=" + runner.getValue()
+                        + ": expected OS=LABEL with OS one of linux, windows (e.g. --runs-on linux=ubuntu-24.04)");
+            }
         }
         List<Cell> cells = select(Planner.plan(matrix), shard);
         PrintWriter out = spec.commandLine().getOut();
@@ -99,7 +115,7 @@ final class PlanCommand implements Callable<Integer> {
     private ObjectNode githubMatrix(List<Cell> cells) {
         List<GithubJobs.Job> jobs;
         try {
-            jobs = GithubJobs.of(cells, maxJobs);
+            jobs = GithubJobs.of(cells, maxJobs, runsOn);
         } catch (IllegalArgumentException e) {
             throw new LoomMatrix.UsageException(e.getMessage());
         }

@@ -277,7 +277,7 @@ public final class Starter {
     }
 
     /** What to do next, in order, for the project found. */
-    public static List<String> nextSteps(Project project, boolean wroteMatrix) {
+    public static List<String> nextSteps(Project project, boolean wroteMatrix, boolean wroteWorkflows) {
         List<String> steps = new ArrayList<>();
         project.build().ifPresent(b -> steps.add("build: " + b));
         if (!(project instanceof Nothing)) {
@@ -287,6 +287,12 @@ public final class Starter {
         steps.add("loom-matrix validate, then loom-matrix run --profile quick (cells in containers where a Docker"
                 + " engine answers, else on this host's JDKs)");
         steps.add("loom-matrix publish --run results/<run-id> --site site && loom-matrix serve site");
+        if (wroteWorkflows) {
+            steps.add("commit matrix.yaml and .github/workflows/benchmarks*.yml; on GitHub, Settings > Pages > Source:"
+                    + " GitHub Actions (the nightly publishes there) and, for Grafana, the secret LOOM_POSTGRES_URL");
+            steps.add("pull requests then get a verdict comment; it runs their code, so keep it on GitHub-hosted"
+                    + " runners in a public repository (README: \"Adopting\")");
+        }
         if (!wroteMatrix) {
             steps.add(
                     0,
