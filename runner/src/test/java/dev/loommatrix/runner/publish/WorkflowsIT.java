@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.result.Json;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,13 +60,16 @@ class WorkflowsIT {
                 Map.of());
         assertThat(result).as(result).startsWith("0\n").contains("No findings to report");
         // each suppression is explained where it is written
-        for (String file : List.of("pr-comment.yml")) {
-            String text = Files.readString(WORKFLOWS.resolve(file));
-            Matcher ignore =
-                    Pattern.compile("# zizmor: ignore\\[[a-z-]+\\] — \\S").matcher(text);
-            assertThat(ignore.find())
-                    .as(file + ": a suppression with its reason")
-                    .isTrue();
+        try (Stream<Path> files = Files.list(WORKFLOWS)) {
+            for (Path file : files.toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    if (line.contains("zizmor: ignore")) {
+                        assertThat(line)
+                                .as(file + ": a suppression with its reason")
+                                .containsPattern("# zizmor: ignore\\[[a-z-]+\\] — \\S");
+                    }
+                }
+            }
         }
     }
 
@@ -79,21 +83,21 @@ class WorkflowsIT {
      */
     @Test
     void theCommentAndPublishJobsDoWhatTheReviewAsked() throws Exception {
-        String comment = Files.readString(WORKFLOWS.resolve("pr-comment.yml"));
+        String comment = Files.readString(WORKFLOWS.resolve("loom-matrix-pr-comment.yml"));
         assertThat(comment)
                 .doesNotContain("pr-number")
                 .contains("github.event.workflow_run.head_sha", "head.sha", "<!-- loom-matrix:pr-comparison -->")
                 .contains("github-actions[bot]", "s/@/@\\xe2\\x80\\x8b/g", "concurrency:", "CONCLUSION")
                 .doesNotContain("--edit-last");
-        assertThat(Files.readString(WORKFLOWS.resolve("pr.yml"))).doesNotContain("pr-number");
-        String matrix = Files.readString(WORKFLOWS.resolve("matrix.yml"));
+        assertThat(Files.readString(WORKFLOWS.resolve("loom-matrix-pr.yml"))).doesNotContain("pr-number");
+        String matrix = Files.readString(WORKFLOWS.resolve("loom-matrix-nightly.yml"));
         assertThat(matrix)
                 .contains(
                         "!cancelled()",
                         "for attempt in",
                         "git -C site diff --cached --quiet ||",
                         "ls-remote --exit-code")
-                .contains("continue-on-error: true", "steps.runner-jdk.outputs.path", "name: cli")
+                .contains("continue-on-error: true", "steps.runner-jdk.outputs.path", "name: loom-matrix-cli")
                 .doesNotContain("if: always() && needs.plan.result");
         assertThat(Files.readString(WORKFLOWS.resolve("ci.yml"))).contains("--preserve-env=JAVA_HOME,PATH,HOME");
     }
@@ -101,7 +105,8 @@ class WorkflowsIT {
     @Test
     @SuppressWarnings("unchecked")
     void everyJobHasLeastPermissionsATimeoutAndPinnedActions() throws Exception {
-        Pattern uses = Pattern.compile("uses: ([^@\\s]+)@(\\S+)(.*)");
+        // every uses: of a workflow (not the examples in the reusable workflows' header comments)
+        Pattern uses = Pattern.compile("(?m)^[ -]*uses: ([^@\\s]+)@(\\S+)(.*)");
         try (Stream<Path> files = Files.list(WORKFLOWS)) {
             for (Path file : files.toList()) {
                 String text = Files.readString(file);
@@ -122,7 +127,12 @@ class WorkflowsIT {
                         .isEqualTo(Map.of());
                 var jobs = (Map<String, Map<String, Object>>) workflow.get("jobs");
                 jobs.forEach((name, job) -> {
-                    assertThat(job).as(file + " job " + name).containsKeys("timeout-minutes", "permissions");
+                    if (job.containsKey("uses")) {
+                        // a job that calls a reusable workflow grants what it needs; its jobs have the timeouts
+                        assertThat(job).as(file + " job " + name).containsKey("permissions");
+                    } else {
+                        assertThat(job).as(file + " job " + name).containsKeys("timeout-minutes", "permissions");
+                    }
                 });
             }
         }
@@ -132,6 +142,231 @@ class WorkflowsIT {
         assertThat(Files.readString(WORKFLOWS.resolve("pr-comment.yml")))
                 .contains("workflow_run:")
                 .doesNotContain("actions/checkout");
+        assertThat(Files.readString(WORKFLOWS.resolve("loom-matrix-pr-comment.yml")))
+                .doesNotContain("actions/checkout");
+        // this repository's own workflows are callers of the reusable ones, so those run on every change
+        assertThat(Files.readString(WORKFLOWS.resolve("matrix.yml")))
+                .contains("uses: ./.github/workflows/loom-matrix-nightly.yml");
+        assertThat(Files.readString(WORKFLOWS.resolve("pr.yml")))
+                .contains("uses: ./.github/workflows/loom-matrix-pr.yml")
+                .contains("matrix: benchmarks/cli-latency/ab.yaml");
+        assertThat(Files.readString(WORKFLOWS.resolve("pr-comment.yml")))
+                .contains("uses: ./.github/workflows/loom-matrix-pr-comment.yml");
+    }
+
+    private static final String PINNED_STEP = "The loom-matrix release this workflow is pinned to";
+
+    @SuppressWarnings("unchecked")
+    private static String pinnedStep(String workflow) throws IOException {
+        var root = (Map<String, Object>)
+                new Load(LoadSettings.builder().build()).loadFromString(Files.readString(WORKFLOWS.resolve(workflow)));
+        var jobs = (Map<String, Map<String, Object>>) root.get("jobs");
+        var steps = (List<Map<String, Object>>) jobs.get("cli").get("steps");
+        return steps.stream()
+                .filter(step -> PINNED_STEP.equals(step.get("name")))
+                .map(step -> (String) step.get("run"))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /**
+     * How a reusable workflow gets the CLI of the release it is pinned to (GitHub itself cannot run here): the step
+     * of both reusable workflows, the same text, run by bash against a fake {@code gh} that answers from fixtures in
+     * the shapes GitHub documents (a workflow run's {@code referenced_workflows}: path, sha, ref) and a fake {@code
+     * git ls-remote}. A tag pin downloads the release and checks it against SHA256SUMS; a tampered archive fails
+     * the check; a commit pin finds the release tag that names the commit (annotated: its peeled line); this
+     * repository builds the commit under test; a run that names no such workflow says so.
+     */
+    @Test
+    void theReusableWorkflowsGetTheCliOfTheReleaseTheyArePinnedTo(@TempDir Path tmp) throws Exception {
+        String step = pinnedStep("loom-matrix-nightly.yml");
+        assertThat(pinnedStep("loom-matrix-pr.yml")).isEqualTo(step);
+        String sha = "0123456789abcdef0123456789abcdef01234567";
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path releases = Files.createDirectories(tmp.resolve("releases/acme/loom-matrix/v0.1.0"));
+        Files.writeString(releases.resolve("loom-matrix-0.1.0.tar.gz"), "the archive");
+        Files.writeString(releases.resolve("loom-matrix-0.1.0.zip"), "the zip");
+        assertThat(run(releases, List.of("bash", "-c", "sha256sum loom-matrix-0.1.0.* > SHA256SUMS"), Map.of()))
+                .startsWith("0\n");
+        // gh: the run's record from $RUN_JSON; a release's files from the fixture directory, as --pattern asks
+        Files.writeString(
+                bin.resolve("gh"),
+                """
+                #!/usr/bin/env bash
+                case "$1 $2" in
+                  "api repos/team/app/actions/runs/42") cat "$RUN_JSON" ;;
+                  "release download")
+                    tag="$3"; shift 3
+                    while [ $# -gt 0 ]; do
+                      case "$1" in --repo) repo="$2"; shift 2 ;; --dir) dir="$2"; shift 2 ;;
+                        --pattern) cp "$RELEASES/$repo/$tag"/$2 "$dir"/ 2>/dev/null; shift 2 ;; *) shift ;; esac
+                    done ;;
+                  *) echo "gh: unexpected $*" >&2; exit 1 ;;
+                esac
+                """);
+        // git ls-remote: the release tag, annotated (the tag object's line, then the commit's peeled line)
+        Files.writeString(
+                bin.resolve("git"),
+                """
+                #!/usr/bin/env bash
+                if [ "$1" = ls-remote ]; then
+                  printf 'fedcba9876543210fedcba9876543210fedcba98\trefs/tags/v0.1.0\n%s\trefs/tags/v0.1.0^{}\n' "$RELEASED_SHA"
+                  exit 0
+                fi
+                exec /usr/bin/git "$@"
+                """);
+        for (String tool : List.of("gh", "git")) {
+            bin.resolve(tool).toFile().setExecutable(true);
+        }
+        Path script = tmp.resolve("step.sh");
+        Files.writeString(script, "set -eo pipefail\n" + step);
+
+        record Case(String name, String path, String ref, String expect) {}
+        for (Case c : List.of(
+                new Case(
+                        "tag",
+                        "acme/loom-matrix/.github/workflows/loom-matrix-nightly.yml@v0.1.0",
+                        "refs/tags/v0.1.0",
+                        "0\n"),
+                new Case("commit", "acme/loom-matrix/.github/workflows/loom-matrix-nightly.yml@" + sha, null, "0\n"),
+                new Case("none", "acme/other/.github/workflows/elsewhere.yml@v1", "refs/tags/v1", "1\n"))) {
+            Path work = Files.createDirectories(tmp.resolve(c.name()));
+            Path runJson = tmp.resolve(c.name() + ".json");
+            Files.writeString(
+                    runJson,
+                    Json.MAPPER.writeValueAsString(Map.of(
+                            "id",
+                            42,
+                            "referenced_workflows",
+                            List.of(
+                                    c.ref() == null
+                                            ? Map.of("path", c.path(), "sha", sha)
+                                            : Map.of("path", c.path(), "sha", sha, "ref", c.ref())))));
+            Map<String, String> env = new java.util.HashMap<>(Map.of(
+                    "PATH",
+                    bin + ":" + System.getenv("PATH"),
+                    "GITHUB_REPOSITORY",
+                    "team/app",
+                    "GITHUB_RUN_ID",
+                    "42",
+                    "RUNNER_TEMP",
+                    work.toString(),
+                    "WORKFLOW",
+                    "loom-matrix-nightly.yml",
+                    "RUN_JSON",
+                    runJson.toString(),
+                    "RELEASES",
+                    tmp.resolve("releases").toString(),
+                    "RELEASED_SHA",
+                    sha));
+            String result = run(work, List.of("bash", script.toString()), env);
+            assertThat(result).as(c.name() + ": " + result).startsWith(c.expect());
+            if (c.expect().equals("0\n")) {
+                assertThat(result).contains("loom-matrix v0.1.0 from acme/loom-matrix's release", "OK");
+                assertThat(Files.readString(work.resolve("cli/loom-matrix-0.1.0.tar.gz")))
+                        .isEqualTo("the archive");
+            } else {
+                assertThat(result).contains("this run's record names no loom-matrix-nightly.yml");
+            }
+        }
+
+        // a tampered archive fails the check
+        Files.writeString(releases.resolve("loom-matrix-0.1.0.tar.gz"), "something else");
+        Path work = Files.createDirectories(tmp.resolve("tampered"));
+        String tampered = run(
+                work,
+                List.of("bash", script.toString()),
+                Map.of(
+                        "PATH",
+                        bin + ":" + System.getenv("PATH"),
+                        "GITHUB_REPOSITORY",
+                        "team/app",
+                        "GITHUB_RUN_ID",
+                        "42",
+                        "RUNNER_TEMP",
+                        work.toString(),
+                        "WORKFLOW",
+                        "loom-matrix-nightly.yml",
+                        "RUN_JSON",
+                        tmp.resolve("tag.json").toString(),
+                        "RELEASES",
+                        tmp.resolve("releases").toString(),
+                        "RELEASED_SHA",
+                        sha));
+        assertThat(tampered).as(tampered).doesNotStartWith("0\n").contains("FAILED");
+
+        // this repository calling its own workflow: the CLI built from the checkout (./mvnw here a stand-in)
+        Path self = Files.createDirectories(tmp.resolve("self"));
+        Files.writeString(
+                self.resolve("mvnw"),
+                """
+                #!/usr/bin/env bash
+                mkdir -p dist/target && echo built > dist/target/loom-matrix-9.9.9-SNAPSHOT.tar.gz
+                (cd dist/target && sha256sum loom-matrix-9.9.9-SNAPSHOT.tar.gz > SHA256SUMS)
+                """);
+        self.resolve("mvnw").toFile().setExecutable(true);
+        Path selfJson = tmp.resolve("self.json");
+        Files.writeString(
+                selfJson,
+                Json.MAPPER.writeValueAsString(Map.of(
+                        "referenced_workflows",
+                        List.of(Map.of(
+                                "path", "team/app/.github/workflows/loom-matrix-nightly.yml@refs/heads/main",
+                                "sha", sha,
+                                "ref", "refs/heads/main")))));
+        String built = run(
+                self,
+                List.of("bash", script.toString()),
+                Map.of(
+                        "PATH",
+                        bin + ":" + System.getenv("PATH"),
+                        "GITHUB_REPOSITORY",
+                        "team/app",
+                        "GITHUB_RUN_ID",
+                        "42",
+                        "RUNNER_TEMP",
+                        self.toString(),
+                        "WORKFLOW",
+                        "loom-matrix-nightly.yml",
+                        "RUN_JSON",
+                        selfJson.toString()));
+        assertThat(built).as(built).startsWith("0\n").contains("built from team/app at 0123456789ab");
+        assertThat(self.resolve("cli/loom-matrix-9.9.9-SNAPSHOT.tar.gz")).hasContent("built");
+    }
+
+    /**
+     * A caller's mistake in the inputs is caught before anything runs, with the place and the name: actionlint
+     * checks a call of a local reusable workflow against its declared inputs (GitHub does the same when the
+     * workflow starts).
+     */
+    @Test
+    void aCallersUnknownInputOrWrongTypeFailsWithAClearMessage(@TempDir Path tmp) throws Exception {
+        Path workflows = Files.createDirectories(tmp.resolve(".github/workflows"));
+        Files.copy(WORKFLOWS.resolve("loom-matrix-nightly.yml"), workflows.resolve("loom-matrix-nightly.yml"));
+        Files.writeString(
+                workflows.resolve("caller.yml"),
+                """
+                name: benchmarks
+                on: {workflow_dispatch: {}}
+                permissions: {}
+                jobs:
+                  matrix:
+                    uses: ./.github/workflows/loom-matrix-nightly.yml
+                    permissions: {actions: read, contents: write, pages: write, id-token: write}
+                    with:
+                      buld: ./mvnw -q package
+                      keep-runs: three
+                """);
+        assertThat(run(tmp, List.of("git", "init", "-q"), Map.of())).startsWith("0\n");
+        String actionlint = System.getenv().getOrDefault("LOOM_ACTIONLINT", "actionlint");
+        String result = run(tmp, List.of(actionlint, "-no-color", ".github/workflows/caller.yml"), Map.of());
+        assertThat(result)
+                .as(result)
+                .doesNotStartWith("0\n")
+                .contains("caller.yml:9:")
+                .contains("input \"buld\" is not defined")
+                .contains("caller.yml:10:")
+                .contains("number");
     }
 
     /** 256: one job per cell, as for most matrices; 1: the plan's cells in one shard job. */
