@@ -54,6 +54,8 @@ class DistributionIT {
         for (String file : List.of(
                 "bin/loom-matrix",
                 "bin/loom-matrix.cmd",
+                "ci/ab.sh",
+                "ci/pipeline.sh",
                 "loom-matrix.jar",
                 "services/seed-spring.jar",
                 "dashboard/index.html",
@@ -82,6 +84,7 @@ class DistributionIT {
         }
         assertThat(Files.getPosixFilePermissions(home.resolve("bin/loom-matrix")))
                 .contains(PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OTHERS_EXECUTE);
+        assertThat(Files.getPosixFilePermissions(home.resolve("ci/ab.sh"))).contains(PosixFilePermission.OWNER_EXECUTE);
         assertThat(Files.getPosixFilePermissions(home.resolve("containers/loadgen/build-oha.sh")))
                 .contains(PosixFilePermission.OWNER_EXECUTE);
         // the Windows launcher has Windows line endings, whatever the build host's

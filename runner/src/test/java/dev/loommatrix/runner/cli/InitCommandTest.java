@@ -30,12 +30,16 @@ class InitCommandTest {
     record Said(int code, String out, String err) {}
 
     Said init(String... more) {
+        return init(repo, more);
+    }
+
+    static Said init(Path dir, String... more) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String[] args = new String[more.length + 3];
         args[0] = "init";
         args[1] = "--dir";
-        args[2] = repo.toString();
+        args[2] = dir.toString();
         System.arraycopy(more, 0, args, 3, more.length);
         int code = LoomMatrix.mainWithoutExit(
                 args,
@@ -156,5 +160,100 @@ class InitCommandTest {
         Said said = init("--jar", repo.resolve("nope.jar").toString());
         assertThat(said.code()).isEqualTo(2);
         assertThat(said.err()).contains("--jar " + repo.resolve("nope.jar") + " does not exist; build it first");
+    }
+
+    /**
+     * The calling workflows: a few lines each, every {@code uses:} pinned (by commit for this build, the version in a
+     * comment), the build command and the quick profile passed where the project has them, parsed as YAML.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void itWritesTheWorkflowsThatCallThisReleasesReusableOnes() throws Exception {
+        Files.writeString(repo.resolve("pom.xml"), JMH_POM);
+        Files.writeString(repo.resolve("mvnw"), "#!/bin/sh\n");
+        Said said = init("--uses", "acme/loom-matrix@v1.2.3");
+        assertThat(said.code()).as(said.err()).isZero();
+        Path workflows = repo.resolve(".github/workflows");
+        assertThat(said.out())
+                .contains("wrote: " + workflows.resolve("benchmarks.yml"))
+                .contains("wrote: " + workflows.resolve("benchmarks-pr.yml"))
+                .contains("wrote: " + workflows.resolve("benchmarks-pr-comment.yml"))
+                .contains("commit matrix.yaml and .github/workflows/benchmarks*.yml")
+                .contains("GitHub-hosted runners");
+        var load = new org.snakeyaml.engine.v2.api.Load(
+                org.snakeyaml.engine.v2.api.LoadSettings.builder().build());
+        var nightly = (java.util.Map<String, Object>)
+                load.loadFromString(Files.readString(workflows.resolve("benchmarks.yml")));
+        var job = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) nightly.get("jobs")).get("matrix");
+        assertThat(job.get("uses")).isEqualTo("acme/loom-matrix/.github/workflows/loom-matrix-nightly.yml@v1.2.3");
+        assertThat((java.util.Map<String, Object>) job.get("with"))
+                .containsEntry("build", "./mvnw -q package -DskipTests");
+        assertThat(nightly.get("permissions")).isEqualTo(java.util.Map.of());
+        var pr = (java.util.Map<String, Object>)
+                load.loadFromString(Files.readString(workflows.resolve("benchmarks-pr.yml")));
+        var ab = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) pr.get("jobs")).get("ab");
+        assertThat((java.util.Map<String, Object>) ab.get("with")).containsEntry("profile", "quick");
+        // the comment workflow listens to the pull-request workflow by its name
+        assertThat(Files.readString(workflows.resolve("benchmarks-pr-comment.yml")))
+                .contains("workflows: [" + pr.get("name") + "]")
+                .contains("uses: acme/loom-matrix/.github/workflows/loom-matrix-pr-comment.yml@v1.2.3\n");
+        for (Path file : java.util.List.of(
+                workflows.resolve("benchmarks.yml"),
+                workflows.resolve("benchmarks-pr.yml"),
+                workflows.resolve("benchmarks-pr-comment.yml"))) {
+            long lines = Files.readAllLines(file).stream()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                    .count();
+            assertThat(lines).as(file + ": about ten lines of YAML").isLessThanOrEqualTo(16);
+        }
+
+        // run again: every file kept as it is, and said so
+        Files.writeString(workflows.resolve("benchmarks.yml"), "# ours\n");
+        Said again = init();
+        assertThat(again.out())
+                .contains("kept: " + workflows.resolve("benchmarks.yml") + " (it exists; init never overwrites a file)")
+                .doesNotContain("wrote:");
+        assertThat(Files.readString(workflows.resolve("benchmarks.yml"))).isEqualTo("# ours\n");
+    }
+
+    @Test
+    void thisBuildPinsItsOwnCommitWithTheVersionInAComment() {
+        String sha = "0123456789abcdef0123456789abcdef01234567";
+        var released = dev.loommatrix.runner.init.CallingWorkflows.Source.ofThisBuild(
+                "acme/loom-matrix", "1.2.3", Optional.of(sha));
+        assertThat(released.ref()).isEqualTo(sha);
+        assertThat(released.label()).isEqualTo("v1.2.3");
+        var snapshot = dev.loommatrix.runner.init.CallingWorkflows.Source.ofThisBuild(
+                "acme/loom-matrix", "1.3.0-SNAPSHOT", Optional.of(sha));
+        assertThat(snapshot.label()).contains("unreleased commit: built from source");
+        var noCommit = dev.loommatrix.runner.init.CallingWorkflows.Source.ofThisBuild(
+                "acme/loom-matrix", "1.2.3", Optional.empty());
+        assertThat(noCommit.ref()).isEqualTo("v1.2.3");
+    }
+
+    @Test
+    void withoutAQuickProfileThePullRequestRunsTheMatrixAndNoWorkflowsMeansNone() throws Exception {
+        Files.writeString(repo.resolve("matrix.yaml"), "schema: 1\nworkloads: [{id: sleep-bound}]\n");
+        Said said = init("--uses", "acme/loom-matrix@v1.2.3");
+        assertThat(Files.readString(repo.resolve(".github/workflows/benchmarks-pr.yml")))
+                .doesNotContain("profile:")
+                .doesNotContain("build:");
+        Path other = repo.resolve("other");
+        Files.createDirectories(other);
+        Said none = init(other, "--no-workflows");
+        assertThat(none.out())
+                .contains("wrote: " + other.resolve("matrix.yaml"))
+                .doesNotContain("benchmarks.yml");
+        assertThat(other.resolve(".github")).doesNotExist();
+        assertThat(said.code()).isZero();
+    }
+
+    @Test
+    void aUsesThatIsNotOwnerRepoAtRefIsTheUsersMistake() {
+        Said said = init("--uses", "loom-matrix");
+        assertThat(said.code()).isEqualTo(2);
+        assertThat(said.err())
+                .contains("--uses: expected OWNER/REPO@REF (e.g. acme/loom-matrix@v0.1.0), got 'loom-matrix'");
+        assertThat(repo.resolve("matrix.yaml")).doesNotExist();
     }
 }
