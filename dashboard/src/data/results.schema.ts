@@ -591,6 +591,45 @@ export interface Compare {
      */
     confirmBlocks: number;
     remeasuredCells: string[];
+    /**
+     * the sequential design (issue #30): looks at planned pair counts, the undecided comparisons' cells measured again at each, α spent over the looks
+     */
+    sequential?: {
+      /**
+       * the design's name: a group-sequential design with Bonferroni alpha spending
+       */
+      method: string;
+      /**
+       * the pair counts of the looks planned before measuring
+       */
+      looks: number[];
+      /**
+       * the false-alarm rate each look tests at (α / the number of looks)
+       */
+      levelPerLook: number;
+      /**
+       * the time budget asked for (--budget); absent: none
+       */
+      budgetSeconds?: number;
+      /**
+       * the time the run measured for
+       */
+      spentSeconds?: number;
+      /**
+       * how many of the looks were taken
+       */
+      looksTaken: number;
+      /**
+       * why measuring stopped: every comparison decided, the last look planned, or the budget spent
+       */
+      ended: "decided" | "last-look" | "budget";
+      /**
+       * block pairs each cell got
+       */
+      pairs: {
+        [k: string]: number;
+      };
+    };
   };
   /**
    * each cell both sides have, with the candidate's headline contrast (its workload's declared comparison, as the dashboard's matrix shows it) and its value before and after; absent when no shared cell has one

@@ -119,10 +119,33 @@ public record CompareReport(
             List<String> differences,
             int blocks,
             int confirmBlocks,
-            List<String> remeasuredCells) {
+            List<String> remeasuredCells,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    Sequential sequential) {
         public AbRun {
             differences = List.copyOf(differences);
             remeasuredCells = List.copyOf(remeasuredCells);
+        }
+    }
+
+    /**
+     * How a sequential A/B spent its looks ({@link SequentialPlan}): the looks planned, the level each tested at,
+     * the budget and what was spent of it, how many looks were taken, why measuring stopped, and the pairs each
+     * cell got.
+     */
+    public record Sequential(
+            String method,
+            List<Integer> looks,
+            double levelPerLook,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    Long budgetSeconds,
+            long spentSeconds,
+            int looksTaken,
+            String ended,
+            java.util.Map<String, Integer> pairs) {
+        public Sequential {
+            looks = List.copyOf(looks);
+            pairs = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pairs));
         }
     }
 

@@ -97,7 +97,8 @@ public final class Comparer {
         // pairing can reach significance among this many) depends on it, never on the data.
         long m = Math.max(1, pairings.size());
         List<Comparison> raw = pairings.stream()
-                .map(p -> compare(p.cellId(), p.before(), p.after(), p.before().metric(), alpha / m, threshold))
+                .map(p -> compare(
+                        p.cellId(), p.before(), p.after(), p.before().metric(), alpha / m, threshold, 1 - alpha))
                 .toList();
         List<Comparison> decided = decide(raw, threshold, alpha);
         int regressions = (int) decided.stream()
@@ -250,7 +251,8 @@ public final class Comparer {
     /**
      * One comparison. Measurements of an A/B run (both with {@link Measurement#blocks()}) pair block k of
      * the baseline with block k of the candidate, which ran back to back: when the signed-rank test on the
-     * pairs' log-ratios can reach {@code loneLevel} (α / m) it is used, else Mann-Whitney on the samples.
+     * pairs' log-ratios can reach {@code loneLevel} (α / m) it is used, with its interval at {@code
+     * intervalLevel}, else Mann-Whitney on the samples.
      */
     private static Comparison compare(
             String cellId,
@@ -258,7 +260,8 @@ public final class Comparer {
             Measurement after,
             MetricDescriptor metric,
             double loneLevel,
-            double threshold) {
+            double threshold,
+            double intervalLevel) {
         double[] x = before.values(metric.name());
         double[] y = after.values(metric.name());
         double bm = RatioInterval.median(x);
@@ -273,7 +276,8 @@ public final class Comparer {
         if (paired) {
             p = SignedRank.pValue(d);
             ratio = Math.exp(SignedRank.hodgesLehmann(d));
-            RatioInterval.Result logInterval = SignedRank.interval(d);
+            // at the level of the test (95 % at α = 5 %; a sequential look's 1 − α / J)
+            RatioInterval.Result logInterval = SignedRank.interval(d, intervalLevel);
             ci = new RatioInterval.Result(
                     logInterval.bounds().stream().map(Math::exp).toList(), logInterval.level());
         } else {

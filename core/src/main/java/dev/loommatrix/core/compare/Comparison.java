@@ -100,6 +100,14 @@ public record Comparison(
     }
 
     /** This comparison, the second look at a change the first pass flagged. */
+    /**
+     * This comparison as a sequential A/B leaves one its looks did not decide: {@code inconclusive} — its interval
+     * still holds a change beyond the threshold and less than that — with what it could have detected.
+     */
+    public Comparison undecided() {
+        return withAdjusted(pAdjusted(), Verdict.inconclusive);
+    }
+
     public Comparison withConfirmation(Confirmation confirmation) {
         return new Comparison(
                 cellId,

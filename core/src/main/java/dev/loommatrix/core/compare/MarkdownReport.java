@@ -32,6 +32,29 @@ public final class MarkdownReport {
                     ab.differences().isEmpty()
                             ? "An **A/A run**: both sides are the same, so every flag would be a false alarm."
                             : "The sides differ in: " + String.join("; ", ab.differences()) + "."));
+            CompareReport.Sequential sequential = ab.sequential();
+            if (sequential != null && sequential.looks().size() > 1) {
+                md.append(String.format(
+                        Locale.ROOT,
+                        "Sequential: looks at %s pairs per cell, each testing the comparisons still undecided at α"
+                                + " %s (%s, so the false-alarm rate stays %.0f %%); %d of %d looks taken in %s%s, %s."
+                                + "%n%n",
+                        sequential.looks(),
+                        plain(sequential.levelPerLook()),
+                        sequential.method(),
+                        report.alpha() * 100,
+                        sequential.looksTaken(),
+                        sequential.looks().size(),
+                        duration(sequential.spentSeconds()),
+                        sequential.budgetSeconds() == null
+                                ? ""
+                                : " of a " + duration(sequential.budgetSeconds()) + " budget",
+                        switch (sequential.ended()) {
+                            case "decided" -> "every comparison decided";
+                            case "budget" -> "stopped by the budget";
+                            default -> "the last look reached";
+                        }));
+            }
         } else {
             md.append("### loom-matrix: ")
                     .append(report.candidate())
@@ -41,6 +64,22 @@ public final class MarkdownReport {
         }
         long unchanged = count(report, Comparison.Verdict.unchanged);
         long inconclusive = count(report, Comparison.Verdict.inconclusive);
+        // the verdict that was reached leads: none at all is not "no regression"
+        if (inconclusive > 0 && inconclusive == report.comparisons().size()) {
+            md.append(String.format(
+                    Locale.ROOT,
+                    "**No verdict: %d of %d comparisons inconclusive** — the data could not tell a change beyond"
+                            + " %.0f %% from none (below: what would).%n%n",
+                    inconclusive,
+                    report.comparisons().size(),
+                    report.threshold() * 100));
+        } else if (inconclusive > 0) {
+            md.append(String.format(
+                    Locale.ROOT,
+                    "**No verdict on %d of %d comparisons** (inconclusive); the others:%n%n",
+                    inconclusive,
+                    report.comparisons().size()));
+        }
         md.append(report.regressions() > 0 ? "**" + report.regressions() + " regression(s)**" : "No regression")
                 .append(", ")
                 .append(report.improvements())
@@ -52,13 +91,14 @@ public final class MarkdownReport {
                 .append(String.format(
                         Locale.ROOT,
                         " — a change counts when it is beyond %.0f %% and significant (%s, Benjamini–Hochberg at"
-                                + " %.0f %% FDR)%s.%n%n",
+                                + " %s %% FDR%s)%s.%n%n",
                         report.threshold() * 100,
                         report.comparisons().stream().anyMatch(c -> Comparison.SIGNED_RANK.equals(c.test()))
                                 ? "two-sided Wilcoxon signed-rank on the back-to-back block pairs where pairing can"
                                         + " reach significance, else Mann-Whitney U"
                                 : "two-sided Mann-Whitney U",
-                        report.alpha() * 100,
+                        plain(lookLevel(report) * 100),
+                        lookLevel(report) < report.alpha() ? " at each look" : "",
                         ab != null && ab.confirmBlocks() > 0
                                 ? String.format(
                                         Locale.ROOT,
@@ -80,10 +120,11 @@ public final class MarkdownReport {
                     resolution.detectableMedian() == null
                             ? "No comparison could have detected a change."
                             : String.format(
-                                    Locale.ROOT,
-                                    "The smallest change a comparison could have detected: %.1f %% (median; each"
-                                            + " row says its own).",
-                                    resolution.detectableMedian() * 100),
+                                            Locale.ROOT,
+                                            "The smallest change a comparison could have detected: %.1f %% (median; each"
+                                                    + " row says its own).",
+                                            resolution.detectableMedian() * 100)
+                                    + worst(report),
                     report.comparisons().size(),
                     resolution.pairsNeeded()));
         }
@@ -99,7 +140,17 @@ public final class MarkdownReport {
             table(md, notable);
             md.append('\n');
         }
-        if (inconclusive > 0) {
+        if (inconclusive > 0 && ab != null) {
+            md.append(String.format(
+                    Locale.ROOT,
+                    "Inconclusive: its interval still holds both a change beyond %.0f %% and less than that. More"
+                            + " pairs narrow it: `ab --blocks N` for the first pass (%d comparisons need at least %d),"
+                            + " `--budget` for later looks at the undecided ones; the detectable column says what each"
+                            + " could resolve.%n%n",
+                    report.threshold() * 100,
+                    report.comparisons().size(),
+                    resolution == null ? 0 : resolution.pairsNeeded()));
+        } else if (inconclusive > 0) {
             long tested = report.comparisons().stream()
                     .filter(c -> !Double.isNaN(c.pValue()))
                     .count();
@@ -194,13 +245,13 @@ public final class MarkdownReport {
     private static void table(StringBuilder md, List<Comparison> rows) {
         boolean resolving = rows.stream().anyMatch(c -> c.noise() != null);
         md.append(
-                "| | cell | variant | metric | baseline median (n) | candidate median (n) | change | 95 % CI | p (adjusted) |"
+                "| | cell | variant | metric | baseline median (n) | candidate median (n) | change | interval (its level) | p (adjusted) |"
                         + (resolving ? " noise | detectable |" : "") + "\n");
         md.append("|---|---|---|---|---|---|---|---|---|" + (resolving ? "---|---|" : "") + "\n");
         for (Comparison c : rows) {
             md.append(String.format(
                     Locale.ROOT,
-                    "| %s | `%s` | %s | %s | %s (%d) | %s (%d) | %+.1f %% | %+.1f %% … %+.1f %% | %s |",
+                    "| %s | `%s` | %s | %s | %s (%d) | %s (%d) | %+.1f %% | %+.1f %% … %+.1f %%%s | %s |",
                     verdict(c),
                     c.cellId(),
                     c.benchmark().map(b -> c.variant() + " · " + b).orElse(c.variant()),
@@ -212,6 +263,7 @@ public final class MarkdownReport {
                     (c.ratio() - 1) * 100,
                     (c.ci95().get(0) - 1) * 100,
                     (c.ci95().get(1) - 1) * 100,
+                    c.ciLevel() == null ? "" : " (" + level(c.ciLevel()) + ")",
                     Double.isNaN(c.pValue())
                             ? "—"
                             : String.format(Locale.ROOT, "%.3g (%.3g)", c.pValue(), c.pAdjusted())
@@ -248,6 +300,62 @@ public final class MarkdownReport {
             case unchanged -> "unchanged";
             case inconclusive -> "❔ inconclusive";
         };
+    }
+
+    /** 3 significant digits, no trailing zeros: 5, 1.25, 0.0125. */
+    static String plain(double value) {
+        return new java.math.BigDecimal(value)
+                .round(new java.math.MathContext(3))
+                .stripTrailingZeros()
+                .toPlainString();
+    }
+
+    /** The level each comparison was tested at: a sequential run's level per look, else α. */
+    private static double lookLevel(CompareReport report) {
+        return report.ab() != null && report.ab().sequential() != null
+                ? report.ab().sequential().levelPerLook()
+                : report.alpha();
+    }
+
+    private static String duration(long seconds) {
+        return seconds >= 120 ? (seconds + 30) / 60 + " min" : seconds + " s";
+    }
+
+    /** The comparison that could detect the least, named: what a reader must not take as covered. */
+    private static String worst(CompareReport report) {
+        List<Comparison> rows = report.comparisons();
+        java.util.Optional<Comparison> blind = rows.stream()
+                .filter(c -> c.detectable() == null && c.noise() != null)
+                .findFirst();
+        if (blind.isPresent()) {
+            return " The worst: `" + blind.get().cellId() + "` " + blind.get().variant()
+                    + " could have detected no change at all.";
+        }
+        return rows.stream()
+                .filter(c -> c.detectable() != null)
+                .max(Comparator.comparingDouble(Comparison::detectable))
+                .map(c -> String.format(
+                        Locale.ROOT,
+                        " The worst: %.1f %% (`%s` %s).",
+                        c.detectable() * 100,
+                        c.cellId(),
+                        c.benchmark().map(b -> c.variant() + " · " + b).orElse(c.variant())))
+                .orElse("");
+    }
+
+    /** An interval's level as a percentage that says it: 95 %, 96.9 %, 99.88 % (never a rounded 100 %). */
+    static String level(double level) {
+        double percent = level * 100;
+        if (Math.abs(percent - Math.rint(percent)) < 0.005 && percent < 100) {
+            return String.format(Locale.ROOT, "%.0f %%", percent);
+        }
+        for (int digits = 1; digits < 6; digits++) {
+            String text = String.format(Locale.ROOT, "%." + digits + "f", percent);
+            if (Double.parseDouble(text) < 100 || percent >= 100) {
+                return text + " %";
+            }
+        }
+        return String.format(Locale.ROOT, "%.6f %%", percent);
     }
 
     private static String number(double value) {

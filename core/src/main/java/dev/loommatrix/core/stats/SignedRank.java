@@ -85,6 +85,15 @@ public final class SignedRank {
      * run's log-ratios, exponentiate the bounds for the interval of the ratio.
      */
     public static RatioInterval.Result interval(double[] d) {
+        return interval(d, LEVEL);
+    }
+
+    /**
+     * The same interval at another level: the k-th Walsh average from each end, k the largest with P(W⁺ ≤ k − 1)
+     * ≤ (1 − level) / 2; its own level said (at least the one asked for, or the whole range when n pairs cannot
+     * reach it). A sequential A/B's looks ask for 1 − α / J.
+     */
+    public static RatioInterval.Result interval(double[] d, double level) {
         if (d.length == 0) {
             return new RatioInterval.Result(List.of(Double.NaN, Double.NaN), Double.NaN);
         }
@@ -100,7 +109,7 @@ public final class SignedRank {
         int k = 1;
         for (int kk = 1; kk <= walsh.length / 2; kk++) {
             below += probability[2 * (kk - 1)];
-            if (below <= (1 - LEVEL) / 2) {
+            if (below <= (1 - level) / 2) {
                 k = kk;
                 tail = below;
             } else {

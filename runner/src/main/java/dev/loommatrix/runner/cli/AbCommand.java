@@ -1,6 +1,7 @@
 package dev.loommatrix.runner.cli;
 
 import dev.loommatrix.core.compare.MarkdownReport;
+import dev.loommatrix.core.compare.SequentialPlan;
 import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.Planner;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Option;
                 + " (pairs of blocks in balanced random order, a fresh JVM each), compare them pair by pair, and"
                 + " measure flagged changes again before calling them. The sides differ by their matrix file"
                 + " (another build of your artifacts, another JDK entry) and/or their harness jar; the same on both"
-                + " sides is an A/A run. Exit 4 on a confirmed regression, 3 when cells failed.")
+                + " sides is an A/A run. Exit 4 on a confirmed regression, 3 when cells failed, 5 with"
+                + " --require-verdict when a comparison is inconclusive.")
 final class AbCommand implements Callable<Integer> {
 
     @Mixin
@@ -69,10 +71,30 @@ final class AbCommand implements Callable<Integer> {
     @Option(
             names = "--blocks",
             paramLabel = "N",
-            description = "Block pairs per cell in the first pass (default: the cells' repetitions, at least 6)."
-                    + " The paired test needs 2 / 2^N ≤ alpha / comparisons; below that the two sides' samples are"
-                    + " compared as groups.")
+            description = "Block pairs per cell in the first pass (default: what the paired test needs to find one"
+                    + " change among this many comparisons at a look's level, 2 / 2^N ≤ alpha / looks / comparisons,"
+                    + " and at least the cells' repetitions and 6). Fewer are measured as asked, with a warning.")
     Integer blocks;
+
+    @Option(
+            names = "--budget",
+            paramLabel = "DURATION",
+            description = "Time for the whole A/B, e.g. 10m: after the first pass, the cells of undecided comparisons"
+                    + " get more pairs at each planned look while it lasts (default: no later looks).")
+    String budget;
+
+    @Option(
+            names = "--max-pairs",
+            paramLabel = "N",
+            description = "The last look's pairs per cell (default: 40 with --budget, else the first pass: one"
+                    + " look). The looks between grow by half each; alpha is spent evenly over them.")
+    Integer maxPairs;
+
+    @Option(
+            names = "--require-verdict",
+            description = "Exit 5 when any comparison is still inconclusive at the end (a check that decided nothing"
+                    + " fails instead of passing).")
+    boolean requireVerdict;
 
     @Option(
             names = "--confirm",
@@ -145,18 +167,27 @@ final class AbCommand implements Callable<Integer> {
         List<Cell> baselineCells = Planner.plan(baselineMatrix).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
                 .toList();
-        int pairs = blocks != null
-                ? blocks
-                : Math.max(
-                        6,
-                        candidateCells.stream()
-                                .mapToInt(Cell::repetitions)
-                                .max()
-                                .orElse(6));
-        int extra = confirm != null ? confirm : pairs;
-        if (pairs < 2 || extra < 0) {
-            throw new LoomMatrix.UsageException("--blocks must be at least 2 and --confirm at least 0");
+        java.util.Optional<java.time.Duration> timeBudget =
+                budget == null ? Optional.empty() : Optional.of(duration(budget));
+        if (blocks != null && blocks < 2 || confirm != null && confirm < 0 || maxPairs != null && maxPairs < 2) {
+            throw new LoomMatrix.UsageException("--blocks and --max-pairs must be at least 2 and --confirm at least 0");
         }
+        // the plan: how many comparisons there will be (each cell's variants, times a JMH suite's benchmarks), and
+        // from that the pairs a first pass needs for the paired test to be able to find one change among them
+        long comparisons = Math.max(
+                1, candidateCells.stream().mapToLong(AbCommand::comparisonsOf).sum());
+        int repetitions = Math.max(
+                6, candidateCells.stream().mapToInt(Cell::repetitions).max().orElse(6));
+        int last = maxPairs != null ? maxPairs : timeBudget.isPresent() ? 40 : 0;
+        SequentialPlan plan =
+                SequentialPlan.forComparisons(blocks != null ? blocks : repetitions, last, alpha, comparisons);
+        int needed = SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons);
+        if (blocks != null && blocks < needed) {
+            plan = SequentialPlan.of(blocks, Math.max(blocks, last), alpha);
+            needed = SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons);
+        }
+        int pairs = plan.firstPass();
+        int extra = confirm != null ? confirm : pairs;
 
         String runId = "ab-" + RunCommand.newRunId();
         Path root = out != null ? out : Path.of("results", runId);
@@ -200,7 +231,25 @@ final class AbCommand implements Callable<Integer> {
         console.printf(
                 "A/B run %s: %s against %s, %d pairs per cell (+%d to confirm a flagged change) → %s%n",
                 runId, candidateLabel, baselineLabel, pairs, extra, root);
-        AbRun run = new AbRun(root, console, new AbRun.Settings(pairs, extra, thresholdPercent / 100, alpha, choice));
+        console.printf(
+                "plan: about %d comparisons; %s%n",
+                comparisons,
+                plan.looks().size() == 1
+                        ? "one look at alpha " + alpha
+                        : "looks at " + plan.looks() + " pairs, each at alpha " + alpha + " / "
+                                + plan.looks().size()
+                                + " (a group-sequential design: the false-alarm rate stays " + alpha + ")"
+                                + timeBudget.map(b -> ", within " + budget).orElse(""));
+        if (pairs < needed) {
+            // said before measuring: a first pass this short cannot find anything (the knob is --blocks)
+            console.printf(
+                    "warning: with %d pairs no change among %d comparisons can be significant (the signed-rank test"
+                            + " needs 2 / 2^N ≤ %.3g, N ≥ %d): every comparison would be inconclusive; --blocks %d, or"
+                            + " fewer comparisons (--cell)%n",
+                    pairs, comparisons, plan.levelPerLook() / comparisons, needed, needed);
+        }
+        AbRun run =
+                new AbRun(root, console, new AbRun.Settings(plan, extra, thresholdPercent / 100, timeBudget, choice));
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
         AbRun.Outcome outcome = run.run(baseline, candidate);
@@ -218,6 +267,40 @@ final class AbCommand implements Callable<Integer> {
         if (outcome.report().regressions() > 0) {
             return ExitCode.REGRESSION.code;
         }
-        return outcome.failedCells() > 0 ? ExitCode.CELLS_FAILED.code : ExitCode.OK.code;
+        if (outcome.failedCells() > 0) {
+            return ExitCode.CELLS_FAILED.code;
+        }
+        return requireVerdict && CompareCommand.anyInconclusive(outcome.report())
+                ? ExitCode.NO_VERDICT.code
+                : ExitCode.OK.code;
+    }
+
+    /** The comparisons a cell will give: one per variant, and per benchmark of a JMH suite. */
+    static long comparisonsOf(Cell cell) {
+        long benchmarks = cell.workload()
+                .user()
+                .map(u -> u.artifact() instanceof dev.loommatrix.core.matrix.UserWorkload.Jmh jmh
+                        ? Math.max(1, jmh.benchmarks().size())
+                        : 1)
+                .orElse(1);
+        return cell.workload().variants().size() * benchmarks;
+    }
+
+    private static final java.util.regex.Pattern DURATION = java.util.regex.Pattern.compile("(\\d+)(ms|s|m|h)");
+
+    /** "10m", "90s", "1h": a positive duration, else the user's mistake. */
+    static java.time.Duration duration(String text) {
+        java.util.regex.Matcher m = DURATION.matcher(text.trim());
+        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+            throw new LoomMatrix.UsageException("--budget '" + text
+                    + "' is not a duration: write a positive number with a unit, e.g. 10m, 90s, 1h");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> java.time.Duration.ofMillis(n);
+            case "s" -> java.time.Duration.ofSeconds(n);
+            case "m" -> java.time.Duration.ofMinutes(n);
+            default -> java.time.Duration.ofHours(n);
+        };
     }
 }

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "compare",
         description = "Compare a candidate run with a baseline, cell by cell and variant by variant. Exit 4 when a"
-                + " change is both significant (Mann-Whitney U, Benjamini–Hochberg) and beyond the threshold.")
+                + " change is both significant (Mann-Whitney U, Benjamini–Hochberg) and beyond the threshold; 5 with"
+                + " --require-verdict when a comparison is inconclusive.")
 final class CompareCommand implements Callable<Integer> {
 
     @Option(
@@ -62,6 +63,12 @@ final class CompareCommand implements Callable<Integer> {
                     + " cold-start: each fork's first iteration (default: steady).")
     String phase;
 
+    @Option(
+            names = "--require-verdict",
+            description = "Exit 5 when any comparison is inconclusive (a check that decided nothing fails instead of"
+                    + " passing).")
+    boolean requireVerdict;
+
     @Spec
     CommandSpec spec;
 
@@ -104,7 +111,16 @@ final class CompareCommand implements Callable<Integer> {
             out.print(MarkdownReport.render(report));
         }
         out.flush();
-        return report.regressions() > 0 ? ExitCode.REGRESSION.code : ExitCode.OK.code;
+        if (report.regressions() > 0) {
+            return ExitCode.REGRESSION.code;
+        }
+        return requireVerdict && anyInconclusive(report) ? ExitCode.NO_VERDICT.code : ExitCode.OK.code;
+    }
+
+    /** Whether the data left any comparison undecided. */
+    static boolean anyInconclusive(CompareReport report) {
+        return report.comparisons().stream()
+                .anyMatch(c -> c.verdict() == dev.loommatrix.core.compare.Comparison.Verdict.inconclusive);
     }
 
     /** A run directory the user named, refused plainly (exit 2) when it is not one. */

@@ -6,7 +6,9 @@ public enum ExitCode {
     INTERNAL_ERROR(1),
     USAGE_OR_MATRIX_ERROR(2),
     CELLS_FAILED(3),
-    REGRESSION(4);
+    REGRESSION(4),
+    /** --require-verdict: a comparison the data could not decide (inconclusive). */
+    NO_VERDICT(5);
 
     public final int code;
 

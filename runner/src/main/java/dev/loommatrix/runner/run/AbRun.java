@@ -4,6 +4,7 @@ import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.core.compare.Comparer;
 import dev.loommatrix.core.compare.Comparison;
 import dev.loommatrix.core.compare.MarkdownReport;
+import dev.loommatrix.core.compare.SequentialPlan;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.CellStatus;
@@ -62,9 +63,29 @@ public final class AbRun {
             LocalBackend local,
             Optional<Path> harness) {}
 
-    /** How many pairs, and the statistics' settings. */
+    /**
+     * How many pairs, and the statistics' settings: the sequential plan (its first look is the first pass; one
+     * look is the fixed design), the pairs that confirm a flagged change, the threshold, the time budget for the
+     * looks after the first.
+     */
     public record Settings(
-            int blocks, int confirmBlocks, double threshold, double alpha, MatrixRun.BackendChoice choice) {}
+            SequentialPlan plan,
+            int confirmBlocks,
+            double threshold,
+            Optional<Duration> budget,
+            MatrixRun.BackendChoice choice) {
+
+        public int blocks() {
+            return plan.firstPass();
+        }
+
+        public double alpha() {
+            return plan.alpha();
+        }
+    }
+
+    static final String METHOD = "group-sequential design, Bonferroni alpha spending over the looks (exact signed-rank"
+            + " tests; Benjamini–Hochberg across comparisons at each look)";
 
     /** What the run ended with. */
     public record Outcome(CompareReport report, int failedCells, boolean stopped) {}
@@ -136,7 +157,66 @@ public final class AbRun {
             finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
             return new Outcome(null, failed, true);
         }
+        // the looks after the first pass: the cells of the comparisons still undecided get the pairs of the next
+        // look, while the budget lasts (the first pass is always measured: without it nothing can be decided)
+        Map<String, Integer> pairsOf = new LinkedHashMap<>();
+        matched.pairs().forEach(p -> pairsOf.put(p.candidate().id(), settings.blocks()));
+        List<Integer> looks = settings.plan().looks();
         CompareReport first = compare(baseline, candidate);
+        int look = 0;
+        String ended = "last-look";
+        while (look + 1 < looks.size() && !stopping) {
+            Set<String> undecided = new LinkedHashSet<>();
+            first.comparisons().stream()
+                    .filter(c -> !SequentialPlan.decided(c, settings.threshold()))
+                    .forEach(c -> undecided.add(c.cellId()));
+            if (undecided.isEmpty()) {
+                ended = "decided";
+                break;
+            }
+            int more = looks.get(look + 1) - looks.get(look);
+            long spentMs = Duration.between(began, Instant.now()).toMillis();
+            double msPerEstimated = estimatedDone > 0 ? spentMs / estimatedDone : 1;
+            double nextEstimated = 0;
+            for (int i = 0; i < total; i++) {
+                if (undecided.contains(matched.pairs().get(i).candidate().id())) {
+                    nextEstimated += estimates[i] * more / Math.max(1, settings.blocks());
+                }
+            }
+            long nextMs = (long) (nextEstimated * msPerEstimated);
+            if (settings.budget().isPresent()
+                    && spentMs + nextMs > settings.budget().get().toMillis()) {
+                out.printf(
+                        "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s left of"
+                                + " the budget; stopping%n",
+                        look + 2,
+                        looks.get(look + 1),
+                        undecided.size(),
+                        CellRecorder.formatDuration(nextMs),
+                        CellRecorder.formatDuration(
+                                Math.max(0, settings.budget().get().toMillis() - spentMs)));
+                ended = "budget";
+                break;
+            }
+            out.printf(
+                    "look %d of %d: %d cells undecided, %d more pairs each — ETA %s%n",
+                    look + 2, looks.size(), undecided.size(), more, CellRecorder.formatDuration(nextMs));
+            for (int i = 0; i < total && !stopping; i++) {
+                AbSides.Pair pair = matched.pairs().get(i);
+                if (undecided.contains(pair.candidate().id())) {
+                    measure(baseline, candidate, pair, looks.get(look), more);
+                    pairsOf.put(pair.candidate().id(), looks.get(look + 1));
+                    estimatedDone += estimates[i] * more / Math.max(1, settings.blocks());
+                }
+            }
+            look++;
+            first = compare(baseline, candidate);
+        }
+        if (look + 1 == looks.size()
+                && first.comparisons().stream().allMatch(c -> SequentialPlan.decided(c, settings.threshold()))) {
+            ended = "decided";
+        }
+        int looksTaken = look + 1;
         Map<String, Comparison> flagged = new LinkedHashMap<>();
         first.comparisons().stream().filter(AbRun::isFlagged).forEach(c -> flagged.put(key(c), c));
         Set<String> remeasured = new LinkedHashSet<>();
@@ -171,7 +251,9 @@ public final class AbRun {
                 out.printf(
                         "confirming [%d/%d] %s: %d more pairs%n",
                         ++n, remeasured.size(), cellId, settings.confirmBlocks());
-                measure(baseline, candidate, pair, settings.blocks(), settings.confirmBlocks());
+                int from = pairsOf.get(cellId);
+                measure(baseline, candidate, pair, from, settings.confirmBlocks());
+                pairsOf.put(cellId, from + settings.confirmBlocks());
             }
         }
         if (stopping) {
@@ -186,8 +268,8 @@ public final class AbRun {
                     .findFirst()
                     .orElse(c);
             if (!remeasured.contains(c.cellId()) || !flagged.containsKey(key(c))) {
-                // not flagged in the first pass: its verdict stands as the first pass gave it
-                verdicts.add(before);
+                // not flagged: its verdict stands as the last look gave it, unless that look left it undecided
+                verdicts.add(SequentialPlan.decided(before, settings.threshold()) ? before : before.undecided());
                 continue;
             }
             boolean confirmed = c.verdict() == before.verdict();
@@ -202,9 +284,21 @@ public final class AbRun {
                                 matched.differences(),
                                 settings.blocks(),
                                 settings.confirmBlocks(),
-                                List.copyOf(remeasured)),
+                                List.copyOf(remeasured),
+                                new CompareReport.Sequential(
+                                        METHOD,
+                                        looks,
+                                        settings.plan().levelPerLook(),
+                                        settings.budget()
+                                                .map(Duration::toSeconds)
+                                                .orElse(null),
+                                        Duration.between(began, Instant.now()).toSeconds(),
+                                        looksTaken,
+                                        ended,
+                                        pairsOf)),
                         verdicts),
-                matched);
+                matched,
+                settings.alpha());
         Json.writeAtomically(root.resolve("compare.json"), report);
         Files.writeString(root.resolve("compare.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
         finish(candidateManifest, baselineManifest, RunStatus.FINISHED);
@@ -226,7 +320,7 @@ public final class AbRun {
                 candidate.label(),
                 candidateDir().readCells(),
                 settings.threshold(),
-                settings.alpha());
+                settings.plan().levelPerLook());
     }
 
     /**
@@ -239,12 +333,13 @@ public final class AbRun {
         List<Boolean> baselineFirst = balancedOrder(candidate.manifest().runId() + "/" + id + "/" + from, count);
         for (int k = from; k < from + count && !stopping; k++) {
             boolean aFirst = baselineFirst.get(k - from);
+            String seed = candidate.manifest().runId();
             if (aFirst) {
-                block(baseline, pair.baseline(), k, "a");
-                block(candidate, pair.candidate(), k, "b");
+                block(baseline, pair.baseline(), k, "a", seed);
+                block(candidate, pair.candidate(), k, "b", seed);
             } else {
-                block(candidate, pair.candidate(), k, "b");
-                block(baseline, pair.baseline(), k, "a");
+                block(candidate, pair.candidate(), k, "b", seed);
+                block(baseline, pair.baseline(), k, "a", seed);
             }
         }
         boolean okBaseline = merge(pair.baseline(), "a", baselineDir(), from + count);
@@ -267,8 +362,12 @@ public final class AbRun {
         return root.resolve("blocks").resolve(cellId).resolve(k + "-" + side);
     }
 
-    /** One block: the side's cell with one repetition per variant (the warmups before the first block only). */
-    private void block(Side side, Cell cell, int k, String sideName) throws IOException, InterruptedException {
+    /**
+     * One block: the side's cell with one repetition per variant (the warmups before the first block only), its
+     * variants in the pair's order and on the pair's CPUs ({@link MatrixRun#asBlock}).
+     */
+    private void block(Side side, Cell cell, int k, String sideName, String pairSeed)
+            throws IOException, InterruptedException {
         Cell once = new Cell(
                 cell.coordinates(),
                 cell.jdk(),
@@ -283,8 +382,14 @@ public final class AbRun {
                 cell.pids());
         RunDirectory dir = new RunDirectory(blockDir(cell.id(), k, sideName));
         RunManifest manifest = side.manifest().withCells(List.of(cell.id()));
+        // both sides of pair k: the same variant order and the same CPUs
         MatrixRun run = new MatrixRun(
-                dir, new PrintStream(OutputStream.nullOutputStream()), settings.choice(), side.docker(), side.local());
+                        dir,
+                        new PrintStream(OutputStream.nullOutputStream()),
+                        settings.choice(),
+                        side.docker(),
+                        side.local())
+                .asBlock(pairSeed + "/" + cell.id() + "/" + k);
         current = run;
         try {
             run.run(manifest, List.of(once), MatrixRun.Resume.NO);
@@ -377,8 +482,11 @@ public final class AbRun {
         baselineDir().writeManifest(baseline.finish(now, status));
     }
 
-    /** The plan's own findings (cells on one side only, cells defined differently) beside compare's. */
-    private static CompareReport withPlanLists(CompareReport report, AbSides.Matched matched) {
+    /**
+     * The plan's own findings (cells on one side only, cells defined differently) beside compare's, and the
+     * false-alarm rate of the whole run.
+     */
+    private static CompareReport withPlanLists(CompareReport report, AbSides.Matched matched, double alpha) {
         List<String> onlyBaseline = new ArrayList<>(matched.onlyBaseline());
         onlyBaseline.addAll(report.onlyInBaseline());
         List<String> onlyCandidate = new ArrayList<>(matched.onlyCandidate());
@@ -390,7 +498,7 @@ public final class AbRun {
                 report.baseline(),
                 report.candidate(),
                 report.threshold(),
-                report.alpha(),
+                alpha, // the rate spent over every look; each look tested at the plan's level per look
                 report.comparisons(),
                 report.regressions(),
                 report.improvements(),

@@ -70,6 +70,7 @@ public final class MatrixRun {
     private final Placement placement;
     private final int parallelCells;
     private final Neighbours neighbours = new Neighbours();
+    private Optional<String> blockSeed = Optional.empty();
     private volatile boolean stopping;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -94,6 +95,17 @@ public final class MatrixRun {
         this.out = out;
         this.placement = new Placement(choice, docker, local);
         this.parallelCells = parallelCells;
+    }
+
+    /**
+     * One block of an A/B pair (issue #30): its variants run in the order {@code seed} gives — the same seed for
+     * both sides of a pair, so neither side always goes first within its block — and, in a container without a
+     * cpuset of its own whose quota is less than the host, on CPUs 0 … ⌈quota⌉ − 1, as the local backend pins:
+     * both sides on the same CPUs, the same way, in every block.
+     */
+    public MatrixRun asBlock(String seed) {
+        this.blockSeed = Optional.of(seed);
+        return this;
     }
 
     /**
@@ -274,7 +286,8 @@ public final class MatrixRun {
         List<String> order = new ArrayList<>(cell.workload().variants());
         // Randomized, reproducibly per run and cell, so a drift over a cell's duration does not
         // always favour the same variant; the order is recorded with the cell.
-        Collections.shuffle(order, new Random((runId + "/" + cell.id()).hashCode()));
+        Collections.shuffle(
+                order, new Random(blockSeed.orElse(runId + "/" + cell.id()).hashCode()));
         return switch (placement.decide(cell)) {
             case Placement.Decision.Nowhere(String backend, String reason) ->
                 new Execution(
@@ -284,11 +297,26 @@ public final class MatrixRun {
                         order,
                         Optional.empty());
             case Placement.Decision.On(Backend backend, Optional<String> fallback) -> {
+                Optional<CpuSet> cpus = slot.or(() -> blockCpus(cell, backend));
                 Execution execution =
-                        backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, slot));
+                        backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus));
                 yield fallback.map(execution::withFallbackReason).orElse(execution);
             }
         };
+    }
+
+    /** An A/B block's CPUs in a container: the first ⌈quota⌉ of the host's, when that is fewer than all. */
+    private Optional<CpuSet> blockCpus(Cell cell, Backend backend) {
+        if (blockSeed.isEmpty()
+                || !(backend instanceof ContainerBackend)
+                || cell.coordinates().cpuSet().isPresent()) {
+            return Optional.empty();
+        }
+        int cpus = cell.coordinates()
+                .cpus()
+                .setScale(0, java.math.RoundingMode.CEILING)
+                .intValueExact();
+        return cpus < placement.hostCpus() ? Optional.of(CpuSet.first(cpus)) : Optional.empty();
     }
 
     public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {

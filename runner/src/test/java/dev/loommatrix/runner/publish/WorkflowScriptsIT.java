@@ -15,9 +15,9 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 
 /**
  * The workflows' own shell, run here as GitHub runs it ({@code bash -eo pipefail}), taken from the YAML
- * so the test runs exactly what ships: pr-comment.yml's comment step against a stand-in for GitHub's API
+ * so the test runs exactly what ships: loom-matrix-pr-comment.yml's comment step against a stand-in for GitHub's API
  * ({@code gh api} answered from fixtures shaped as GitHub documents them — GitHub itself cannot be here), and
- * matrix.yml's publish step against a real git remote whose first push is rejected.
+ * loom-matrix-nightly.yml's publish step against a real git remote whose first push is rejected.
  */
 class WorkflowScriptsIT {
 
@@ -96,15 +96,19 @@ class WorkflowScriptsIT {
     @Test
     void theCommentGoesWhereTheEventSaysAndOnlyThere(@TempDir Path tmp) throws Exception {
         fakeGh(tmp);
-        String script = step("pr-comment.yml", "comment", "Comment");
-        Files.createDirectories(tmp.resolve("compare"));
+        String script = step("loom-matrix-pr-comment.yml", "comment", "Comment");
+        // one artifact per call of loom-matrix-pr.yml, as download-artifact lays them out (a directory each)
+        Files.createDirectories(tmp.resolve("compare/loom-matrix-compare-quick"));
+        Files.createDirectories(tmp.resolve("compare/loom-matrix-compare-cli-validate"));
         Files.writeString(
-                tmp.resolve("compare/compare.md"),
+                tmp.resolve("compare/loom-matrix-compare-quick/compare.md"),
                 """
                 ### loom-matrix A/B
                 No regression. cc @maintainer
                 <!-- pr-number: 8 -->
                 """);
+        Files.writeString(
+                tmp.resolve("compare/loom-matrix-compare-cli-validate/compare.md"), "### loom-matrix A/B: validate\n");
         String result = bash(tmp, script, commentEnv(tmp, "a".repeat(40), "success"));
         assertThat(result).as(result).startsWith("0\n");
         String calls = Files.readString(tmp.resolve("gh/calls.log"));
@@ -116,6 +120,10 @@ class WorkflowScriptsIT {
                 .doesNotContain("issues/8", "issues/9", "comments/222", "-X POST");
         String sent = Files.readString(tmp.resolve("gh/sent-PATCH.md"));
         assertThat(sent).startsWith(MARKER).contains("@\u200bmaintainer").doesNotContain(" @maintainer");
+        // every A/B's report, in the order of their names
+        assertThat(sent.indexOf("### loom-matrix A/B: validate"))
+                .isPositive()
+                .isLessThan(sent.indexOf("No regression"));
 
         Files.delete(tmp.resolve("gh/calls.log"));
         String failed = bash(tmp, script, commentEnv(tmp, "a".repeat(40), "failure"));
@@ -144,7 +152,7 @@ class WorkflowScriptsIT {
         env.put("JAVA_HOME", System.getProperty("java.home"));
         env.put("TOKEN", "not-a-token");
         env.put("RUN_ID", "20260101T000000Z-test");
-        env.put("KEEP_RUNS", "");
+        env.put("KEEP_RUNS", "0"); // the input's default: keep every run
         env.put("HISTORY_BRANCH", "loom-matrix-history");
         env.put("GITHUB_STEP_SUMMARY", tmp.resolve("summary.md").toString());
         Files.createDirectories(tmp.resolve("home"));
@@ -163,10 +171,12 @@ class WorkflowScriptsIT {
                 "-m",
                 "code");
         git(checkout, env, "remote", "add", "origin", origin.toString());
-        // the CLI as the job has it (./loom-matrix in the checkout), and the merged run it publishes
-        Path cli = checkout.resolve("loom-matrix");
+        // the CLI as the job has it (loom-matrix on the PATH, installed from the release), and the merged run it
+        // publishes
+        Path cli = Files.createDirectories(tmp.resolve("bin")).resolve("loom-matrix");
         Files.writeString(cli, "#!/bin/sh\nexec " + ROOT.resolve("loom-matrix") + " \"$@\"\n");
         Files.setPosixFilePermissions(cli, PosixFilePermissions.fromString("rwxr-xr-x"));
+        env.put("PATH", tmp.resolve("bin") + ":" + System.getenv("PATH"));
         Files.writeString(
                 tmp.resolve("m.yaml"),
                 """
@@ -185,7 +195,7 @@ class WorkflowScriptsIT {
         String run = WorkflowsIT.run(
                 checkout,
                 List.of(
-                        "./loom-matrix",
+                        cli.toString(),
                         "run",
                         "--matrix",
                         tmp.resolve("m.yaml").toString(),
@@ -197,7 +207,7 @@ class WorkflowScriptsIT {
                         "merged"),
                 env);
         assertThat(run).as(run).startsWith("0\n");
-        String script = step("matrix.yml", "publish", "Publish and keep the history");
+        String script = step("loom-matrix-nightly.yml", "publish", "Publish and keep the history");
 
         // the first publish ever: no history branch yet
         String first = bash(checkout, script, env);
@@ -215,7 +225,7 @@ class WorkflowScriptsIT {
         String again = WorkflowsIT.run(
                 checkout,
                 List.of(
-                        "./loom-matrix",
+                        cli.toString(),
                         "run",
                         "--matrix",
                         tmp.resolve("m.yaml").toString(),

@@ -1,0 +1,112 @@
+package dev.loommatrix.core.compare;
+
+import dev.loommatrix.core.stats.SignedRank;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How an A/B run looks at its data more than once without crying wolf more often (issue #30): a
+ * <em>group-sequential design with Bonferroni alpha spending</em>. The looks — the pair counts at which every
+ * comparison still undecided is tested again — are fixed before the first pair is measured: the first pass, then
+ * half as many pairs again each time, up to the pair budget. Every look tests at α / J, J the number of looks
+ * planned, so a comparison with no change is flagged at some look with probability at most J · α / J = α,
+ * whatever the dependence between looks (the union bound; the tests are exact). A run whose time budget ends
+ * before its last look has spent less than α. Across the comparisons of a look, Benjamini–Hochberg at that level,
+ * as in a single look; under no change anywhere (an A/A run) the chance of any false alarm is at most α.
+ *
+ * <p>A comparison is <em>decided</em> when its interval clears the threshold on either side: a change found
+ * significant and beyond the threshold (a regression or an improvement), or an interval that lies within
+ * ±threshold (unchanged: whatever changed is smaller than the threshold). Otherwise it is undecided; still
+ * undecided at the last look or when the budget runs out, it is {@code inconclusive}, with the change it could
+ * still have detected.
+ *
+ * @param looks the pair counts of the looks, increasing
+ * @param alpha the false-alarm rate spent over all of them
+ */
+public record SequentialPlan(List<Integer> looks, double alpha) {
+
+    /** Each look adds half as many pairs again (rounded up): few looks, so each keeps much of α. */
+    static final double GROWTH = 1.5;
+
+    public SequentialPlan {
+        looks = List.copyOf(looks);
+        if (looks.isEmpty() || looks.get(0) < 1) {
+            throw new IllegalArgumentException("a sequential plan needs a first look of at least one pair");
+        }
+    }
+
+    /** Looks at {@code firstPass}, then ×1.5 each, the last at {@code maxPairs} (at most; at least the first). */
+    public static SequentialPlan of(int firstPass, int maxPairs, double alpha) {
+        List<Integer> looks = new ArrayList<>(List.of(firstPass));
+        while (true) {
+            int last = looks.get(looks.size() - 1);
+            int next = Math.min(maxPairs, (int) Math.ceil(last * GROWTH));
+            if (next <= last) {
+                break;
+            }
+            looks.add(next);
+        }
+        return new SequentialPlan(looks, alpha);
+    }
+
+    /**
+     * The plan for {@code comparisons} comparisons: the first pass is at least {@code minFirst} pairs and at least
+     * what the paired test needs to find one change among them at a look's level (α / J / m, the level
+     * Benjamini–Hochberg asks of a lone discovery), and no look goes beyond {@code maxPairs} pairs unless the
+     * first pass must. More looks lower each look's level, which can ask more of the first pass: the plan is the
+     * one with the least first pass that its own level allows.
+     */
+    public static SequentialPlan forComparisons(int minFirst, int maxPairs, double alpha, long comparisons) {
+        // the least first pass whose own plan's level it can reach (more first-pass pairs, fewer looks after it)
+        for (int first = Math.max(2, minFirst); first < 1000; first++) {
+            SequentialPlan plan = of(first, Math.max(first, maxPairs), alpha);
+            if (pairsNeeded(plan.levelPerLook(), comparisons) <= first) {
+                return plan;
+            }
+        }
+        return of(1000, 1000, alpha);
+    }
+
+    /** The level each look tests at: α spent evenly over the looks planned. */
+    public double levelPerLook() {
+        return alpha / looks.size();
+    }
+
+    public int firstPass() {
+        return looks.get(0);
+    }
+
+    public int maxPairs() {
+        return looks.get(looks.size() - 1);
+    }
+
+    /** The pairs with which the paired (signed-rank) test can reach {@code level / comparisons}: 2 / 2ⁿ ≤ it. */
+    public static int pairsNeeded(double level, long comparisons) {
+        int n = 1;
+        while (SignedRank.smallestP(n) > level / Math.max(1, comparisons) && n < 1000) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Whether a comparison (judged at a look's level) is decided: a regression or an improvement, or unchanged
+     * with its whole interval within ±threshold.
+     */
+    public static boolean decided(Comparison c, double threshold) {
+        return switch (c.verdict()) {
+            case regression, improvement -> true;
+            case unchanged -> withinThreshold(c, threshold);
+            case inconclusive -> false;
+        };
+    }
+
+    /** The comparison's interval (a ratio) lies within 1 / (1 + threshold) … 1 + threshold. */
+    static boolean withinThreshold(Comparison c, double threshold) {
+        List<Double> ci = c.ci95();
+        if (ci == null || ci.size() != 2 || ci.stream().anyMatch(v -> v == null || !Double.isFinite(v))) {
+            return false;
+        }
+        return ci.get(0) >= 1 / (1 + threshold) && ci.get(1) <= 1 + threshold;
+    }
+}

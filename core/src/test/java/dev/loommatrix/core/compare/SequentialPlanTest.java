@@ -1,0 +1,192 @@
+package dev.loommatrix.core.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.stats.RatioInterval;
+import dev.loommatrix.core.stats.SignedRank;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sequential A/B's false-alarm rate and power (issue #30), by seeded simulation of paired log-ratios: what the
+ * signed-rank test sees of an A/B's block pairs. Looking after every pair with a fixed-level test cries wolf far
+ * more often than its α; the group-sequential plan (α spent evenly over the looks) stays at or below α.
+ */
+class SequentialPlanTest {
+
+    static final double ALPHA = 0.05;
+    static final int COMPARISONS = 10_000;
+
+    /** Looks after every pair from 6 to 20: what the issue asks the procedure to survive. */
+    static final List<Integer> EVERY_PAIR = IntStream.rangeClosed(6, 20).boxed().toList();
+
+    @Test
+    void lookingAfterEveryPairKeepsTheFalseAlarmRateAtAlphaWhereAFixedLevelTestDoesNot() {
+        SequentialPlan plan = new SequentialPlan(EVERY_PAIR, ALPHA);
+        Random random = new Random(30);
+        int sequentialAlarms = 0;
+        int naiveAlarms = 0;
+        for (int i = 0; i < COMPARISONS; i++) {
+            double[] d = noise(random, 20, 0.03, 0);
+            boolean sequential = false;
+            boolean naive = false;
+            for (int n : plan.looks()) {
+                double p = SignedRank.pValue(Arrays.copyOf(d, n));
+                sequential |= p <= plan.levelPerLook();
+                naive |= p <= ALPHA;
+            }
+            sequentialAlarms += sequential ? 1 : 0;
+            naiveAlarms += naive ? 1 : 0;
+        }
+        double sequentialRate = (double) sequentialAlarms / COMPARISONS;
+        double naiveRate = (double) naiveAlarms / COMPARISONS;
+        System.out.printf(
+                Locale.ROOT,
+                "A/A, %d comparisons, a look after every pair from 6 to 20: group-sequential (α/%d a look) %.4f,"
+                        + " fixed α at every look %.4f (stated α %.2f)%n",
+                COMPARISONS,
+                plan.looks().size(),
+                sequentialRate,
+                naiveRate,
+                ALPHA);
+        // at most α, with three binomial standard errors of room for the simulation's own noise
+        double room = 3 * Math.sqrt(ALPHA * (1 - ALPHA) / COMPARISONS);
+        assertThat(sequentialRate).isLessThanOrEqualTo(ALPHA + room);
+        // the fixed-level test looked at 15 times is well beyond α
+        assertThat(naiveRate).isGreaterThan(2 * ALPHA);
+    }
+
+    /**
+     * Power for known shifts at a stated noise (σ of the log-ratios 3 %, a cell whose pairs agree within a few
+     * percent), with the plan an A/B uses: a first pass of 8 pairs, looks growing by half up to 40; a comparison
+     * stops at its first decided look. Printed, and held to what the plan must at least do.
+     */
+    @Test
+    void powerForKnownShiftsWithTheLooksAnAbUses() {
+        SequentialPlan plan = SequentialPlan.of(8, 40, ALPHA);
+        assertThat(plan.looks()).containsExactly(8, 12, 18, 27, 40);
+        double threshold = 0.0;
+        List<String> lines = new ArrayList<>();
+        double[] found = new double[3];
+        double[] shifts = {0.02, 0.05, 0.10};
+        for (int s = 0; s < shifts.length; s++) {
+            Random random = new Random(300 + s);
+            int detected = 0;
+            long pairsUsed = 0;
+            int runs = 2_000;
+            for (int i = 0; i < runs; i++) {
+                double[] d = noise(random, plan.maxPairs(), 0.03, Math.log1p(shifts[s]));
+                int used = plan.maxPairs();
+                for (int n : plan.looks()) {
+                    double[] seen = Arrays.copyOf(d, n);
+                    if (SignedRank.pValue(seen) <= plan.levelPerLook()
+                            && Math.exp(SignedRank.hodgesLehmann(seen)) > 1 + threshold) {
+                        detected++;
+                        used = n;
+                        break;
+                    }
+                }
+                pairsUsed += used;
+            }
+            found[s] = (double) detected / runs;
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "shift %+.0f %%: found in %.1f %% of %d, %.1f pairs on average",
+                    shifts[s] * 100,
+                    found[s] * 100,
+                    runs,
+                    (double) pairsUsed / runs));
+        }
+        System.out.println(
+                "power, σ 3 %, looks " + plan.looks() + " at α/" + plan.looks().size() + ": " + lines);
+        assertThat(found[0]).isLessThan(found[1]);
+        assertThat(found[1]).isGreaterThan(0.9); // a 5 % change at 3 % noise: found within 40 pairs
+        assertThat(found[2]).isGreaterThan(0.99);
+    }
+
+    /** The interval at a look's level covers the true shift at least that often (exact for symmetric noise). */
+    @Test
+    void aLooksIntervalCoversTheTrueShiftAtItsStatedLevel() {
+        Random random = new Random(31);
+        double level = 1 - ALPHA / 5;
+        int covered = 0;
+        int runs = 4_000;
+        double stated = Double.NaN;
+        for (int i = 0; i < runs; i++) {
+            double shift = Math.log(1.05);
+            double[] d = noise(random, 12, 0.03, shift);
+            RatioInterval.Result interval = SignedRank.interval(d, level);
+            stated = interval.level();
+            if (interval.bounds().get(0) <= shift && shift <= interval.bounds().get(1)) {
+                covered++;
+            }
+        }
+        double coverage = (double) covered / runs;
+        System.out.printf(Locale.ROOT, "12 pairs, asked %.3f, stated %.4f, covered %.4f%n", level, stated, coverage);
+        assertThat(stated).isGreaterThanOrEqualTo(level);
+        assertThat(coverage).isGreaterThanOrEqualTo(stated - 3 * Math.sqrt(stated * (1 - stated) / runs));
+    }
+
+    @Test
+    void theFirstPassIsWhatThePairedTestNeedsAmongThisManyComparisons() {
+        // 22 comparisons (the quick profile's JDK 25 cells), looks up to 40 pairs
+        SequentialPlan plan = SequentialPlan.forComparisons(6, 40, ALPHA, 22);
+        assertThat(SignedRank.smallestP(plan.firstPass())).isLessThanOrEqualTo(plan.levelPerLook() / 22);
+        assertThat(SignedRank.smallestP(plan.firstPass() - 1)).isGreaterThan(plan.levelPerLook() / 22);
+        assertThat(plan.maxPairs()).isEqualTo(40);
+        // one look (no budget): the fixed design, its first pass enough for 44 comparisons at α
+        SequentialPlan one = SequentialPlan.forComparisons(6, 0, ALPHA, 44);
+        assertThat(one.looks()).containsExactly(SequentialPlan.pairsNeeded(ALPHA, 44));
+        assertThat(one.levelPerLook()).isEqualTo(ALPHA);
+    }
+
+    @Test
+    void aComparisonIsDecidedWhenItsIntervalClearsTheThresholdOnEitherSide() {
+        assertThat(SequentialPlan.decided(comparison(Comparison.Verdict.regression, 1.08, 1.2), 0.05))
+                .isTrue();
+        // unchanged, its interval within ±5 %: decided
+        assertThat(SequentialPlan.decided(comparison(Comparison.Verdict.unchanged, 0.97, 1.04), 0.05))
+                .isTrue();
+        // unchanged by the test, but its interval still holds +8 %: undecided
+        assertThat(SequentialPlan.decided(comparison(Comparison.Verdict.unchanged, 0.97, 1.08), 0.05))
+                .isFalse();
+        assertThat(SequentialPlan.decided(comparison(Comparison.Verdict.inconclusive, 0.99, 1.01), 0.05))
+                .isFalse();
+    }
+
+    private static Comparison comparison(Comparison.Verdict verdict, double low, double high) {
+        return new Comparison(
+                "c",
+                "virtual",
+                "wallMs",
+                false,
+                new Comparison.Side(8, 100),
+                new Comparison.Side(8, 100),
+                1.0,
+                List.of(low, high),
+                0.5,
+                0.5,
+                verdict,
+                java.util.Optional.empty(),
+                0.99,
+                Comparison.SIGNED_RANK,
+                8,
+                null,
+                null,
+                null);
+    }
+
+    /** n log-ratios: normal noise of σ around a shift (symmetric, continuous: what the exact test assumes). */
+    private static double[] noise(Random random, int n, double sigma, double shift) {
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = shift + sigma * random.nextGaussian();
+        }
+        return d;
+    }
+}
