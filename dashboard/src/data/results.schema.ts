@@ -507,9 +507,9 @@ export interface Compare {
      */
     ciLevel?: number;
     /**
-     * mann-whitney: the two sides' samples as two groups; signed-rank: an A/B run's back-to-back blocks paired (Wilcoxon signed-rank on the pairs' log-ratios; ratio is then their Hodges–Lehmann estimate). Absent in files written before it was recorded: mann-whitney
+     * mann-whitney: the two sides' samples as two groups; signed-rank: an A/B run's back-to-back blocks paired (Wilcoxon signed-rank on the pairs' log-ratios; ratio is then their Hodges–Lehmann estimate); nested-t: an A/B run whose forks measured iterations, the paired t-test on the pairs' differences of fork means of log iterations (the fork the unit; ratio is then the exponentiated mean difference). Absent in files written before it was recorded: mann-whitney
      */
-    test?: "mann-whitney" | "signed-rank";
+    test?: "mann-whitney" | "signed-rank" | "nested-t";
     /**
      * block pairs a signed-rank comparison rests on
      */
@@ -529,6 +529,15 @@ export interface Compare {
       extraPairs: number;
       firstVerdict: "regression" | "improvement" | "unchanged" | "inconclusive";
       confirmed: boolean;
+    };
+    /**
+     * an A/B run whose forks measured iterations: the baseline forks' relative spread between forks and within a fork, the iterations a fork measured, and when a side's forks fell into two modes (then the fork-level test is used)
+     */
+    nested?: {
+      betweenForks?: number;
+      withinForks?: number;
+      iterationsPerFork?: number;
+      modes?: string;
     };
   }[];
   regressions: number;

@@ -269,11 +269,22 @@ public final class Comparer {
         long seed = (cellId + "/" + before.series()).hashCode();
         boolean abRun = before.blocks().isPresent() && after.blocks().isPresent();
         double[] d = abRun ? pairedLogRatios(before, after, metric.name()) : new double[0];
-        boolean paired = d.length > 0 && SignedRank.smallestP(d.length) <= loneLevel;
+        // the nested model where every fork of every pair measured iterations and no side's forks split into
+        // two modes; else the fork-level signed-rank test where pairing can reach α / m; else Mann-Whitney
+        Forks forks = abRun ? forks(before, after, metric.name()) : Forks.NONE;
+        java.util.Optional<dev.loommatrix.core.stats.NestedPaired.Result> nested = forks.usable()
+                ? dev.loommatrix.core.stats.NestedPaired.test(forks.differences(), intervalLevel)
+                : java.util.Optional.empty();
+        boolean paired = nested.isEmpty() && d.length > 0 && SignedRank.smallestP(d.length) <= loneLevel;
         double p;
         double ratio;
         RatioInterval.Result ci;
-        if (paired) {
+        if (nested.isPresent()) {
+            p = nested.get().pValue();
+            ratio = Math.exp(nested.get().meanLogRatio());
+            ci = new RatioInterval.Result(
+                    nested.get().interval().stream().map(Math::exp).toList(), intervalLevel);
+        } else if (paired) {
             p = SignedRank.pValue(d);
             ratio = Math.exp(SignedRank.hodgesLehmann(d));
             // at the level of the test (95 % at α = 5 %; a sequential look's 1 − α / J)
@@ -287,7 +298,12 @@ public final class Comparer {
         }
         Double detectable = null;
         Double noise = null;
-        if (abRun && x.length > 0 && y.length > 0 && positive(x) && positive(y)) {
+        if (nested.isPresent()) {
+            detectable = Math.max(
+                    threshold,
+                    Math.expm1(dev.loommatrix.core.stats.NestedPaired.detectableShift(nested.get(), loneLevel)));
+            noise = Math.expm1(nested.get().sdLogRatio());
+        } else if (abRun && x.length > 0 && y.length > 0 && positive(x) && positive(y)) {
             // what this run could resolve is said for every comparison of an A/B run
             double shift = paired ? Resolving.pairedShift(d, loneLevel) : Resolving.unpairedShift(x, y, loneLevel);
             detectable = Double.isNaN(shift) ? null : Math.max(threshold, Math.expm1(shift));
@@ -309,11 +325,131 @@ public final class Comparer {
                 Comparison.Verdict.unchanged,
                 before.benchmark().map(dev.loommatrix.core.result.Benchmark::label),
                 Double.isNaN(ci.level()) ? null : ci.level(),
-                paired ? Comparison.SIGNED_RANK : Comparison.MANN_WHITNEY,
-                paired ? d.length : null,
+                nested.isPresent() ? Comparison.NESTED_T : paired ? Comparison.SIGNED_RANK : Comparison.MANN_WHITNEY,
+                nested.isPresent() ? Integer.valueOf(nested.get().pairs()) : paired ? Integer.valueOf(d.length) : null,
                 detectable,
                 noise,
-                null);
+                null,
+                forks.description());
+    }
+
+    /**
+     * An A/B comparison's forks with their iterations: per pair both sides measured, each side's forks (a JMH
+     * fork, or a built-in workload's fresh JVM) and each fork's measured iterations of the judged metric.
+     *
+     * @param differences per pair, the candidate's mean of log iterations less the baseline's (the forks of a
+     *     side in one block averaged)
+     * @param usable whether the nested model applies: at least 4 pairs, 3 iterations in every fork, and no side's
+     *     forks in two modes
+     */
+    record Forks(double[] differences, boolean usable, Comparison.Nested description) {
+        static final Forks NONE = new Forks(new double[0], false, null);
+    }
+
+    static Forks forks(Measurement before, Measurement after, String metric) {
+        Map<Integer, List<double[]>> b = iterationsByBlock(before, metric);
+        Map<Integer, List<double[]>> a = iterationsByBlock(after, metric);
+        List<Double> differences = new ArrayList<>();
+        List<double[]> baselineForks = new ArrayList<>();
+        List<double[]> candidateForks = new ArrayList<>();
+        int fewest = Integer.MAX_VALUE;
+        for (var entry : new java.util.TreeMap<>(b).entrySet()) {
+            List<double[]> candidate = a.get(entry.getKey());
+            if (candidate == null || candidate.isEmpty() || entry.getValue().isEmpty()) {
+                continue;
+            }
+            for (List<double[]> side : List.of(entry.getValue(), candidate)) {
+                for (double[] fork : side) {
+                    fewest = Math.min(fewest, fork.length);
+                    if (!positive(fork)) {
+                        return Forks.NONE;
+                    }
+                }
+            }
+            baselineForks.addAll(entry.getValue());
+            candidateForks.addAll(candidate);
+            differences.add(mean(dev.loommatrix.core.stats.NestedPaired.forkMeans(candidate))
+                    - mean(dev.loommatrix.core.stats.NestedPaired.forkMeans(entry.getValue())));
+        }
+        if (differences.isEmpty() || fewest < 2) {
+            return Forks.NONE;
+        }
+        var modes = dev.loommatrix.core.stats.NestedPaired.modes(
+                        dev.loommatrix.core.stats.NestedPaired.forkMeans(baselineForks))
+                .map(m -> "baseline")
+                .or(() -> dev.loommatrix.core.stats.NestedPaired.modes(
+                                dev.loommatrix.core.stats.NestedPaired.forkMeans(candidateForks))
+                        .map(m -> "candidate"));
+        String modesText = modes.map(side -> {
+                    var m = dev.loommatrix.core.stats.NestedPaired.modes(
+                                    dev.loommatrix.core.stats.NestedPaired.forkMeans(
+                                            side.equals("baseline") ? baselineForks : candidateForks))
+                            .orElseThrow();
+                    return String.format(
+                            java.util.Locale.ROOT,
+                            "the %s's forks in two modes: %d near %.4g, %d near %.4g (not averaged: the fork-level"
+                                    + " test is used)",
+                            side,
+                            m.low(),
+                            Math.exp(m.lowMedian()),
+                            m.high(),
+                            Math.exp(m.highMedian()));
+                })
+                .orElse(null);
+        var components = dev.loommatrix.core.stats.NestedPaired.components(baselineForks);
+        Comparison.Nested description = new Comparison.Nested(
+                components.map(c -> Math.expm1(c.betweenForks())).orElse(null),
+                components.map(c -> Math.expm1(c.withinForks())).orElse(null),
+                components
+                        .map(dev.loommatrix.core.stats.NestedPaired.Components::iterationsPerFork)
+                        .orElse(null),
+                modesText);
+        boolean usable = differences.size() >= 4 && fewest >= 3 && modesText == null;
+        return new Forks(differences.stream().mapToDouble(Double::doubleValue).toArray(), usable, description);
+    }
+
+    private static double mean(double[] values) {
+        return Arrays.stream(values).average().orElse(Double.NaN);
+    }
+
+    /**
+     * A measurement's forks per A/B block, each fork its measured iterations of the judged metric: a JMH
+     * benchmark's {@code iterations} (per fork, its scores), a built-in workload's {@code iterationsWallMs} past
+     * its warmup when judged by {@code wallMs}. Empty when the samples keep no iterations of that metric.
+     */
+    static Map<Integer, List<double[]>> iterationsByBlock(Measurement m, String metric) {
+        Map<Integer, List<double[]>> out = new LinkedHashMap<>();
+        List<Integer> blocks = m.blocks().orElse(List.of());
+        boolean jmh = m.benchmark().isPresent();
+        int warmup = m.iterations().map(it -> it.warmup()).orElse(0);
+        for (int i = 0; i < m.samples().size() && i < blocks.size(); i++) {
+            var facts = m.samples().get(i).facts();
+            List<double[]> forks = new ArrayList<>();
+            if (jmh && facts.get("iterations") instanceof List<?> perFork) {
+                for (Object fork : perFork) {
+                    if (fork instanceof List<?> values) {
+                        forks.add(numbers(values));
+                    }
+                }
+            } else if (!jmh && metric.equals("wallMs") && facts.get("iterationsWallMs") instanceof List<?> values) {
+                double[] all = numbers(values);
+                if (all.length > warmup) {
+                    forks.add(Arrays.copyOfRange(all, warmup, all.length));
+                }
+            }
+            if (forks.isEmpty()) {
+                return Map.of();
+            }
+            out.computeIfAbsent(blocks.get(i), k -> new ArrayList<>()).addAll(forks);
+        }
+        return out;
+    }
+
+    private static double[] numbers(List<?> values) {
+        return values.stream()
+                .filter(Number.class::isInstance)
+                .mapToDouble(v -> ((Number) v).doubleValue())
+                .toArray();
     }
 
     /**
@@ -424,9 +560,11 @@ public final class Comparer {
         List<Comparison> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
             Comparison c = raw.get(i);
-            boolean reachable = Comparison.SIGNED_RANK.equals(c.test())
-                    ? SignedRank.smallestP(c.pairs()) <= alpha / Math.max(1, m)
-                    : canReach(c.baseline().n(), c.candidate().n(), alpha, Math.max(1, m));
+            boolean reachable = Comparison.NESTED_T.equals(c.test())
+                    ? c.pairs() != null && c.pairs() >= 2
+                    : Comparison.SIGNED_RANK.equals(c.test())
+                            ? SignedRank.smallestP(c.pairs()) <= alpha / Math.max(1, m)
+                            : canReach(c.baseline().n(), c.candidate().n(), alpha, Math.max(1, m));
             Comparison.Verdict verdict = reachable ? c.verdict() : Comparison.Verdict.inconclusive;
             if (verdict != Comparison.Verdict.inconclusive) {
                 boolean significant = adjusted[i] <= alpha;

@@ -23,6 +23,8 @@ import java.util.List;
  *     comparison (a robust standard deviation, from the median absolute deviation of the log values):
  *     of paired log-ratios when paired, of both sides' samples otherwise
  * @param confirmation in an A/B run, a change flagged by the first pass and measured again
+ * @param nested in an A/B run whose forks ran iterations: the forks' spread between and within them, and where
+ *     the forks split into two modes (then the fork-level signed-rank test is used, and said)
  */
 public record Comparison(
         String cellId,
@@ -48,10 +50,20 @@ public record Comparison(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
                 Double noise,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                Confirmation confirmation) {
+                Confirmation confirmation,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Nested nested) {
 
     public static final String MANN_WHITNEY = "mann-whitney";
     public static final String SIGNED_RANK = "signed-rank";
+    /** The paired t-test on the pairs' differences of fork means: the nested model ({@link dev.loommatrix.core.stats.NestedPaired}). */
+    public static final String NESTED_T = "nested-t";
+
+    /**
+     * What the forks' iterations said (log scale, as relative spreads): the standard deviation between forks and
+     * within a fork, the iterations a fork measured; {@code modes} when the forks fell into two groups.
+     */
+    public record Nested(Double betweenForks, Double withinForks, Double iterationsPerFork, String modes) {}
 
     /**
      * A change flagged by an A/B run's first pass, measured again (only its cell) before it is called one.
@@ -96,7 +108,8 @@ public record Comparison(
                 pairs,
                 detectable,
                 noise,
-                confirmation);
+                confirmation,
+                nested);
     }
 
     /** This comparison, the second look at a change the first pass flagged. */
@@ -127,7 +140,8 @@ public record Comparison(
                 pairs,
                 detectable,
                 noise,
-                confirmation);
+                confirmation,
+                nested);
     }
 
     /** The series this comparison is of within its cell, as {@link dev.loommatrix.core.result.Measurement#series()}. */

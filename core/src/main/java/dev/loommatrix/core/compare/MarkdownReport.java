@@ -93,10 +93,14 @@ public final class MarkdownReport {
                         " — a change counts when it is beyond %.0f %% and significant (%s, Benjamini–Hochberg at"
                                 + " %s %% FDR%s)%s.%n%n",
                         report.threshold() * 100,
-                        report.comparisons().stream().anyMatch(c -> Comparison.SIGNED_RANK.equals(c.test()))
-                                ? "two-sided Wilcoxon signed-rank on the back-to-back block pairs where pairing can"
-                                        + " reach significance, else Mann-Whitney U"
-                                : "two-sided Mann-Whitney U",
+                        report.comparisons().stream().anyMatch(c -> Comparison.NESTED_T.equals(c.test()))
+                                ? "two-sided paired t on the back-to-back forks' means of their iterations (the fork"
+                                        + " the unit) where every fork measured iterations in one mode, else Wilcoxon"
+                                        + " signed-rank on the pairs, else Mann-Whitney U; each row says which"
+                                : report.comparisons().stream().anyMatch(c -> Comparison.SIGNED_RANK.equals(c.test()))
+                                        ? "two-sided Wilcoxon signed-rank on the back-to-back block pairs where pairing"
+                                                + " can reach significance, else Mann-Whitney U"
+                                        : "two-sided Mann-Whitney U",
                         plain(lookLevel(report) * 100),
                         lookLevel(report) < report.alpha() ? " at each look" : "",
                         ab != null && ab.confirmBlocks() > 0
@@ -171,6 +175,19 @@ public final class MarkdownReport {
             md.append("\nWhere a row says \"pairs\", its change is the Hodges–Lehmann estimate over the pairs' ratios"
                     + " (it can differ from the ratio of the two medians beside it), and its interval goes with it.\n");
         }
+        if (report.comparisons().stream().anyMatch(c -> Comparison.NESTED_T.equals(c.test()))) {
+            md.append("\nWhere a row says \"nested t\", each fork's iterations were averaged (on the log scale) and the"
+                    + " pairs' differences of those means tested: the fork, not the iteration, is the independent"
+                    + " unit, since a fork's iterations share its JIT's decisions.\n");
+        }
+        report.comparisons().stream()
+                .filter(c -> c.nested() != null && c.nested().modes() != null)
+                .forEach(c -> md.append("\n- `")
+                        .append(c.cellId())
+                        .append("` ")
+                        .append(c.benchmark().map(b -> c.variant() + " · " + b).orElse(c.variant()))
+                        .append(": ")
+                        .append(c.nested().modes()));
         md.append("\n</details>\n");
         if (!report.notComparable().isEmpty()) {
             md.append("\nNot comparable (measured differently on the two sides):\n");
@@ -267,7 +284,10 @@ public final class MarkdownReport {
                     Double.isNaN(c.pValue())
                             ? "—"
                             : String.format(Locale.ROOT, "%.3g (%.3g)", c.pValue(), c.pAdjusted())
-                                    + (Comparison.SIGNED_RANK.equals(c.test()) ? ", " + c.pairs() + " pairs" : "")));
+                                    + (Comparison.SIGNED_RANK.equals(c.test()) ? ", " + c.pairs() + " pairs" : "")
+                                    + (Comparison.NESTED_T.equals(c.test())
+                                            ? ", " + c.pairs() + " pairs, nested t"
+                                            : "")));
             if (resolving) {
                 md.append(String.format(
                         Locale.ROOT,

@@ -178,6 +178,7 @@ class SequentialPlanTest {
                 8,
                 null,
                 null,
+                null,
                 null);
     }
 
