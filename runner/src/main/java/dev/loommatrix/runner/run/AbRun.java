@@ -84,8 +84,9 @@ public final class AbRun {
         }
     }
 
-    static final String METHOD = "group-sequential design, Bonferroni alpha spending over the looks (exact signed-rank"
-            + " tests; Benjamini–Hochberg across comparisons at each look)";
+    static final String METHOD = "group-sequential design, Bonferroni alpha spending over the looks (each look's"
+            + " tests exact at its level — the nested t, or signed-rank; Benjamini–Hochberg across comparisons at"
+            + " each look)";
 
     /** What the run ended with. */
     public record Outcome(CompareReport report, int failedCells, boolean stopped) {}
