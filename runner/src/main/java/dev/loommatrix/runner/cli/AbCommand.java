@@ -242,11 +242,35 @@ final class AbCommand implements Callable<Integer> {
                                 + timeBudget.map(b -> ", within " + budget).orElse(""));
         if (pairs < needed) {
             // said before measuring: a first pass this short cannot find anything (the knob is --blocks)
+            // the nested t (forks with iterations) needs 4 pairs; every other comparison needs the signed-rank's N
             console.printf(
-                    "warning: with %d pairs no change among %d comparisons can be significant (the signed-rank test"
-                            + " needs 2 / 2^N ≤ %.3g, N ≥ %d): every comparison would be inconclusive; --blocks %d, or"
-                            + " fewer comparisons (--cell)%n",
-                    pairs, comparisons, plan.levelPerLook() / comparisons, needed, needed);
+                    "warning: with %d pairs the signed-rank test cannot find a change among %d comparisons (it needs"
+                            + " 2 / 2^N ≤ %.3g, N ≥ %d): %s would be inconclusive; --blocks %d, or fewer comparisons"
+                            + " (--cell)%n",
+                    pairs,
+                    comparisons,
+                    plan.levelPerLook() / comparisons,
+                    needed,
+                    pairs < 4
+                            ? "every comparison"
+                            : "every comparison whose forks measure no iterations (the nested t needs them)",
+                    needed);
+        }
+        if (timeBudget.isPresent()) {
+            // the first pass is always measured (without it nothing can be decided): said when it alone would
+            // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once)
+            double pairMs = candidateCells.stream()
+                    .mapToDouble(c -> 2
+                            * dev.loommatrix.core.plan.CostModel.estimateMs(c)
+                            / Math.max(1, c.repetitions() + c.warmup()))
+                    .sum();
+            long firstPassMs = (long) (pairMs * pairs);
+            if (firstPassMs > timeBudget.get().toMillis()) {
+                console.printf(
+                        "warning: the first pass (%d pairs of %d cells) is estimated at %s, beyond the %s budget: it"
+                                + " runs anyway, and no later look fits; fewer cells (--cell) or a longer --budget%n",
+                        pairs, candidateCells.size(), AbRun.formatDuration(firstPassMs), budget);
+            }
         }
         AbRun run =
                 new AbRun(root, console, new AbRun.Settings(plan, extra, thresholdPercent / 100, timeBudget, choice));

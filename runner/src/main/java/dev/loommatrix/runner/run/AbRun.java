@@ -306,6 +306,11 @@ public final class AbRun {
         return new Outcome(report, failed, false);
     }
 
+    /** "1m20s": as the progress lines say durations. */
+    public static String formatDuration(long ms) {
+        return CellRecorder.formatDuration(ms);
+    }
+
     /** What is left at the pace so far: the time taken per estimated ms, times the estimated ms left. */
     static long remainingMs(Instant began, double estimatedDone, double estimatedLeft) {
         if (estimatedDone <= 0) {
