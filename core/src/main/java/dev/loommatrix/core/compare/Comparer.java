@@ -374,27 +374,8 @@ public final class Comparer {
         if (differences.isEmpty() || fewest < 2) {
             return Forks.NONE;
         }
-        var modes = dev.loommatrix.core.stats.NestedPaired.modes(
-                        dev.loommatrix.core.stats.NestedPaired.forkMeans(baselineForks))
-                .map(m -> "baseline")
-                .or(() -> dev.loommatrix.core.stats.NestedPaired.modes(
-                                dev.loommatrix.core.stats.NestedPaired.forkMeans(candidateForks))
-                        .map(m -> "candidate"));
-        String modesText = modes.map(side -> {
-                    var m = dev.loommatrix.core.stats.NestedPaired.modes(
-                                    dev.loommatrix.core.stats.NestedPaired.forkMeans(
-                                            side.equals("baseline") ? baselineForks : candidateForks))
-                            .orElseThrow();
-                    return String.format(
-                            java.util.Locale.ROOT,
-                            "the %s's forks in two modes: %d near %.4g, %d near %.4g (not averaged: the fork-level"
-                                    + " test is used)",
-                            side,
-                            m.low(),
-                            Math.exp(m.lowMedian()),
-                            m.high(),
-                            Math.exp(m.highMedian()));
-                })
+        String modesText = modesOf("baseline", baselineForks)
+                .or(() -> modesOf("candidate", candidateForks))
                 .orElse(null);
         var components = dev.loommatrix.core.stats.NestedPaired.components(baselineForks);
         Comparison.Nested description = new Comparison.Nested(
@@ -406,6 +387,20 @@ public final class Comparer {
                 modesText);
         boolean usable = differences.size() >= 4 && fewest >= 3 && modesText == null;
         return new Forks(differences.stream().mapToDouble(Double::doubleValue).toArray(), usable, description);
+    }
+
+    /** A side's forks in two modes, in words; empty when they are in one. */
+    private static java.util.Optional<String> modesOf(String side, List<double[]> forks) {
+        return dev.loommatrix.core.stats.NestedPaired.modes(dev.loommatrix.core.stats.NestedPaired.forkMeans(forks))
+                .map(m -> String.format(
+                        java.util.Locale.ROOT,
+                        "the %s's forks in two modes: %d near %.4g, %d near %.4g (not averaged: the fork-level test is"
+                                + " used)",
+                        side,
+                        m.low(),
+                        Math.exp(m.lowMedian()),
+                        m.high(),
+                        Math.exp(m.highMedian())));
     }
 
     private static double mean(double[] values) {
