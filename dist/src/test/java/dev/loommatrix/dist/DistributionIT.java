@@ -246,12 +246,18 @@ class DistributionIT {
     record Result(int code, String output) {}
 
     static Result run(Path dir, Map<String, String> env, String... command) throws IOException, InterruptedException {
+        return run(dir, env, 5, command);
+    }
+
+    /** The command in {@code dir} with only {@code env}, its output and exit code, within {@code minutes}. */
+    static Result run(Path dir, Map<String, String> env, int minutes, String... command)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().clear();
         pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+        if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + String.join(" ", command));
         }

@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -214,17 +212,9 @@ class TeamRepositoryIT {
         }
     }
 
+    /** As DistributionIT runs a command, with the time a build and an A/B need. */
     static DistributionIT.Result run(Path dir, Map<String, String> env, String... command)
             throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().clear();
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(20, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new AssertionError("timed out: " + String.join(" ", command));
-        }
-        return new DistributionIT.Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+        return DistributionIT.run(dir, env, 20, command);
     }
 }

@@ -242,24 +242,7 @@ class WorkflowsIT {
                                     c.ref() == null
                                             ? Map.of("path", c.path(), "sha", sha)
                                             : Map.of("path", c.path(), "sha", sha, "ref", c.ref())))));
-            Map<String, String> env = new java.util.HashMap<>(Map.of(
-                    "PATH",
-                    bin + ":" + System.getenv("PATH"),
-                    "GITHUB_REPOSITORY",
-                    "team/app",
-                    "GITHUB_RUN_ID",
-                    "42",
-                    "RUNNER_TEMP",
-                    work.toString(),
-                    "WORKFLOW",
-                    "loom-matrix-nightly.yml",
-                    "RUN_JSON",
-                    runJson.toString(),
-                    "RELEASES",
-                    tmp.resolve("releases").toString(),
-                    "RELEASED_SHA",
-                    sha));
-            String result = run(work, List.of("bash", script.toString()), env);
+            String result = run(work, List.of("bash", script.toString()), stepEnv(bin, work, runJson, tmp, sha));
             assertThat(result).as(c.name() + ": " + result).startsWith(c.expect());
             if (c.expect().equals("0\n")) {
                 assertThat(result).contains("loom-matrix v0.1.0 from acme/loom-matrix's release", "OK");
@@ -273,26 +256,8 @@ class WorkflowsIT {
         // a tampered archive fails the check
         Files.writeString(releases.resolve("loom-matrix-0.1.0.tar.gz"), "something else");
         Path work = Files.createDirectories(tmp.resolve("tampered"));
-        String tampered = run(
-                work,
-                List.of("bash", script.toString()),
-                Map.of(
-                        "PATH",
-                        bin + ":" + System.getenv("PATH"),
-                        "GITHUB_REPOSITORY",
-                        "team/app",
-                        "GITHUB_RUN_ID",
-                        "42",
-                        "RUNNER_TEMP",
-                        work.toString(),
-                        "WORKFLOW",
-                        "loom-matrix-nightly.yml",
-                        "RUN_JSON",
-                        tmp.resolve("tag.json").toString(),
-                        "RELEASES",
-                        tmp.resolve("releases").toString(),
-                        "RELEASED_SHA",
-                        sha));
+        String tampered =
+                run(work, List.of("bash", script.toString()), stepEnv(bin, work, tmp.resolve("tag.json"), tmp, sha));
         assertThat(tampered).as(tampered).doesNotStartWith("0\n").contains("FAILED");
 
         // this repository calling its own workflow: the CLI built from the checkout (./mvnw here a stand-in)
@@ -314,24 +279,30 @@ class WorkflowsIT {
                                 "path", "team/app/.github/workflows/loom-matrix-nightly.yml@refs/heads/main",
                                 "sha", sha,
                                 "ref", "refs/heads/main")))));
-        String built = run(
-                self,
-                List.of("bash", script.toString()),
-                Map.of(
-                        "PATH",
-                        bin + ":" + System.getenv("PATH"),
-                        "GITHUB_REPOSITORY",
-                        "team/app",
-                        "GITHUB_RUN_ID",
-                        "42",
-                        "RUNNER_TEMP",
-                        self.toString(),
-                        "WORKFLOW",
-                        "loom-matrix-nightly.yml",
-                        "RUN_JSON",
-                        selfJson.toString()));
+        String built = run(self, List.of("bash", script.toString()), stepEnv(bin, self, selfJson, tmp, sha));
         assertThat(built).as(built).startsWith("0\n").contains("built from team/app at 0123456789ab");
         assertThat(self.resolve("cli/loom-matrix-9.9.9-SNAPSHOT.tar.gz")).hasContent("built");
+    }
+
+    /** What the release-finding step sees: the fakes first on the PATH, this run's record, the fixture releases. */
+    private static Map<String, String> stepEnv(Path bin, Path work, Path runJson, Path tmp, String releasedSha) {
+        return Map.of(
+                "PATH",
+                bin + ":" + System.getenv("PATH"),
+                "GITHUB_REPOSITORY",
+                "team/app",
+                "GITHUB_RUN_ID",
+                "42",
+                "RUNNER_TEMP",
+                work.toString(),
+                "WORKFLOW",
+                "loom-matrix-nightly.yml",
+                "RUN_JSON",
+                runJson.toString(),
+                "RELEASES",
+                tmp.resolve("releases").toString(),
+                "RELEASED_SHA",
+                releasedSha);
     }
 
     /**
