@@ -385,7 +385,9 @@ public final class Comparer {
                         .map(dev.loommatrix.core.stats.NestedPaired.Components::iterationsPerFork)
                         .orElse(null),
                 modesText);
-        boolean usable = differences.size() >= 4 && fewest >= 3 && modesText == null;
+        boolean usable = differences.size() >= dev.loommatrix.core.stats.NestedPaired.MIN_PAIRS
+                && fewest >= dev.loommatrix.core.stats.NestedPaired.MIN_ITERATIONS
+                && modesText == null;
         return new Forks(differences.stream().mapToDouble(Double::doubleValue).toArray(), usable, description);
     }
 

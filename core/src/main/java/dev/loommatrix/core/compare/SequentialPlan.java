@@ -1,5 +1,6 @@
 package dev.loommatrix.core.compare;
 
+import dev.loommatrix.core.stats.NestedPaired;
 import dev.loommatrix.core.stats.SignedRank;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,24 +50,6 @@ public record SequentialPlan(List<Integer> looks, double alpha) {
         return new SequentialPlan(looks, alpha);
     }
 
-    /**
-     * The plan for {@code comparisons} comparisons: the first pass is at least {@code minFirst} pairs and at least
-     * what the paired test needs to find one change among them at a look's level (α / J / m, the level
-     * Benjamini–Hochberg asks of a lone discovery), and no look goes beyond {@code maxPairs} pairs unless the
-     * first pass must. More looks lower each look's level, which can ask more of the first pass: the plan is the
-     * one with the least first pass that its own level allows.
-     */
-    public static SequentialPlan forComparisons(int minFirst, int maxPairs, double alpha, long comparisons) {
-        // the least first pass whose own plan's level it can reach (more first-pass pairs, fewer looks after it)
-        for (int first = Math.max(2, minFirst); first < 1000; first++) {
-            SequentialPlan plan = of(first, Math.max(first, maxPairs), alpha);
-            if (pairsNeeded(plan.levelPerLook(), comparisons) <= first) {
-                return plan;
-            }
-        }
-        return of(1000, 1000, alpha);
-    }
-
     /** The level each look tests at: α spent evenly over the looks planned. */
     public double levelPerLook() {
         return alpha / looks.size();
@@ -87,6 +70,26 @@ public record SequentialPlan(List<Integer> looks, double alpha) {
             n++;
         }
         return n;
+    }
+
+    /**
+     * The pairs a cell's test needs before it can flag one change among {@code comparisons} at a look's level: the
+     * nested t ({@code nested}: every fork measures iterations) {@link NestedPaired#MIN_PAIRS}, the signed-rank test
+     * its N (2 / 2ⁿ ≤ level / comparisons).
+     */
+    public int pairsNeeded(boolean nested, long comparisons) {
+        return nested ? NestedPaired.MIN_PAIRS : pairsNeeded(levelPerLook(), comparisons);
+    }
+
+    /**
+     * A cell's first pass: the first look at which its test can flag a change (a look before it would be spent on
+     * a test that cannot say anything), else, when no look is that far, exactly what the test needs. Either way
+     * the cell's comparisons are tested at most J times, each at α / J: the looks it skips make room for the one
+     * count outside the looks.
+     */
+    public int firstPass(boolean nested, long comparisons) {
+        int needed = pairsNeeded(nested, comparisons);
+        return looks.stream().filter(l -> l >= needed).findFirst().orElse(needed);
     }
 
     /**

@@ -78,4 +78,21 @@ public record Cell(
         all.putAll(env);
         return all;
     }
+
+    /**
+     * The iterations each fork will measure of the metric it is judged by, as planned: a JMH suite's measurement
+     * iterations (JMH's default where the entry leaves them to the suite), a built-in workload's measured
+     * iterations, and one for a program, a service or a built-in service (one window per fresh server).
+     */
+    public int measuredIterationsPerFork() {
+        if (workload.user().isPresent()) {
+            return workload.user().get().artifact() instanceof dev.loommatrix.core.matrix.UserWorkload.Jmh jmh
+                    ? jmh.iterations().orElse(CostModel.JMH_ITERATIONS)
+                    : 1;
+        }
+        boolean service = dev.loommatrix.core.matrix.Workloads.find(workload.id())
+                .filter(dev.loommatrix.core.matrix.Workloads.Definition::service)
+                .isPresent();
+        return service ? 1 : iterations.measure();
+    }
 }

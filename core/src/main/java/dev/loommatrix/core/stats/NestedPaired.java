@@ -27,6 +27,12 @@ import org.apache.commons.statistics.distribution.TDistribution;
  */
 public final class NestedPaired {
 
+    /** The pairs the model needs: fewer leave the t too few degrees of freedom to say anything. */
+    public static final int MIN_PAIRS = 4;
+
+    /** The measured iterations every fork needs for its mean to stand for the fork. */
+    public static final int MIN_ITERATIONS = 3;
+
     /** The paired test on fork means: the log-ratio estimate, its interval, its p-value, the pairs. */
     public record Result(double meanLogRatio, double sdLogRatio, int pairs, double pValue, List<Double> interval) {}
 

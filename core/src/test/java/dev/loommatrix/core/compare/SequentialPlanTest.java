@@ -133,16 +133,23 @@ class SequentialPlanTest {
     }
 
     @Test
-    void theFirstPassIsWhatThePairedTestNeedsAmongThisManyComparisons() {
-        // 22 comparisons (the quick profile's JDK 25 cells), looks up to 40 pairs
-        SequentialPlan plan = SequentialPlan.forComparisons(6, 40, ALPHA, 22);
-        assertThat(SignedRank.smallestP(plan.firstPass())).isLessThanOrEqualTo(plan.levelPerLook() / 22);
-        assertThat(SignedRank.smallestP(plan.firstPass() - 1)).isGreaterThan(plan.levelPerLook() / 22);
-        assertThat(plan.maxPairs()).isEqualTo(40);
-        // one look (no budget): the fixed design, its first pass enough for 44 comparisons at α
-        SequentialPlan one = SequentialPlan.forComparisons(6, 0, ALPHA, 44);
-        assertThat(one.looks()).containsExactly(SequentialPlan.pairsNeeded(ALPHA, 44));
+    void eachCellsFirstPassIsTheFirstLookAtWhichItsTestCanFindAChange() {
+        // 24 comparisons (the quick profile's JDK 25 cells), looks from 6 up to 40 pairs
+        SequentialPlan plan = SequentialPlan.of(6, 40, ALPHA);
+        assertThat(plan.looks()).containsExactly(6, 9, 14, 21, 32, 40);
+        // forks with iterations: the nested t can speak from 4 pairs, so the first look
+        assertThat(plan.firstPass(true, 24)).isEqualTo(6);
+        // forks of one value: the signed-rank test needs 2 / 2^N ≤ α / 6 / 24, N = 13, so the look of 14 pairs
+        assertThat(SignedRank.smallestP(13)).isLessThanOrEqualTo(plan.levelPerLook() / 24);
+        assertThat(SignedRank.smallestP(12)).isGreaterThan(plan.levelPerLook() / 24);
+        assertThat(plan.firstPass(false, 24)).isEqualTo(14);
+        // one look (no budget): the fixed design; a signed-rank cell measures exactly what its test needs at α
+        SequentialPlan one = SequentialPlan.of(6, 6, ALPHA);
         assertThat(one.levelPerLook()).isEqualTo(ALPHA);
+        assertThat(one.firstPass(true, 44)).isEqualTo(6);
+        assertThat(one.firstPass(false, 44))
+                .isEqualTo(SequentialPlan.pairsNeeded(ALPHA, 44))
+                .isEqualTo(11);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
+import dev.loommatrix.core.stats.NestedPaired;
 import dev.loommatrix.runner.backend.ContainerBackend;
 import dev.loommatrix.runner.backend.JdkLocator;
 import dev.loommatrix.runner.backend.LocalBackend;
@@ -15,7 +16,9 @@ import dev.loommatrix.runner.run.MatrixRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -71,9 +74,10 @@ final class AbCommand implements Callable<Integer> {
     @Option(
             names = "--blocks",
             paramLabel = "N",
-            description = "Block pairs per cell in the first pass (default: what the paired test needs to find one"
-                    + " change among this many comparisons at a look's level, 2 / 2^N ≤ alpha / looks / comparisons,"
-                    + " and at least the cells' repetitions and 6). Fewer are measured as asked, with a warning.")
+            description = "Block pairs per cell in the first pass (default: the cells' repetitions, at least 6, for"
+                    + " a cell whose forks measure iterations (the nested t); for any other, the first look at which"
+                    + " the signed-rank test can find one change among this many comparisons, 2 / 2^N ≤ alpha / looks"
+                    + " / comparisons). Fewer than a cell's test needs are measured as asked, with a warning.")
     Integer blocks;
 
     @Option(
@@ -172,20 +176,20 @@ final class AbCommand implements Callable<Integer> {
         if (blocks != null && blocks < 2 || confirm != null && confirm < 0 || maxPairs != null && maxPairs < 2) {
             throw new LoomMatrix.UsageException("--blocks and --max-pairs must be at least 2 and --confirm at least 0");
         }
-        // the plan: how many comparisons there will be (each cell's variants, times a JMH suite's benchmarks), and
-        // from that the pairs a first pass needs for the paired test to be able to find one change among them
+        // the plan: how many comparisons there will be (each cell's variants, times a JMH suite's benchmarks), the
+        // looks, and each cell's first pass: the first look at which its test can find one change among them — the
+        // nested t where its forks measure iterations, else the signed-rank test (more pairs)
         long comparisons = Math.max(
                 1, candidateCells.stream().mapToLong(AbCommand::comparisonsOf).sum());
         int repetitions = Math.max(
                 6, candidateCells.stream().mapToInt(Cell::repetitions).max().orElse(6));
+        int first = blocks != null ? blocks : repetitions;
         int last = maxPairs != null ? maxPairs : timeBudget.isPresent() ? 40 : 0;
-        SequentialPlan plan =
-                SequentialPlan.forComparisons(blocks != null ? blocks : repetitions, last, alpha, comparisons);
-        int needed = SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons);
-        if (blocks != null && blocks < needed) {
-            plan = SequentialPlan.of(blocks, Math.max(blocks, last), alpha);
-            needed = SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons);
-        }
+        SequentialPlan plan = SequentialPlan.of(first, Math.max(first, last), alpha);
+        Map<String, Integer> firstPasses = firstPasses(candidateCells, plan, Optional.ofNullable(blocks), comparisons);
+        List<Cell> cannotSpeak = candidateCells.stream()
+                .filter(c -> firstPasses.get(c.id()) < plan.pairsNeeded(nestedPlanned(c), comparisons))
+                .toList();
         int pairs = plan.firstPass();
         int extra = confirm != null ? confirm : pairs;
 
@@ -228,9 +232,23 @@ final class AbCommand implements Callable<Integer> {
                 new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness)),
                 Optional.ofNullable(candidateHarness));
         var console = parent.out();
+        int signedRankPass = firstPasses.entrySet().stream()
+                .filter(e -> e.getValue() > pairs)
+                .mapToInt(Map.Entry::getValue)
+                .max()
+                .orElse(pairs);
         console.printf(
-                "A/B run %s: %s against %s, %d pairs per cell (+%d to confirm a flagged change) → %s%n",
-                runId, candidateLabel, baselineLabel, pairs, extra, root);
+                "A/B run %s: %s against %s, %d pairs per cell%s (+%d to confirm a flagged change) → %s%n",
+                runId,
+                candidateLabel,
+                baselineLabel,
+                pairs,
+                signedRankPass > pairs
+                        ? " (" + signedRankPass
+                                + " for a cell whose forks measure no iterations: the signed-rank test needs them)"
+                        : "",
+                extra,
+                root);
         console.printf(
                 "plan: about %d comparisons; %s%n",
                 comparisons,
@@ -240,40 +258,53 @@ final class AbCommand implements Callable<Integer> {
                                 + plan.looks().size()
                                 + " (a group-sequential design: the false-alarm rate stays " + alpha + ")"
                                 + timeBudget.map(b -> ", within " + budget).orElse(""));
-        if (pairs < needed) {
+        if (!cannotSpeak.isEmpty()) {
             // said before measuring: a first pass this short cannot find anything (the knob is --blocks)
-            // the nested t (forks with iterations) needs 4 pairs; every other comparison needs the signed-rank's N
+            int needed = cannotSpeak.stream()
+                    .mapToInt(c -> plan.pairsNeeded(nestedPlanned(c), comparisons))
+                    .max()
+                    .orElse(pairs);
             console.printf(
-                    "warning: with %d pairs the signed-rank test cannot find a change among %d comparisons (it needs"
-                            + " 2 / 2^N ≤ %.3g, N ≥ %d): %s would be inconclusive; --blocks %d, or fewer comparisons"
-                            + " (--cell)%n",
+                    "warning: with %d pairs, %d of %d cells cannot show a change among %d comparisons (%s): they would"
+                            + " be inconclusive; --blocks %d, or fewer comparisons (--cell)%n",
                     pairs,
+                    cannotSpeak.size(),
+                    candidateCells.size(),
                     comparisons,
-                    plan.levelPerLook() / comparisons,
-                    needed,
-                    pairs < 4
-                            ? "every comparison"
-                            : "every comparison whose forks measure no iterations (the nested t needs them)",
+                    cannotSpeak.stream().allMatch(AbCommand::nestedPlanned)
+                            ? "the nested t needs " + NestedPaired.MIN_PAIRS + " pairs"
+                            : String.format(
+                                    java.util.Locale.ROOT,
+                                    "a cell whose forks measure fewer than %d iterations is judged by the signed-rank"
+                                            + " test, which needs 2 / 2^N ≤ %.3g, N ≥ %d",
+                                    NestedPaired.MIN_ITERATIONS,
+                                    plan.levelPerLook() / comparisons,
+                                    SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons)),
                     needed);
         }
         if (timeBudget.isPresent()) {
             // the first pass is always measured (without it nothing can be decided): said when it alone would
             // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once)
-            double pairMs = candidateCells.stream()
+            double firstPassMs = candidateCells.stream()
                     .mapToDouble(c -> 2
                             * dev.loommatrix.core.plan.CostModel.estimateMs(c)
-                            / Math.max(1, c.repetitions() + c.warmup()))
+                            / Math.max(1, c.repetitions() + c.warmup())
+                            * firstPasses.get(c.id()))
                     .sum();
-            long firstPassMs = (long) (pairMs * pairs);
             if (firstPassMs > timeBudget.get().toMillis()) {
                 console.printf(
-                        "warning: the first pass (%d pairs of %d cells) is estimated at %s, beyond the %s budget: it"
+                        "warning: the first pass (%s of %d cells) is estimated at %s, beyond the %s budget: it"
                                 + " runs anyway, and no later look fits; fewer cells (--cell) or a longer --budget%n",
-                        pairs, candidateCells.size(), AbRun.formatDuration(firstPassMs), budget);
+                        signedRankPass > pairs ? pairs + "–" + signedRankPass + " pairs" : pairs + " pairs",
+                        candidateCells.size(),
+                        AbRun.formatDuration((long) firstPassMs),
+                        budget);
             }
         }
-        AbRun run =
-                new AbRun(root, console, new AbRun.Settings(plan, extra, thresholdPercent / 100, timeBudget, choice));
+        AbRun run = new AbRun(
+                root,
+                console,
+                new AbRun.Settings(plan, firstPasses, extra, thresholdPercent / 100, timeBudget, choice));
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
         AbRun.Outcome outcome = run.run(baseline, candidate);
@@ -297,6 +328,24 @@ final class AbCommand implements Callable<Integer> {
         return requireVerdict && CompareCommand.anyInconclusive(outcome.report())
                 ? ExitCode.NO_VERDICT.code
                 : ExitCode.OK.code;
+    }
+
+    /**
+     * Each cell's first pass: the first look at which its test can find one change among {@code comparisons}, or
+     * {@code --blocks} as asked.
+     */
+    static Map<String, Integer> firstPasses(
+            List<Cell> cells, SequentialPlan plan, Optional<Integer> blocks, long comparisons) {
+        Map<String, Integer> firstPasses = new LinkedHashMap<>();
+        for (Cell cell : cells) {
+            firstPasses.put(cell.id(), blocks.orElseGet(() -> plan.firstPass(nestedPlanned(cell), comparisons)));
+        }
+        return firstPasses;
+    }
+
+    /** Whether a cell's comparisons are planned for the nested t: every fork measures enough iterations. */
+    static boolean nestedPlanned(Cell cell) {
+        return cell.measuredIterationsPerFork() >= NestedPaired.MIN_ITERATIONS;
     }
 
     /** The comparisons a cell will give: one per variant, and per benchmark of a JMH suite. */

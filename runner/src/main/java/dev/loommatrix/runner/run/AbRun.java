@@ -64,19 +64,30 @@ public final class AbRun {
             Optional<Path> harness) {}
 
     /**
-     * How many pairs, and the statistics' settings: the sequential plan (its first look is the first pass; one
-     * look is the fixed design), the pairs that confirm a flagged change, the threshold, the time budget for the
-     * looks after the first.
+     * How many pairs, and the statistics' settings: the sequential plan (one look is the fixed design), each
+     * cell's first pass (the first look at which its test can say anything; absent cells: the plan's first
+     * look), the pairs that confirm a flagged change, the threshold, the time budget for the looks after the
+     * first pass.
      */
     public record Settings(
             SequentialPlan plan,
+            Map<String, Integer> firstPasses,
             int confirmBlocks,
             double threshold,
             Optional<Duration> budget,
             MatrixRun.BackendChoice choice) {
 
+        public Settings {
+            firstPasses = Map.copyOf(firstPasses);
+        }
+
+        /** The plan's first look: the first pass of a cell whose test can speak at it. */
         public int blocks() {
             return plan.firstPass();
+        }
+
+        public int firstPass(String cellId) {
+            return firstPasses.getOrDefault(cellId, plan.firstPass());
         }
 
         public double alpha() {
@@ -132,25 +143,36 @@ public final class AbRun {
         matched.notComparable().forEach(n -> out.printf("not comparable: %s (%s); not run%n", n.cellId(), n.reason()));
         int total = matched.pairs().size();
         int failed = 0;
-        // the ETA: the cost model's estimate of what is left, scaled by how its estimates fared so far (as run's)
-        double[] estimates = matched.pairs().stream()
-                .mapToDouble(p -> dev.loommatrix.core.plan.CostModel.estimateMs(p.baseline())
-                        + dev.loommatrix.core.plan.CostModel.estimateMs(p.candidate()))
+        // the ETA: the cost model's estimate of a pair of blocks (both sides, one repetition per variant), scaled by
+        // how its estimates fared so far (as run's)
+        double[] perPair = matched.pairs().stream()
+                .mapToDouble(p -> (dev.loommatrix.core.plan.CostModel.estimateMs(p.baseline())
+                                + dev.loommatrix.core.plan.CostModel.estimateMs(p.candidate()))
+                        / Math.max(
+                                1, p.candidate().repetitions() + p.candidate().warmup()))
                 .toArray();
-        double estimatedAll = java.util.Arrays.stream(estimates).sum();
+        double estimatedAll = 0;
+        for (int i = 0; i < total; i++) {
+            estimatedAll += perPair[i]
+                    * settings.firstPass(matched.pairs().get(i).candidate().id());
+        }
         double estimatedDone = 0;
         Instant began = Instant.now();
+        Map<String, Integer> pairsOf = new LinkedHashMap<>();
         for (int i = 0; i < total && !stopping; i++) {
             AbSides.Pair pair = matched.pairs().get(i);
+            String id = pair.candidate().id();
+            int pairs = settings.firstPass(id);
             Instant started = Instant.now();
-            failed += measure(baseline, candidate, pair, 0, settings.blocks()) ? 0 : 1;
-            estimatedDone += estimates[i];
+            failed += measure(baseline, candidate, pair, 0, pairs) ? 0 : 1;
+            pairsOf.put(id, pairs);
+            estimatedDone += perPair[i] * pairs;
             out.printf(
                     "[%d/%d] %s: %d pairs in %d s — ETA %s%n",
                     i + 1,
                     total,
-                    pair.candidate().id(),
-                    settings.blocks(),
+                    id,
+                    pairs,
                     Duration.between(started, Instant.now()).toSeconds(),
                     CellRecorder.formatDuration(remainingMs(began, estimatedDone, estimatedAll - estimatedDone)));
         }
@@ -159,9 +181,8 @@ public final class AbRun {
             return new Outcome(null, failed, true);
         }
         // the looks after the first pass: the cells of the comparisons still undecided get the pairs of the next
-        // look, while the budget lasts (the first pass is always measured: without it nothing can be decided)
-        Map<String, Integer> pairsOf = new LinkedHashMap<>();
-        matched.pairs().forEach(p -> pairsOf.put(p.candidate().id(), settings.blocks()));
+        // look, while the budget lasts (the first pass is always measured: without it nothing can be decided). A
+        // cell whose first pass went past a look (its test could say nothing before) waits for the look beyond it.
         List<Integer> looks = settings.plan().looks();
         CompareReport first = compare(baseline, candidate);
         int look = 0;
@@ -175,13 +196,16 @@ public final class AbRun {
                 ended = "decided";
                 break;
             }
-            int more = looks.get(look + 1) - looks.get(look);
+            int target = looks.get(look + 1);
             long spentMs = Duration.between(began, Instant.now()).toMillis();
             double msPerEstimated = estimatedDone > 0 ? spentMs / estimatedDone : 1;
             double nextEstimated = 0;
+            List<Integer> toMeasure = new ArrayList<>();
             for (int i = 0; i < total; i++) {
-                if (undecided.contains(matched.pairs().get(i).candidate().id())) {
-                    nextEstimated += estimates[i] * more / Math.max(1, settings.blocks());
+                String id = matched.pairs().get(i).candidate().id();
+                if (undecided.contains(id) && pairsOf.getOrDefault(id, 0) < target) {
+                    toMeasure.add(i);
+                    nextEstimated += perPair[i] * (target - pairsOf.get(id));
                 }
             }
             long nextMs = (long) (nextEstimated * msPerEstimated);
@@ -191,26 +215,32 @@ public final class AbRun {
                         "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s left of"
                                 + " the budget; stopping%n",
                         look + 2,
-                        looks.get(look + 1),
-                        undecided.size(),
+                        target,
+                        toMeasure.size(),
                         CellRecorder.formatDuration(nextMs),
                         CellRecorder.formatDuration(
                                 Math.max(0, settings.budget().get().toMillis() - spentMs)));
                 ended = "budget";
                 break;
             }
-            out.printf(
-                    "look %d of %d: %d cells undecided, %d more pairs each — ETA %s%n",
-                    look + 2, looks.size(), undecided.size(), more, CellRecorder.formatDuration(nextMs));
-            for (int i = 0; i < total && !stopping; i++) {
-                AbSides.Pair pair = matched.pairs().get(i);
-                if (undecided.contains(pair.candidate().id())) {
-                    measure(baseline, candidate, pair, looks.get(look), more);
-                    pairsOf.put(pair.candidate().id(), looks.get(look + 1));
-                    estimatedDone += estimates[i] * more / Math.max(1, settings.blocks());
-                }
-            }
             look++;
+            if (toMeasure.isEmpty()) {
+                continue; // every undecided cell is already past this look
+            }
+            out.printf(
+                    "look %d of %d: %d cells undecided, up to %d pairs each — ETA %s%n",
+                    look + 1, looks.size(), toMeasure.size(), target, CellRecorder.formatDuration(nextMs));
+            for (int i : toMeasure) {
+                if (stopping) {
+                    break;
+                }
+                AbSides.Pair pair = matched.pairs().get(i);
+                String id = pair.candidate().id();
+                int from = pairsOf.get(id);
+                measure(baseline, candidate, pair, from, target - from);
+                pairsOf.put(id, target);
+                estimatedDone += perPair[i] * (target - from);
+            }
             first = compare(baseline, candidate);
         }
         if (look + 1 == looks.size()
@@ -230,7 +260,7 @@ public final class AbRun {
             for (String cellId : remeasured) {
                 for (int i = 0; i < total; i++) {
                     if (matched.pairs().get(i).candidate().id().equals(cellId)) {
-                        confirmEstimated += estimates[i] * settings.confirmBlocks() / Math.max(1, settings.blocks());
+                        confirmEstimated += perPair[i] * settings.confirmBlocks();
                     }
                 }
             }

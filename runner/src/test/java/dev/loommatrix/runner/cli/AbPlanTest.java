@@ -1,0 +1,52 @@
+package dev.loommatrix.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.compare.SequentialPlan;
+import dev.loommatrix.core.matrix.MatrixParser;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.Planner;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ab's plan (issue #30): a cell whose forks measure iterations starts at the first look (the nested t speaks from 4
+ * pairs); a cell of one value a fork waits for the look at which the signed-rank test can speak — what the
+ * repository's own quick profile asks of a pull request's 10-minute budget.
+ */
+class AbPlanTest {
+
+    @Test
+    void eachCellsFirstPassIsTheFirstLookAtWhichItsTestCanSpeak() throws Exception {
+        List<Cell> cells = Planner.plan(MatrixParser.parse(Path.of("../matrix.yaml"), Optional.of("offline"))).stream()
+                .filter(c -> c.jdk().id().equals("debian-25"))
+                .toList();
+        long comparisons = cells.stream().mapToLong(AbCommand::comparisonsOf).sum();
+        SequentialPlan plan = SequentialPlan.of(6, 40, 0.05);
+        Map<String, Integer> byWorkload =
+                AbCommand.firstPasses(cells, plan, Optional.empty(), comparisons).entrySet().stream()
+                        .collect(Collectors.toMap(
+                                e -> e.getKey().substring(e.getKey().lastIndexOf('.') + 1), Map.Entry::getValue));
+        int signedRank = plan.firstPass(false, comparisons);
+        assertThat(signedRank).isGreaterThan(6);
+        // 1 warmup + 5 measured iterations a fork: the nested t, from the first look
+        assertThat(byWorkload)
+                .containsEntry("sleep-bound", 6)
+                .containsEntry("primes-io", 6)
+                .containsEntry("fib-fanout", 6)
+                .containsEntry("thread-local", 6);
+        // one window per fresh server, one memory delta per fork, one load window (iterations: {measure: 1})
+        assertThat(byWorkload)
+                .containsEntry("spring-boot", signedRank)
+                .containsEntry("footprint", signedRank)
+                .containsEntry("http-server", signedRank);
+        // --blocks is measured as asked
+        assertThat(AbCommand.firstPasses(cells, plan, Optional.of(3), comparisons)
+                        .values())
+                .containsOnly(3);
+    }
+}
