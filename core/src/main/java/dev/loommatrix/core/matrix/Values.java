@@ -17,7 +17,6 @@ final class Values {
     /** A Linux CPU list ("0", "0-1", "0,2-3") or "all" (no cpuset: the quota alone limits). */
     static final Pattern CPU_LIST = Pattern.compile("all|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*");
 
-    private static final Pattern DURATION = Pattern.compile("([0-9]+)(ms|s|m|h)");
     private static final Pattern SIZE = Pattern.compile("([0-9]+)([kmg]?)", Pattern.CASE_INSENSITIVE);
     /** The largest timeout a cell may have: a week (GitHub's self-hosted jobs end after 5 days). */
     static final Duration MAX_TIMEOUT = Duration.ofDays(7);
@@ -83,30 +82,22 @@ final class Values {
 
     static Optional<Duration> duration(YamlReader in, Node node) {
         return in.scalarText(node, "timeout").flatMap(text -> {
-            Matcher m = DURATION.matcher(text.trim());
-            if (!m.matches() || new java.math.BigInteger(m.group(1)).signum() == 0) {
+            java.util.OptionalLong millis = Durations.millis(text);
+            if (millis.isEmpty()) {
                 in.error(
                         node,
                         "timeout '" + text + "' is not a duration",
-                        "write a positive number with a unit: 90s, 10m, 1h, 500ms");
+                        "write a positive number with a unit: " + Durations.EXAMPLES);
                 return Optional.empty();
             }
-            java.math.BigInteger millis = new java.math.BigInteger(m.group(1))
-                    .multiply(java.math.BigInteger.valueOf(
-                            switch (m.group(2)) {
-                                case "ms" -> 1L;
-                                case "s" -> 1_000L;
-                                case "m" -> 60_000L;
-                                default -> 3_600_000L;
-                            }));
-            if (millis.compareTo(java.math.BigInteger.valueOf(MAX_TIMEOUT.toMillis())) > 0) {
+            if (millis.getAsLong() > MAX_TIMEOUT.toMillis()) {
                 in.error(
                         node,
                         "timeout '" + text + "' is too long: a cell's timeout is at most 7 days (168h)",
                         "a timeout ends a cell that hangs; 10m is the default, GitHub-hosted jobs end after 6h");
                 return Optional.empty();
             }
-            return Optional.of(Duration.ofMillis(millis.longValueExact()));
+            return Optional.of(Duration.ofMillis(millis.getAsLong()));
         });
     }
 

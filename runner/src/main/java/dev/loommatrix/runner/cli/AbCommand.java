@@ -359,21 +359,21 @@ final class AbCommand implements Callable<Integer> {
         return cell.workload().variants().size() * benchmarks;
     }
 
-    private static final java.util.regex.Pattern DURATION = java.util.regex.Pattern.compile("(\\d+)(ms|s|m|h)");
+    /** The longest budget: a week, as a cell's timeout (GitHub's self-hosted jobs end after 5 days). */
+    static final java.time.Duration MAX_BUDGET = java.time.Duration.ofDays(7);
 
-    /** "10m", "90s", "1h": a positive duration, else the user's mistake. */
+    /** "10m", "90s", "1h": a positive duration of at most a week, else the user's mistake. */
     static java.time.Duration duration(String text) {
-        java.util.regex.Matcher m = DURATION.matcher(text.trim());
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+        java.util.OptionalLong millis = dev.loommatrix.core.matrix.Durations.millis(text);
+        if (millis.isEmpty()) {
             throw new LoomMatrix.UsageException("--budget '" + text
-                    + "' is not a duration: write a positive number with a unit, e.g. 10m, 90s, 1h");
+                    + "' is not a duration: write a positive number with a unit, e.g. "
+                    + dev.loommatrix.core.matrix.Durations.EXAMPLES);
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> java.time.Duration.ofMillis(n);
-            case "s" -> java.time.Duration.ofSeconds(n);
-            case "m" -> java.time.Duration.ofMinutes(n);
-            default -> java.time.Duration.ofHours(n);
-        };
+        if (millis.getAsLong() > MAX_BUDGET.toMillis()) {
+            throw new LoomMatrix.UsageException(
+                    "--budget '" + text + "' is too long: at most 7 days (168h); 10m suits a pull request");
+        }
+        return java.time.Duration.ofMillis(millis.getAsLong());
     }
 }
