@@ -638,6 +638,12 @@ export interface Compare {
       pairs: {
         [k: string]: number;
       };
+      /**
+       * cells the budget left out, each with why: its test's first pass would not fit in the budget after the cheaper cells' (their comparisons have no verdict)
+       */
+      notMeasured?: {
+        [k: string]: string;
+      };
     };
   };
   /**

@@ -142,10 +142,16 @@ public record CompareReport(
             long spentSeconds,
             int looksTaken,
             String ended,
-            java.util.Map<String, Integer> pairs) {
+            java.util.Map<String, Integer> pairs,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                    java.util.Map<String, String> notMeasured) {
         public Sequential {
             looks = List.copyOf(looks);
             pairs = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pairs));
+            notMeasured = notMeasured == null
+                    ? java.util.Map.of()
+                    : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(notMeasured));
         }
     }
 

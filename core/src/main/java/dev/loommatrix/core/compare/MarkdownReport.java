@@ -26,7 +26,8 @@ public final class MarkdownReport {
                     .append("\n\n");
             md.append(String.format(
                     Locale.ROOT,
-                    "Both sides measured in one run on one machine: %d block pairs per cell, the sides alternating"
+                    "Both sides measured in one run on one machine: at least %d block pairs per cell (each cell's"
+                            + " count in `compare.json`), the sides alternating"
                             + " in balanced random order, a fresh JVM each. %s%n%n",
                     ab.blocks(),
                     ab.differences().isEmpty()
@@ -64,6 +65,20 @@ public final class MarkdownReport {
         }
         long unchanged = count(report, Comparison.Verdict.unchanged);
         long inconclusive = count(report, Comparison.Verdict.inconclusive);
+        java.util.Map<String, String> notMeasured =
+                report.ab() != null && report.ab().sequential() != null
+                        ? report.ab().sequential().notMeasured()
+                        : java.util.Map.of();
+        if (!notMeasured.isEmpty()) {
+            // cells the budget left out have no verdict either, said before anything else
+            md.append(String.format(
+                    Locale.ROOT,
+                    "**No verdict on %d cell(s): not measured within the budget.**%n",
+                    notMeasured.size()));
+            notMeasured.forEach((cell, why) ->
+                    md.append("- `").append(cell).append("`: ").append(why).append('\n'));
+            md.append('\n');
+        }
         // the verdict that was reached leads: none at all is not "no regression"
         if (inconclusive > 0 && inconclusive == report.comparisons().size()) {
             md.append(String.format(

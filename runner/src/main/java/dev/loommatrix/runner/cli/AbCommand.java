@@ -167,7 +167,8 @@ final class AbCommand implements Callable<Integer> {
         Optional<String> profile = Optional.ofNullable(options.profile);
         var candidateMatrix = options.load();
         var baselineMatrix = MatrixParser.parse(baseFile, profile);
-        List<Cell> candidateCells = RunCommand.only(Planner.plan(candidateMatrix), onlyCells);
+        List<Cell> planned = RunCommand.only(Planner.plan(candidateMatrix), onlyCells);
+        List<Cell> candidateCells = planned;
         List<Cell> baselineCells = Planner.plan(baselineMatrix).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
                 .toList();
@@ -187,6 +188,18 @@ final class AbCommand implements Callable<Integer> {
         int last = maxPairs != null ? maxPairs : timeBudget.isPresent() ? 40 : 0;
         SequentialPlan plan = SequentialPlan.of(first, Math.max(first, last), alpha);
         Map<String, Integer> firstPasses = firstPasses(candidateCells, plan, Optional.ofNullable(blocks), comparisons);
+        // a budget is kept: the cells whose first pass would not fit after the others' are left out, each said
+        Map<String, String> notMeasured = timeBudget
+                .map(b -> outOfBudget(planned, firstPasses, b, budget))
+                .orElse(Map.of());
+        if (!notMeasured.isEmpty()) {
+            candidateCells = candidateCells.stream()
+                    .filter(c -> !notMeasured.containsKey(c.id()))
+                    .toList();
+            baselineCells = baselineCells.stream()
+                    .filter(c -> !notMeasured.containsKey(c.id()))
+                    .toList();
+        }
         List<Cell> cannotSpeak = candidateCells.stream()
                 .filter(c -> firstPasses.get(c.id()) < plan.pairsNeeded(nestedPlanned(c), comparisons))
                 .toList();
@@ -282,14 +295,12 @@ final class AbCommand implements Callable<Integer> {
                                     SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons)),
                     needed);
         }
+        notMeasured.forEach((cell, why) -> console.printf("budget: not measured: %s: %s%n", cell, why));
         if (timeBudget.isPresent()) {
             // the first pass is always measured (without it nothing can be decided): said when it alone would
             // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once)
             double firstPassMs = candidateCells.stream()
-                    .mapToDouble(c -> 2
-                            * dev.loommatrix.core.plan.CostModel.estimateMs(c)
-                            / Math.max(1, c.repetitions() + c.warmup())
-                            * firstPasses.get(c.id()))
+                    .mapToDouble(c -> pairMs(c) * firstPasses.get(c.id()))
                     .sum();
             if (firstPassMs > timeBudget.get().toMillis()) {
                 console.printf(
@@ -304,7 +315,7 @@ final class AbCommand implements Callable<Integer> {
         AbRun run = new AbRun(
                 root,
                 console,
-                new AbRun.Settings(plan, firstPasses, extra, thresholdPercent / 100, timeBudget, choice));
+                new AbRun.Settings(plan, firstPasses, extra, thresholdPercent / 100, timeBudget, choice, notMeasured));
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
         AbRun.Outcome outcome = run.run(baseline, candidate);
@@ -341,6 +352,49 @@ final class AbCommand implements Callable<Integer> {
             firstPasses.put(cell.id(), blocks.orElseGet(() -> plan.firstPass(nestedPlanned(cell), comparisons)));
         }
         return firstPasses;
+    }
+
+    /** A pair of blocks of a cell by the cost model: both sides, one repetition per variant. */
+    static double pairMs(Cell cell) {
+        return 2
+                * dev.loommatrix.core.plan.CostModel.estimateMs(cell)
+                / Math.max(1, cell.repetitions() + cell.warmup());
+    }
+
+    /**
+     * The cells a time budget leaves out, each with why: the first passes are taken cheapest first — cells judged
+     * by the nested t first (they decide from fewer pairs), then by their first pass's estimated time — while
+     * they fit; a cell whose first pass would not fit after them is not measured (its comparisons would have no
+     * verdict anyway, after the budget was spent). The first cell is always measured.
+     */
+    static Map<String, String> outOfBudget(
+            List<Cell> cells, Map<String, Integer> firstPasses, java.time.Duration budget, String budgetText) {
+        List<Cell> order = cells.stream()
+                .sorted(java.util.Comparator.comparing((Cell c) -> !nestedPlanned(c))
+                        .thenComparingDouble(c -> pairMs(c) * firstPasses.get(c.id())))
+                .toList();
+        double spent = 0;
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Cell cell : order) {
+            double ms = pairMs(cell) * firstPasses.get(cell.id());
+            if (spent > 0 && spent + ms > budget.toMillis()) {
+                out.put(
+                        cell.id(),
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "its first pass (%d pairs, about %s%s) does not fit the %s budget after the other"
+                                        + " cells' (about %s); --budget %dm measures it",
+                                firstPasses.get(cell.id()),
+                                AbRun.formatDuration((long) ms),
+                                nestedPlanned(cell) ? "" : ": one value a fork, so the signed-rank test's count",
+                                budgetText,
+                                AbRun.formatDuration((long) spent),
+                                (long) Math.ceil((spent + ms) / 60_000 * 1.2)));
+            } else {
+                spent += ms;
+            }
+        }
+        return out;
     }
 
     /** Whether a cell's comparisons are planned for the nested t: every fork measures enough iterations. */

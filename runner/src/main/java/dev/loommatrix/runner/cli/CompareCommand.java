@@ -117,10 +117,14 @@ final class CompareCommand implements Callable<Integer> {
         return requireVerdict && anyInconclusive(report) ? ExitCode.NO_VERDICT.code : ExitCode.OK.code;
     }
 
-    /** Whether the data left any comparison undecided. */
+    /** Whether the data left any comparison undecided, or a budget left a cell unmeasured. */
     static boolean anyInconclusive(CompareReport report) {
-        return report.comparisons().stream()
-                .anyMatch(c -> c.verdict() == dev.loommatrix.core.compare.Comparison.Verdict.inconclusive);
+        boolean unmeasured = report.ab() != null
+                && report.ab().sequential() != null
+                && !report.ab().sequential().notMeasured().isEmpty();
+        return unmeasured
+                || report.comparisons().stream()
+                        .anyMatch(c -> c.verdict() == dev.loommatrix.core.compare.Comparison.Verdict.inconclusive);
     }
 
     /** A run directory the user named, refused plainly (exit 2) when it is not one. */

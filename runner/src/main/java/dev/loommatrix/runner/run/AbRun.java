@@ -67,7 +67,7 @@ public final class AbRun {
      * How many pairs, and the statistics' settings: the sequential plan (one look is the fixed design), each
      * cell's first pass (the first look at which its test can say anything; absent cells: the plan's first
      * look), the pairs that confirm a flagged change, the threshold, the time budget for the looks after the
-     * first pass.
+     * first pass, and the cells the budget left out (not among the sides' cells), each with why.
      */
     public record Settings(
             SequentialPlan plan,
@@ -75,10 +75,12 @@ public final class AbRun {
             int confirmBlocks,
             double threshold,
             Optional<Duration> budget,
-            MatrixRun.BackendChoice choice) {
+            MatrixRun.BackendChoice choice,
+            Map<String, String> notMeasured) {
 
         public Settings {
             firstPasses = Map.copyOf(firstPasses);
+            notMeasured = Map.copyOf(notMeasured);
         }
 
         /** The plan's first look: the first pass of a cell whose test can speak at it. */
@@ -326,7 +328,8 @@ public final class AbRun {
                                         Duration.between(began, Instant.now()).toSeconds(),
                                         looksTaken,
                                         ended,
-                                        pairsOf)),
+                                        pairsOf,
+                                        settings.notMeasured())),
                         verdicts),
                 matched,
                 settings.alpha());

@@ -51,6 +51,38 @@ class AbPlanTest {
     }
 
     @Test
+    void aBudgetIsKeptByLeavingOutTheCellsWhoseFirstPassWouldNotFit() throws Exception {
+        List<Cell> cells = Planner.plan(MatrixParser.parse(Path.of("../matrix.yaml"), Optional.of("offline"))).stream()
+                .filter(c -> c.jdk().id().equals("debian-25"))
+                .toList();
+        long comparisons = cells.stream().mapToLong(AbCommand::comparisonsOf).sum();
+        Map<String, Integer> firstPasses =
+                AbCommand.firstPasses(cells, SequentialPlan.of(6, 40, 0.05), Optional.empty(), comparisons);
+        double all = cells.stream()
+                .mapToDouble(c -> AbCommand.pairMs(c) * firstPasses.get(c.id()))
+                .sum();
+        assertThat(all).isGreaterThan(java.time.Duration.ofMinutes(10).toMillis());
+        // 10 minutes: the spring-boot servers' 14 pairs (one window a fresh server) do not fit after the rest
+        Map<String, String> out = AbCommand.outOfBudget(cells, firstPasses, java.time.Duration.ofMinutes(10), "10m");
+        assertThat(out.keySet()).singleElement().asString().endsWith(".spring-boot");
+        assertThat(out.values().iterator().next())
+                .contains("its first pass (14 pairs, about ")
+                .contains("one value a fork, so the signed-rank test's count")
+                .contains("does not fit the 10m budget after the other cells'")
+                .containsPattern("--budget \\d+m measures it");
+        double kept = cells.stream()
+                .filter(c -> !out.containsKey(c.id()))
+                .mapToDouble(c -> AbCommand.pairMs(c) * firstPasses.get(c.id()))
+                .sum();
+        assertThat(kept).isLessThanOrEqualTo(java.time.Duration.ofMinutes(10).toMillis());
+        // a budget that holds them all leaves nothing out; one smaller than any first pass still measures one cell
+        assertThat(AbCommand.outOfBudget(cells, firstPasses, java.time.Duration.ofMinutes(30), "30m"))
+                .isEmpty();
+        assertThat(AbCommand.outOfBudget(cells, firstPasses, java.time.Duration.ofSeconds(1), "1s"))
+                .hasSize(cells.size() - 1);
+    }
+
+    @Test
     void aBudgetIsAPositiveDurationOfAtMostAWeekElseExit2() {
         assertThat(AbCommand.duration("10m")).isEqualTo(java.time.Duration.ofMinutes(10));
         assertThat(AbCommand.duration("90s")).isEqualTo(java.time.Duration.ofSeconds(90));
