@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readingOf, shapeMatrix, SPEEDUP_DOMAIN, tileText } from "../src/shape/matrix";
+import { describe as describeTile, readingOf, shapeMatrix, SPEEDUP_DOMAIN, tileText } from "../src/shape/matrix";
 import type { CellRecord } from "../src/data/types";
 import { golden } from "../e2e/fixtures";
 import { massStart, sleepBound } from "./fixtures";
@@ -20,7 +20,7 @@ describe("what a tile may claim", () => {
   it("is neutral when its interval includes 1: echo-server's 0.85× with 0.62–1.09 is no loss", () => {
     const t = tileOf(withInterval([0.62, 1.09], 0.85));
     expect(t.reading).toBe("unclear");
-    expect(tileText(t)).toBe("≈ 0.85× n3");
+    expect(tileText(t)).toBe("0.85×? n3");
   });
 
   it("says the conservative end of a win or a loss, and n", () => {
@@ -34,14 +34,19 @@ describe("what a tile may claim", () => {
     expect(tileText(tileOf(golden("cell-sleep-bound-iterated.json")))).toBe("≥ 9.2× n3");
   });
 
-  it("is neutral in a cell whose numbers do not stand, whatever its interval", () => {
-    // the golden sleep-bound cell's virtual variant varies by 14 % (unstable)
+  it("reads a whole interval on one side of 1 as a win or a loss whatever marks the cell carries, and keeps the marks (#31)", () => {
+    // the golden sleep-bound cell's virtual variant varies by 14 % (unstable): its interval still clears 1
     const unstable = shapeMatrix([sleepBound()], { workload: "sleep-bound", metric: "speedup", variant: "pool:100" }).tiles[0];
     expect(unstable.marks).toContain("unstable");
-    expect(unstable.reading).toBe("unclear");
-    expect(readingOf("speedup", 3, [2, 4], ["unattested"]).reading).toBe("unclear");
-    expect(readingOf("speedup", 3, undefined, []).reading).toBe("unclear");
-    expect(readingOf("efficiency", 0.9, undefined, ["unstable"]).reading).toBe("measure");
+    expect(unstable.ci![0]).toBeGreaterThan(1);
+    expect(unstable.reading).toBe("win");
+    expect(tileText(unstable)).toMatch(/^≥ /);
+    expect(describeTile(unstable)).toContain("unstable (a variant's forks vary by more than 10 %)");
+    expect(describeTile(unstable)).toMatch(/a win: at least [\d.]+× at the [\d.]+ % level/);
+    expect(readingOf("speedup", 3, [2, 4]).reading).toBe("win");
+    expect(readingOf("speedup", 0.17, [0.077, 0.255]).reading).toBe("loss");
+    expect(readingOf("speedup", 3, undefined).reading).toBe("unclear");
+    expect(readingOf("efficiency", 0.9, undefined).reading).toBe("measure");
   });
 
   it("keeps one colour scale per metric in every view", () => {

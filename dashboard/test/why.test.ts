@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuDifferential, whyRows } from "../src/shape/cell";
+import { cpuDifferential, cpuShares, whyRows } from "../src/shape/cell";
 import { golden } from "../e2e/fixtures";
 
 // Issue #20: the why panel's shaping on the runner's golden records of real profiled cells — pinning with JFR on
@@ -20,6 +20,13 @@ describe("the why panel", () => {
     const { rows } = whyRows(golden("cell-fib-fanout-flame.json"));
     const flame = rows.find((r) => r.label.startsWith("flame graphs"))!.values;
     expect(flame[0]).toMatch(/^\d+ CPU samples \(ctimer: a timer, as the cell may not open perf events\), \d+ wall-clock samples$/);
+  });
+
+  it("never says a share of a handful of samples as a percentage, and counts with thousands separators (#31)", () => {
+    expect(cpuShares(6, [{ frame: "a.B", count: 4 }, { frame: "c.D", count: 2 }])).toBe("6 samples: a.B 4; c.D 2 — too few for shares");
+    expect(cpuShares(633, [{ frame: "a.B", count: 234 }])).toBe("633 samples: a.B 37 % (234)");
+    const pinned = whyRows(golden("cell-pinning-21-profiled.json")).rows.find((r) => r.label.startsWith("virtual threads pinned"))!;
+    expect(pinned.label).toBe("virtual threads pinned (JFR)");
   });
 
   it("contrasts the headline's two variants method by method, the largest differences first", () => {

@@ -1,5 +1,5 @@
 import type { CellRecord, Measurement, RunManifest } from "../data/types";
-import { bytes, ms } from "../ui/format";
+import { bytes, ms, num } from "../ui/format";
 
 // The cell view's data: every repetition as a point, each variant's median and interval, the lower
 // bound, and the telemetry the harness recorded per JVM run.
@@ -211,18 +211,16 @@ export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] 
     values: profiles.map((p) => (p.jfr ? value(p.jfr) : `— ${p.unavailable ?? (p.flame ? "JFR not asked for" : "no profile")}`)),
   });
   const rows = [
-    row("virtual threads pinned", (j) => (j.pinnedEvents ? `${j.pinnedEvents} times, ${ms(j.pinnedMs)} in all` : "never")),
+    row("virtual threads pinned (JFR)", (j) => (j.pinnedEvents ? `${num(j.pinnedEvents)} times, ${ms(j.pinnedMs)} in all` : "never")),
     row("pinned at (longest first)", (j) => (j.pinnedFrames.length ? j.pinnedFrames.slice(0, 3).map(frameText).join("; ") : "—")),
-    row("failed to start or continue (submit failed)", (j) => String(j.submitFailed)),
+    row("failed to start or continue (submit failed)", (j) => num(j.submitFailed)),
     row("GC pauses", (j) => (j.gcPauses ? `${j.gcPauses}, ${ms(j.gcPauseMs)} in all, longest ${ms(j.gcMaxPauseMs)}` : "none")),
     row("allocation (sampled)", (j) => `${bytes(j.allocatedBytes)}, ${bytes(j.allocationBytesPerSecond)}/s`),
     row("contended monitor entries", (j) =>
-      j.monitorEnters ? `${j.monitorEnters}, ${ms(j.monitorEnterMs)} waited${j.monitorFrames[0] ? ` — most at ${j.monitorFrames[0].frame}` : ""}` : "none above JFR's threshold",
+      j.monitorEnters ? `${num(j.monitorEnters)}, ${ms(j.monitorEnterMs)} waited${j.monitorFrames[0] ? ` — most at ${j.monitorFrames[0].frame}` : ""}` : "none above JFR's threshold",
     ),
-    row("parks · sleeps", (j) => `${j.parks} · ${j.sleeps}`),
-    row("where the CPU went (top of CPU samples)", (j) =>
-      j.cpuSamples ? `${j.cpuSamples} samples; ${j.cpuFrames.slice(0, 3).map((f) => `${f.frame} ${Math.round((f.count / j.cpuSamples) * 100)} %`).join("; ")}` : "no CPU samples",
-    ),
+    row("parks · sleeps", (j) => `${num(j.parks)} · ${num(j.sleeps)}`),
+    row("where the CPU went (JFR's execution samples, top of stack)", (j) => cpuShares(j.cpuSamples, j.cpuFrames)),
     row("CPU load (JVM · machine)", (j) =>
       j.jvmCpu === undefined ? "not sampled (a run under JFR's 1 s period)" : `${Math.round(j.jvmCpu * 100)} % · ${Math.round((j.machineCpu ?? 0) * 100)} %`,
     ),
@@ -239,6 +237,22 @@ export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] 
     });
   }
   return { variants, rows };
+}
+
+/** Fewer samples than this, and a method's share is not said as a percentage (issue #31: 37 % of 6 samples). */
+export const FEW_SAMPLES = 50;
+
+/**
+ * The methods on top of a profile's CPU samples, each with its count, and its share only where the samples are
+ * enough to say one: "12 samples: a.B 7, c.D 3 — too few for shares" or "633 samples: a.B 37 % (234)".
+ */
+export function cpuShares(samples: number, frames: { frame: string; count: number }[]): string {
+  if (!samples) return "no CPU samples";
+  const top = frames.slice(0, 3);
+  if (samples < FEW_SAMPLES) {
+    return `${num(samples)} samples: ${top.map((f) => `${f.frame} ${num(f.count)}`).join("; ")} — too few for shares`;
+  }
+  return `${num(samples)} samples: ${top.map((f) => `${f.frame} ${Math.round((f.count / samples) * 100)} % (${num(f.count)})`).join("; ")}`;
 }
 
 /** How async-profiler sampled CPU, in words: its timer where the cell may not open perf events. */

@@ -43,9 +43,10 @@ export interface Tile {
   /** The marks drawn on the tile, most serious first; each is explained in the legend. */
   marks: Mark[];
   /**
-   * What the tile lets a reader conclude (issue #19): a speedup whose whole interval is above 1 is a win,
-   * below 1 a loss; one whose interval includes 1, or whose cell is unattested, unstable, not steady or cold
-   * only, is unclear and drawn neutral ("≈"); an efficiency is a measure, not a contest.
+   * What the tile lets a reader conclude (issues #19, #31): a speedup whose whole interval is above 1 is a win,
+   * below 1 a loss, whatever marks the cell carries (unattested, unstable, not steady, cold only are caveats
+   * about a result, drawn on the tile, not its absence); one whose interval includes 1, or that has none, is
+   * unclear and drawn neutral ("1.2×?"); an efficiency is a measure, not a contest.
    */
   reading: Reading;
   /** The interval's conservative end: the least a win is (≥), the most a loss is (≤). */
@@ -56,9 +57,6 @@ export interface Tile {
 }
 
 export type Reading = "win" | "loss" | "unclear" | "measure" | "none";
-
-/** Marks that make any speedup on the tile unclear, whatever its interval. */
-const DOUBTFUL: readonly Mark[] = ["unattested", "unstable", "notSteady", "coldOnly"];
 
 /** One colour scale per metric, the same in every view: a speedup between 1/16× and 16× (log), beyond is clamped. */
 export const SPEEDUP_DOMAIN: [number, number] = [1 / 16, 16];
@@ -94,6 +92,23 @@ export const MARK_MEANING: Record<Mark, string> = {
   notSteady: "not steady: a fork's measured iterations still trended (Mann-Kendall, 5 %) — its steady state was not reached",
   coldOnly: "cold only: each JVM ran the workload once, so this steady-state tile shows a cold start",
 };
+
+/** A mark in a reader's words, for sentences (the legend has its full meaning). */
+export const MARK_WORDS: Record<Mark, string> = {
+  failed: "failed",
+  invalid: "invalid (the load generator set the numbers)",
+  skipped: "skipped",
+  unattested: "not attested",
+  ceiling: "a variant hit the thread limit",
+  unstable: "unstable (a variant's forks vary by more than 10 %)",
+  notSteady: "not steady (a fork's iterations still trended)",
+  coldOnly: "cold runs only",
+};
+
+/** " at the 90 % level": what "at least" and "at most" rest on, said in the same breath. */
+export function atLevel(t: Pick<Tile, "ciLevel">): string {
+  return t.ciLevel === undefined ? " (bootstrap interval)" : ` at the ${Math.round(t.ciLevel * 1000) / 10} % level`;
+}
 
 export const rowOf = (c: Coordinates) => `${c.jdk} · ${c.vm} ${c.version} · ${c.os}`;
 
@@ -188,6 +203,8 @@ export interface MatrixShape {
   domain: [number, number];
   /** Every cell of the view ran once per JVM: said once above the matrix rather than on every tile. */
   allColdOnly: boolean;
+  /** The cells with measurements: what the note above the matrix says the numbers are. */
+  measured: CellRecord[];
 }
 
 export interface MatrixOptions {
@@ -221,6 +238,7 @@ export function shapeMatrix(cells: CellRecord[], options: MatrixOptions): Matrix
     workloads: workloadsOf(chosen),
     domain: domainOf(options.metric, values),
     allColdOnly,
+    measured,
   };
 }
 
@@ -259,7 +277,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   if (phase === "steady" && cell.measurements.some((m) => notSteadyForks(m) > 0)) marks.push("notSteady");
   if (phase === "steady" && !allColdOnly && coldOnly(cell)) marks.push("coldOnly");
   const ok = cell.status === "ok" ? value : undefined;
-  const { reading, conservative } = readingOf(shown.kind, ok, ci, marks);
+  const { reading, conservative } = readingOf(shown.kind, ok, ci);
   return {
     ...shown,
     reading,
@@ -309,19 +327,19 @@ function efficiencyOf(cell: CellRecord, phase: Phase, variant: string | undefine
 }
 
 /**
- * What a tile may claim. A speedup is a win only when its whole interval is above 1 (a loss: below), and
- * only in a cell whose numbers stand (attested, stable, steady, not a lone cold run); a point estimate
- * without an interval claims nothing.
+ * What a tile may claim. A speedup is a win only when its whole interval is above 1 (a loss: below); a point
+ * estimate without an interval claims nothing. The cell's marks do not change the reading: they qualify it,
+ * on the tile and in its words (a sixfold loss on a cell with an unstable variant is still a loss, and hiding
+ * it would say less than the data).
  */
 export function readingOf(
   metric: TileKind,
   value: number | undefined,
   ci: [number, number] | undefined,
-  marks: Mark[],
 ): { reading: Reading; conservative?: number } {
   if (value === undefined) return { reading: "none" };
   if (metric === "efficiency") return { reading: "measure" };
-  if (!ci || marks.some((m) => DOUBTFUL.includes(m))) return { reading: "unclear" };
+  if (!ci) return { reading: "unclear" };
   if (ci[0] > 1) return { reading: "win", conservative: ci[0] };
   if (ci[1] < 1) return { reading: "loss", conservative: ci[1] };
   return { reading: "unclear" };
@@ -342,12 +360,15 @@ export function times(v: number): string {
   return `${v >= 10 ? Math.round(v) : v.toFixed(v >= 1 ? 1 : 2)}×`;
 }
 
-/** The tile's text: the conservative end of a win or a loss, "≈" and the ratio when unclear, and n. */
+/**
+ * The tile's text: the conservative end of a win or a loss, the ratio with a question mark when unclear (never
+ * "≈", which reads as "about"), and n.
+ */
 export function tileText(t: Tile): string {
   if (t.value === undefined) return t.status === "ok" ? "n/a" : "";
   if (t.kind === "efficiency") return `${Math.round(t.value * 100)}%`;
   const main =
-    t.reading === "win" ? `≥ ${times(t.conservative!)}` : t.reading === "loss" ? `≤ ${times(t.conservative!)}` : `≈ ${times(t.value)}`;
+    t.reading === "win" ? `≥ ${times(t.conservative!)}` : t.reading === "loss" ? `≤ ${times(t.conservative!)}` : `${times(t.value)}?`;
   return t.n === undefined ? main : `${main} n${t.n}`;
 }
 
@@ -382,14 +403,21 @@ export function describe(t: Tile): string {
             ? ` (${t.ciLevel === undefined ? "bootstrap" : `${Math.round(t.ciLevel * 1000) / 10} %`} CI ${t.ci[0].toPrecision(3)}–${t.ci[1].toPrecision(3)})`
             : "")
         : `${variant} reaches ${(t.value * 100).toPrecision(3)} % of its bound`;
-  const marks = t.marks.map((m) => m).join(", ");
+  // a failed, invalid or skipped cell already says so in place of its number: not again as a mark
+  const marks = t.marks
+    .filter((m) => !(t.value === undefined && m === t.status))
+    .map((m) => MARK_WORDS[m])
+    .join(", ");
+  const at = atLevel(t);
   const reading =
     t.reading === "win"
-      ? `; a win: at least ${t.conservative!.toPrecision(3)}×`
+      ? `; a win: at least ${t.conservative!.toPrecision(3)}×${at}`
       : t.reading === "loss"
-        ? `; a loss: at most ${t.conservative!.toPrecision(3)}×`
+        ? `; a loss: at most ${t.conservative!.toPrecision(3)}×${at}`
         : t.reading === "unclear"
-          ? "; unclear: the data show no win or loss"
+          ? t.ci
+            ? "; unclear: its interval includes 1×, so the data show no win or loss"
+            : "; unclear: no interval"
           : "";
   const contrast = t.contrast ? ` — ${t.contrast}` : "";
   return `${t.cellId}: ${what}${t.n === undefined ? "" : `, n = ${t.n} forks`}${reading}${marks ? `; ${marks}` : ""}${contrast}`;
@@ -416,12 +444,13 @@ export function headlineSentence(t: Tile): string {
   const level = t.ciLevel === undefined ? "bootstrap interval" : `${Math.round(t.ciLevel * 1000) / 10} % interval`;
   const interval = t.ci ? ` (${level} ${t.ci[0].toPrecision(3)}–${t.ci[1].toPrecision(3)})` : " (no interval)";
   const number = `${subject} runs at ${t.value.toPrecision(3)}× the speed of ${t.against ?? "its reference"}${interval}${n}`;
+  const caveats = t.marks.length ? ` Caveat: ${t.marks.map((m) => MARK_WORDS[m]).join(", ")}.` : "";
   switch (t.reading) {
     case "win":
-      return `${number}: faster, by at least ${t.conservative!.toPrecision(3)}×.`;
+      return `${number}: faster, by at least ${t.conservative!.toPrecision(3)}×${atLevel(t)}.${caveats}`;
     case "loss":
-      return `${number}: slower — at most ${t.conservative!.toPrecision(3)}×, so ${t.against} is at least ${(1 / t.conservative!).toPrecision(3)}× faster.`;
+      return `${number}: slower — at most ${t.conservative!.toPrecision(3)}×${atLevel(t)}, so ${t.against} is at least ${(1 / t.conservative!).toPrecision(3)}× faster.${caveats}`;
     default:
-      return `${number}: no win or loss the data can show${t.marks.length ? ` (${t.marks.join(", ")})` : t.ci ? " (the interval includes 1×)" : ""}.`;
+      return `${number}: no win or loss the data can show${t.ci ? " (the interval includes 1×)" : ""}.${caveats}`;
   }
 }

@@ -12,21 +12,94 @@ export const COLD_START = "coldStartMs";
 /** Whether the measurement's forks ran more than one iteration (so its value is a steady state). */
 export const iterated = (m: Measurement) => m.iterations !== undefined;
 
+/**
+ * What each fork of a measurement ran (issue #31), so that no view calls a JMH score a cold start:
+ * - `jmh`: JMH's own warmup and measurement iterations inside the fork; its score is after the warmup;
+ * - `service`: a fresh server measured for its load window after a warmup window;
+ * - `program`: a user's program in a fresh JVM, judged by what it reported (or its whole process time);
+ * - `iterated`: a built-in workload's iterations: its median after its warmup, its first apart (a cold start);
+ * - `once`: a built-in workload run once in the fork: a cold start and nothing else.
+ */
+export type ForkRun = "jmh" | "service" | "program" | "iterated" | "once";
+
+export function forkRun(m: Measurement): ForkRun {
+  if (m.benchmark?.mode !== undefined || m.samples.some((s) => Array.isArray(s["iterations"]))) return "jmh";
+  if (m.samples.some((s) => s["latencyDistributionMs"] !== undefined)) return "service";
+  // a program's numbers: what it reported in Bencher Metric Format (a benchmark of its own), or its process time
+  if (m.benchmark !== undefined || m.metric?.name === "processMs") return "program";
+  return iterated(m) ? "iterated" : "once";
+}
+
+/** "JMH's 3 measurement iterations after 1 warmup in each fork": how a fork's value came about, in words. */
+export function forkRunWords(run: ForkRun): string {
+  switch (run) {
+    case "jmh":
+      return "JMH's score over its measurement iterations, after its warmup iterations, in each fork";
+    case "service":
+      return "a fresh server measured over its load window, after a warmup window";
+    case "program":
+      return "the program's own numbers (or its whole process time), a fresh JVM each";
+    case "iterated":
+      return "the median of the fork's measured iterations, after its warmup";
+    case "once":
+      return "the fork's one run: a cold start";
+  }
+}
+
 /** Whether every measurement of the cell is one cold run per fork: its numbers have no steady state. */
-export const coldOnly = (cell: CellRecord) => cell.measurements.length > 0 && !cell.measurements.some(iterated);
+export const coldOnly = (cell: CellRecord) =>
+  cell.measurements.length > 0 && cell.measurements.every((m) => forkRun(m) === "once");
+
+/**
+ * What the matrix's numbers are in the phase shown, said per kind of fork the run has (issue #31): a run of
+ * built-in workloads that ran once says they are cold starts; a JMH suite says its scores are JMH's, after its
+ * warmup; a cold-start view says which cells have none.
+ */
+export function phaseNote(cells: CellRecord[], phase: Phase): string {
+  const runs = new Set(cells.flatMap((c) => c.measurements.map(forkRun)));
+  if (runs.size === 0) return "";
+  if (runs.size === 1 && runs.has("once")) {
+    return "Every JVM of this run ran its workload once: each number is a cold start (class loading, JIT, the first carriers or pool threads included), not a steady state. Set iterations in the matrix to measure both.";
+  }
+  const order: ForkRun[] = ["iterated", "jmh", "program", "service", "once"];
+  const present = order.filter((r) => runs.has(r));
+  if (phase === "cold-start") {
+    const none = present.filter((r) => r === "jmh" || r === "program" || r === "service");
+    return (
+      "Cold start: each fork's first iteration — how a freshly started JVM behaves; a built-in fork that ran once has only that." +
+      (none.length
+        ? ` ${none.map((r) => ({ jmh: "JMH benchmarks", program: "programs", service: "services" })[r as "jmh"]).join(", ")} measured no cold start apart: their tiles are empty here.`
+        : "")
+    );
+  }
+  const what: Record<ForkRun, string> = {
+    iterated: "a built-in workload's, the median of its measured iterations after its warmup (its cold start, the first iteration, is one choice away: Phase)",
+    jmh: "a JMH benchmark's, JMH's score over its measurement iterations after its warmup iterations",
+    program: "a program's, its own numbers (or its whole process time) in a fresh JVM",
+    service: "a service's, a fresh server over its load window after a warmup window",
+    once: "a built-in workload that ran once per JVM, a cold start (marked °)",
+  };
+  return `Each fork's value is ${present.map((r) => what[r]).join("; ")}.`;
+}
+
+/** Whether a measurement has a cold start to show: a built-in's first iteration, or its one run. */
+export const hasColdStart = (m: Measurement) => forkRun(m) === "iterated" || forkRun(m) === "once";
 
 /** How many forks of the measurement still trended over their measured iterations (Mann-Kendall, 5 %). */
 export const notSteadyForks = (m: Measurement) => m.samples.filter((s) => s["steady"] === false).length;
 
 /**
  * The speedups of a cell in one phase. Steady: the judged metric's. Cold start: `coldStartMs`'s where the
- * forks iterated; where they ran once, their one run was a cold start, so the judged metric's stand for it.
+ * forks iterated; where they ran once, their one run was a cold start, so the judged metric's stand for it; a
+ * JMH benchmark, a program or a service measured no cold start: none (showing their scores as cold starts
+ * would say what was not measured).
  */
 export function speedupsIn(cell: CellRecord, phase: Phase): Speedup[] {
   const all = cell.speedups ?? [];
   const cold = all.filter((s) => s.metric === COLD_START);
   if (phase === "steady") return all.filter((s) => s.metric !== COLD_START);
-  return cold.length || cell.measurements.some(iterated) ? cold : all;
+  if (cold.length || cell.measurements.some(iterated)) return cold;
+  return coldOnly(cell) ? all : [];
 }
 
 /**
@@ -48,12 +121,18 @@ function throughputEfficiency(m: Measurement): number | undefined {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** "3 forks × 5 iterations (+2 warmup)", or "3 forks" for single cold runs: what a summary rests on. */
+/** "3 forks × 5 iterations (+2 warmup)", "3 forks × 5 JMH iterations", or "3 forks" for single runs: what a summary rests on. */
 export function basis(m: Measurement): string {
   const forks = m.summary?.n ?? m.samples.length;
   const text = `${forks} fork${forks === 1 ? "" : "s"}`;
   const it = m.iterations;
-  if (!it) return text;
+  if (!it) {
+    // JMH's iterations are JMH's: the count it measured in each fork (its warmup is not in the record)
+    // a sample's `iterations`: per JMH fork of the repetition, its measurement iterations' scores
+    const jmh = m.samples.map((s) => s["iterations"]).find((v): v is unknown[] => Array.isArray(v));
+    const count = jmh && (Array.isArray(jmh[0]) ? (jmh[0] as unknown[]).length : jmh.length);
+    return count ? `${text} × ${count} JMH iteration${count === 1 ? "" : "s"}` : text;
+  }
   return `${text} × ${it.measure} iteration${it.measure === 1 ? "" : "s"}${it.warmup ? ` (+${it.warmup} warmup)` : ""}`;
 }
 

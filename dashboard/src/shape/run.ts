@@ -1,4 +1,4 @@
-import type { CellRecord } from "../data/types";
+import type { CellRecord, Compared } from "../data/types";
 
 // The run view's data: what failed and why, and where the time went.
 
@@ -64,4 +64,16 @@ export function coverage(cells: CellRecord[]): Coverage {
     attested: cells.filter((c) => c.environment?.attested === true).length,
     unattested: cells.filter((c) => c.environment?.attested === false).length,
   };
+}
+
+/**
+ * A run's comparison with its baseline in a few words, leading with the verdict reached (issue #31: "0
+ * regressions, 0 improvements" was all a run whose 24 comparisons were all inconclusive said).
+ */
+export function comparedWords(c: Compared): string {
+  const counts = `${c.regressions} regression${c.regressions === 1 ? "" : "s"}, ${c.improvements} improvement${c.improvements === 1 ? "" : "s"}`;
+  if (!c.inconclusive) return counts;
+  return c.regressions + c.improvements === 0
+    ? `no verdict: ${c.inconclusive} inconclusive (${counts})`
+    : `${counts}; no verdict on ${c.inconclusive} (inconclusive)`;
 }

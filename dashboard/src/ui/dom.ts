@@ -43,3 +43,13 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();
   append(parent, children);
 }
+
+/**
+ * Text that may wrap only where a reader would break it (issue #31: a table broke "poolSize=50" as
+ * "poolSize=5|0"): after the dots, commas and separators of cell ids and benchmark names, never inside a number
+ * or a word. The break opportunities are <wbr> elements, so copying the text copies it unchanged.
+ */
+export function breakable(text: string): Child[] {
+  const parts = text.split(/(?<=[.,·/(])/);
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [document.createElement("wbr"), part]));
+}

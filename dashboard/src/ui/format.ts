@@ -11,6 +11,20 @@ export function num(value: number | undefined, digits = 3): string {
   return FRACTION.format(Number(value.toPrecision(digits)));
 }
 
+/**
+ * A ratio's interval with as many significant digits as it takes to tell where it lies against 1 and its ends
+ * apart (issue #31: [1.0030, 1.0089] at 3 digits read "1–1.01", as if it might include 1).
+ */
+export function ratioInterval(lo: number, hi: number): string {
+  for (let digits = 3; digits < 8; digits++) {
+    const a = Number(lo.toPrecision(digits));
+    const b = Number(hi.toPrecision(digits));
+    const sideKept = (lo > 1 ? a > 1 : lo < 1 ? a < 1 : true) && (hi < 1 ? b < 1 : hi > 1 ? b > 1 : true);
+    if (sideKept && (a !== b || lo === hi)) return `${num(lo, digits)}–${num(hi, digits)}`;
+  }
+  return `${num(lo, 8)}–${num(hi, 8)}`;
+}
+
 export function ms(value: number | undefined): string {
   if (value === undefined) return "—";
   return value >= 10_000 ? `${num(value / 1000)} s` : `${num(value)} ms`;
@@ -48,4 +62,20 @@ export function bytes(value: number | undefined): string {
     u++;
   }
   return `${num(v)} ${units[u]}`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * The time axis's tick labels in UTC on a 24-hour clock (issue #31: "8:11" stood for a run at 20:11): hours and
+ * minutes within two days, the day (and the hour where it is not midnight) beyond.
+ */
+export function utcTicks(spanMs: number): (d: Date) => string {
+  return (d: Date) => {
+    const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+    const day = `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+    if (spanMs < 2 * 86_400_000) return d.getUTCHours() === 0 && d.getUTCMinutes() === 0 ? day : time;
+    return d.getUTCHours() === 0 && d.getUTCMinutes() === 0 ? day : `${day} ${time}`;
+  };
 }

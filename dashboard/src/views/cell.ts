@@ -2,7 +2,7 @@ import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
 import { type CellProfile, cpuDifferential, earlierAttempts, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
-import { basis, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
+import { basis, forkRun, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
 import { headlineOf, headlineSentence } from "../shape/matrix";
@@ -422,6 +422,9 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
   const intervals = stats.filter((s) => s.ci);
   const bounds = metric === "wallMs" ? stats.filter((s) => s.lowerBoundMs !== undefined) : [];
   const width = plotWidth(stats.some((x) => x.variant.length > 18) ? 1100 : 900);
+  // room for the longest label (a user workload's is "variant · Class.method(params)"), at most half the plot;
+  // a longer one is cut in its middle, so that the variant (first) and the parameters (last) stay (issue #31)
+  const marginLeft = Math.min(600, Math.round(width * 0.5), Math.max(130, 16 + 6.8 * Math.max(...stats.map((x) => x.variant.length))));
   return section(
     "Repetitions",
     h(
@@ -429,6 +432,10 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
       { class: "explain" },
       (isService(cell)
         ? `Each dot is one repetition: a fresh server JVM measured under load for the window, after a warmup window (${unit});`
+        : cell.measurements.some((m) => forkRun(m) === "jmh")
+        ? `Each dot is one fork — a fresh JVM — and its JMH score over its measurement iterations, after JMH's warmup iterations (${unit});`
+        : cell.measurements.some((m) => forkRun(m) === "program")
+        ? `Each dot is one run of the program in a fresh JVM: its own number (or its whole process time, ${unit});`
         : cell.measurements.some(iterated)
         ? `Each dot is one fork — a fresh JVM — at its steady state (the median of its measured iterations, ${unit});`
         : `Each dot is one repetition in a fresh JVM (${unit}), its one run: a cold start;`) +
@@ -442,12 +449,12 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
       Plot.plot({
         width,
         height: 60 + stats.length * 46,
-        // room for the longest label (a user workload's is "variant · Class.method(params)"), at most half the plot
-        marginLeft: Math.min(600, Math.round(width * 0.5), Math.max(130, 16 + 6.8 * Math.max(...stats.map((x) => x.variant.length)))),
+        marginLeft,
         style: { fontSize: "12px", background: "transparent" },
         x: { label: `${metric} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined },
         y: { label: null, domain: stats.map((s) => s.variant) },
         marks: [
+          Plot.axisY({ lineWidth: (marginLeft - 12) / 12, textOverflow: "ellipsis-middle", tickSize: 0 }),
           // a tick per variant band: Plot.ruleX with a y channel drew nothing (issue #19)
           Plot.tickX(bounds, { x: "lowerBoundMs", y: "variant", stroke: "var(--bound)", strokeDasharray: "4,2", strokeWidth: 2 }),
           Plot.link(intervals, {
@@ -483,7 +490,7 @@ function statsTable(cell: CellRecord, metric: string): HTMLElement {
       stats.map((s, i) => [
         s.variant + (s.unstable ? " ~ unstable" : "") + steadiness(cell.measurements[i]),
         basis(cell.measurements[i]),
-        (metric === "wallMs" ? ms(s.median) : num(s.median)) + (s.scoreError === undefined ? "" : ` ± ${num(s.scoreError)} (JMH error)`),
+        (metric === "wallMs" ? ms(s.median) : num(s.median)) + (s.scoreError === undefined ? "" : ` ± ${num(s.scoreError)} (JMH's error, its 99.9 % level)`),
         s.ci ? `${num(s.ci[0])}–${num(s.ci[1])} (${Math.round((s.ciLevel ?? 0) * 100)} %)` : "—",
         s.cv === undefined ? "—" : percent(s.cv),
         coldStart(cell.measurements[i]),
@@ -508,7 +515,11 @@ function coldStart(m: CellRecord["measurements"][number]): string {
   // a service's server was warmed by the load before its window: no cold start was measured
   if (m.samples.some((s) => "latencyDistributionMs" in s)) return "— (warmed by load)";
   const c = m.coldStart;
-  if (!c) return m.iterations ? "—" : "the median: one cold run per fork";
+  if (!c) {
+    // JMH measures after its warmup and a program is judged by its own numbers: neither measured a cold start
+    const run = forkRun(m);
+    return run === "jmh" ? "— (JMH measures after its warmup)" : run === "program" ? "— (not measured apart)" : m.iterations ? "—" : "the median: one cold run per fork";
+  }
   return `${ms(c.median)}${c.ci95 ? ` (${num(c.ci95[0])}–${num(c.ci95[1])})` : ""}`;
 }
 
@@ -585,13 +596,19 @@ function iterationsChart(cell: CellRecord): HTMLElement {
 
 function telemetryTable(cell: CellRecord): HTMLElement {
   return section(
-    "Inside the JVM (median over repetitions)",
+    "Inside the JVM (the timed repetitions, median over them)",
     table(
       ["variant", "carriers used", "pinned events", "pinned time", "pinned at", "GC count", "GC time", "CPU time", "peak RSS"],
       cell.measurements.map(telemetry).map((t) => [
         t.variant,
         num(t.carriers),
-        t.pinnedEventsUnavailable ? "not available on this VM" : t.pinnedEvents === undefined ? "not recorded" : num(t.pinnedEvents),
+        t.pinnedEventsUnavailable
+          ? "not available on this VM"
+          : t.pinnedEvents === undefined
+            ? (cell.profiles ?? []).some((p) => p.jfr)
+              ? "not recorded in these runs (the profiling run's JFR counted them: see Why)"
+              : "not recorded in these runs"
+            : num(t.pinnedEvents),
         t.pinnedMs === undefined ? "—" : ms(t.pinnedMs),
         t.pinnedAt ?? "—",
         num(t.gcCount),

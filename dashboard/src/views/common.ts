@@ -1,6 +1,6 @@
 import type { IndexEntry } from "../data/types";
 import type { Phase } from "../shape/phase";
-import { h } from "../ui/dom";
+import { breakable, h } from "../ui/dom";
 import { href, type View } from "../ui/route";
 import { date } from "../ui/format";
 
@@ -120,7 +120,7 @@ export function runPicker(ctx: Context, runs: IndexEntry[] = ctx.index): HTMLLab
 }
 
 export function link(view: View, params: Record<string, string | undefined>, ...text: string[]): HTMLAnchorElement {
-  return h("a", { href: href(view, params) }, ...text);
+  return h("a", { href: href(view, params) }, ...text.map(breakable));
 }
 
 export function section(title: string, ...children: (Node | string | null | undefined | false)[]): HTMLElement {
@@ -132,7 +132,7 @@ export function table(headers: string[], rows: (Node | string)[][], attributes: 
     "table",
     attributes,
     h("thead", {}, h("tr", {}, headers.map((t) => h("th", { scope: "col" }, t)))),
-    h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c) => h("td", {}, c))))),
+    h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c) => h("td", {}, typeof c === "string" ? breakable(c) : c))))),
   );
 }
 

@@ -3,9 +3,9 @@ import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComp
 import type { CellRecord, CompareReport, Comparison, Verdict } from "../data/types";
 import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText, times } from "../shape/matrix";
 import type { Phase } from "../shape/phase";
-import { change, counts, ordered, VERDICTS } from "../shape/compare";
+import { change, counts, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
 import { type Child, h } from "../ui/dom";
-import { num } from "../ui/format";
+import { num, ratioInterval } from "../ui/format";
 import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runLabel, runPicker, section, select, table } from "./common";
 import { shortBenchmark } from "../shape/cell";
 
@@ -121,7 +121,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
           `${num(c.baseline.median)} (${c.baseline.n})`,
           `${num(c.candidate.median)} (${c.candidate.n})`,
           change(c),
-          `${num(c.ci95[0])}–${num(c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`,
+          `${ratioInterval(c.ci95[0], c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`,
           num(c.pAdjusted, 2),
           h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
           // the two cells' profiles, where the site keeps them: what the JVM did before and after
@@ -202,7 +202,7 @@ async function headlines(baselineId: string, candidateId: string, phase: Phase):
 /**
  * The headlines as publish compared them (compare.json's `headlines`): no cell file is loaded, which for a
  * 1,000-cell run would be two 9 MB downloads. Each side reads as its interval shows it (≥ a win, ≤ a loss,
- * ≈ neither); the matrix tile may also mark a side unstable or unattested.
+ * "1.2×?" neither); the matrix tile may also mark a side unstable or unattested.
  */
 function recordedHeadlines(report: CompareReport): HTMLElement | null {
   const list = report.headlines ?? [];
@@ -211,8 +211,8 @@ function recordedHeadlines(report: CompareReport): HTMLElement | null {
     if (!side) return "—";
     if (kind === "efficiency") return `${Math.round(side.value * 100)}%`;
     const ci = side.ci95 && side.ci95.length === 2 ? ([side.ci95[0], side.ci95[1]] as [number, number]) : undefined;
-    const { reading, conservative } = readingOf("speedup", side.value, ci, []);
-    return reading === "win" ? `≥ ${times(conservative!)}` : reading === "loss" ? `≤ ${times(conservative!)}` : `≈ ${times(side.value)}`;
+    const { reading, conservative } = readingOf("speedup", side.value, ci);
+    return reading === "win" ? `≥ ${times(conservative!)}` : reading === "loss" ? `≤ ${times(conservative!)}` : `${times(side.value)}?`;
   };
   const words = [...new Set(list.map((x) => x.words))];
   return section(
@@ -240,19 +240,32 @@ const VERDICT_COLOUR: Record<Verdict, string> = {
 };
 
 function chart(rows: Comparison[], threshold: number): Element {
-  const label = (c: Comparison) => `${c.cellId} · ${c.variant}${c.benchmark ? ` · ${shortBenchmark(c.benchmark)}` : ""}`;
-  const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0]));
-  const hi = Math.max(1 + threshold, ...rows.map((c) => c.ci95[1]));
+  const labels = rowLabels(rows, shortBenchmark);
+  const label = (c: Comparison) => labels.get(c)!;
+  const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0])) * 0.95;
+  const hi = Math.max(1 + threshold, ...rows.map((c) => c.ci95[1])) * 1.05;
   const width = plotWidth(1000);
+  // the labels take at most half a narrow plot, cut in the middle so that the variant (first) and the cell
+  // (last) stay; their whole text is in each dot's tooltip and the table
+  const marginLeft = Math.min(520, Math.round(width * 0.5));
+  const fontSize = 11;
   return Plot.plot({
     width,
-    height: 50 + rows.length * 22,
-    // the labels take at most half a narrow plot; their whole text is in each dot's tooltip and the table
-    marginLeft: Math.min(520, Math.round(width * 0.5)),
-    style: { fontSize: "11px", background: "transparent" },
-    x: { type: "log", domain: [lo * 0.95, hi * 1.05], label: "candidate ÷ baseline →", grid: true },
+    height: 60 + rows.length * 22,
+    marginLeft,
+    marginBottom: 40,
+    style: { fontSize: `${fontSize}px`, background: "transparent" },
+    x: {
+      type: "log",
+      domain: [lo, hi],
+      label: `candidate ÷ baseline → (grey band: within ±${Math.round(threshold * 1000) / 10} %, a change too small to count)`,
+      grid: true,
+      ticks: ratioTicks(lo, hi, threshold),
+      tickFormat: (d: number) => (d === 1 ? "1 (no change)" : `${num(d, Math.abs(Math.log10(d)) < 0.02 ? 4 : 3)}`),
+    },
     y: { domain: rows.map(label), label: null },
     marks: [
+      Plot.axisY({ lineWidth: (marginLeft - 12) / fontSize, textOverflow: "ellipsis-middle", tickSize: 0 }),
       Plot.rectX([0], { x1: 1 - threshold, x2: 1 + threshold, fill: "var(--muted)", fillOpacity: 0.12 }),
       Plot.ruleX([1], { stroke: "var(--fg)" }),
       Plot.link(rows, { x1: (c: Comparison) => c.ci95[0], x2: (c: Comparison) => c.ci95[1], y: label, stroke: (c: Comparison) => VERDICT_COLOUR[c.verdict], strokeWidth: 3 }),
@@ -261,7 +274,7 @@ function chart(rows: Comparison[], threshold: number): Element {
         y: label,
         fill: (c: Comparison) => VERDICT_COLOUR[c.verdict],
         r: 4,
-        title: (c: Comparison) => `${label(c)}: ${change(c)}, ${c.verdict} (p adj ${num(c.pAdjusted, 2)})`,
+        title: (c: Comparison) => `${c.cellId} · ${c.variant}${c.benchmark ? ` · ${c.benchmark}` : ""}: ${change(c)}, ${c.verdict} (p adj ${num(c.pAdjusted, 2)})`,
       }),
     ],
   });

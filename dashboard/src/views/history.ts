@@ -3,7 +3,7 @@ import { loadTrends, loadTrendsIndex } from "../data/load";
 import type { Trends } from "../data/types";
 import { historyWorkloads, type HistoryPoint, panelDomain, shapeHistory, type TriggerFilter } from "../shape/history";
 import { type Child, h } from "../ui/dom";
-import { date, num } from "../ui/format";
+import { date, num, utcTicks } from "../ui/format";
 import { type Context, unknownParams, empty, link, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
 
 /** Beyond this many small multiples the page asks for a narrower choice rather than drawing a wall. */
@@ -161,7 +161,7 @@ function tooFewRuns(points: HistoryPoint[]): HTMLElement | null {
   return h(
     "p",
     { class: "banner too-few-runs", role: "note" },
-    `${runs} scheduled run${runs === 1 ? "" : "s"} in this view: change points need at least 6 (two levels of 3 runs each), so none can be found yet, and two noisy points are not a trend.`,
+    `${runs} run${runs === 1 ? "" : "s"} in this view that ${runs === 1 ? "is" : "are"} not pull requests (scheduled or started by hand): change points need at least 6 (two levels of 3 runs each), so none can be found yet, and two noisy points are not a trend.`,
   );
 }
 
@@ -187,8 +187,14 @@ function chart(
   // padding in time too, so the first and last runs do not sit on the panel's edge
   const pad = span > 0 ? span * 0.03 : 12 * 3600_000;
   const xDomain = [new Date(Math.min(...times) - pad), new Date(Math.max(...times) + pad)];
-  // one categorical scale, spelled out for the panels and the shared legend alike
-  const colour = { type: "categorical" as const, scheme: "observable10" as const, domain: colourDomain(variants, points) };
+  // one categorical scale, spelled out for the panels and the shared legend alike: every variant keeps its
+  // colour whatever the filters, and the legend lists only the series drawn (issue #31)
+  const domain = colourDomain(variants, points);
+  const range = Plot.scale({ color: { type: "categorical", scheme: "observable10", domain } }).range as string[];
+  const colour = { type: "categorical" as const, domain, range };
+  const drawn = domain.filter((v) => points.some((p) => p.variant === v));
+  const legendColour = { type: "categorical" as const, domain: drawn, range: drawn.map((v) => range[domain.indexOf(v) % range.length]) };
+  const timeFormat = utcTicks(span);
   const width = plotWidth(1000);
   const panels = cells.map((cellId) => {
     const mine = points.filter((p) => p.cellId === cellId);
@@ -210,7 +216,7 @@ function chart(
         marginRight: 20,
         style: { fontSize: "12px", background: "transparent" },
         // the time axis is UTC, like every time the dashboard shows (said once, beside the legend)
-        x: { type: "utc", domain: xDomain, label: null, ticks: Math.max(2, Math.floor(width / 140)) },
+        x: { type: "utc", domain: xDomain, label: null, ticks: Math.max(2, Math.floor(width / 140)), tickFormat: timeFormat },
         y: { label: metric ?? null, grid: true, domain: panelDomain(mine), nice: false, ticks: 4 },
         color: colour,
         marks: [
@@ -231,8 +237,9 @@ function chart(
     "div",
     { class: "history-panels" },
     // one legend for every panel: a variant has one colour throughout
-    h("p", { class: "explain" }, "Runs by their start time, in UTC; each band is the median's interval in each run."),
-    Plot.legend({ color: { ...colour, label: "variant" } }),
+    h("p", { class: "explain" }, "Runs by their start time, in UTC on a 24-hour clock; each band is the median's interval in each run."),
+    Plot.legend({ color: { ...legendColour, label: "variant" } }),
     ...panels,
   );
 }
+

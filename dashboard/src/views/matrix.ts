@@ -14,13 +14,14 @@ import {
   describe,
   MARK_MEANING,
   MARK_SYMBOL,
+  MARK_WORDS,
   type Mark,
   shapeMatrix,
   type Tile,
   variantsOf,
   workloadsOf,
 } from "../shape/matrix";
-import type { Phase } from "../shape/phase";
+import { type Phase, phaseNote } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { href } from "../ui/route";
 import { percent, ratio } from "../ui/format";
@@ -131,11 +132,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     h(
       "p",
       { class: "explain", id: "phase-note" },
-      shape.allColdOnly
-        ? "Every JVM of this run ran its workload once: each number is a cold start (class loading, JIT, the first carriers or pool threads included), not a steady state. Set iterations in the matrix to measure both."
-        : phase === "steady"
-          ? "Steady state: each fork's value is the median of its measured iterations, after its warmup; the cold start (each fork's first iteration) is one choice away (Phase)."
-          : "Cold start: each fork's first iteration — how a freshly started JVM behaves; a fork that ran once has only that.",
+      phaseNote(shape.measured, phase),
     ),
     shape.fixedScheduler.length ? h("p", { class: "explain" }, `In every column: ${shape.fixedScheduler.join(", ")}.`) : null,
     fewForks(shape.tiles),
@@ -157,7 +154,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
             t.value === undefined ? "—" : t.kind === "speedup" ? `${t.subject ?? "virtual"} ${ratio(t.value)}` : `${t.against} ${percent(t.value)}`,
             t.kind === "speedup" ? (t.against ?? "—") : "its bound",
             t.status,
-            t.marks.map((m) => `${MARK_SYMBOL[m]} ${m}`).join(", "),
+            t.marks.map((m) => `${MARK_SYMBOL[m]} ${MARK_WORDS[m]}`).join(", "),
             // a profiled cell explains itself: its why panel, one click away
             profiled.has(t.cellId) ? link("cell", { run: run.runId, cell: t.cellId, focus: "why" }, "what the JVM did") : "—",
           ]),
@@ -343,7 +340,7 @@ function colourScale(kind: TileKind, phaseWords: string): Plot.ScaleOptions {
 /**
  * A banner when the tiles rest on few forks: what such a run can and cannot show. With n forks a side the
  * ratio interval reaches 90 % coverage at n = 3 and 95 % from n = 4 (runner: RatioInterval), and small
- * differences stay "≈" whatever they are.
+ * differences stay unclear ("1.1×?") whatever they are.
  */
 function fewForks(tiles: Tile[]): HTMLElement | null {
   const ns = tiles.map((t) => t.n).filter((n): n is number => n !== undefined);
@@ -354,7 +351,7 @@ function fewForks(tiles: Tile[]): HTMLElement | null {
     "p",
     { class: "banner few-forks", role: "note" },
     `Some tiles rest on ${least} fork${least === 1 ? "" : "s"} a variant: their intervals are wide, so only large differences show as a win or a loss;` +
-      " a “≈” here means these repetitions cannot tell, not that the variants are equal. Run more repetitions to resolve smaller differences.",
+      " a question mark (“1.1×?”) here means these repetitions cannot tell, not that the variants are equal. Run more repetitions to resolve smaller differences.",
   );
 }
 
@@ -370,7 +367,7 @@ function legend(tiles: Tile[]): HTMLElement {
       "p",
       {},
       "A coloured tile is a win or a loss its whole interval shows (its conservative end: “≥ 1.4×”, and n, the forks it rests on)." +
-        " A pale tile with a dashed border (“≈”) shows neither: its interval includes 1, or its cell is not attested, unstable, not steady or a cold run only." +
+        " A pale tile with a dashed border and a question mark (“1.1×?”) shows neither: its interval includes 1. A mark on a tile qualifies its number (a win on an unstable cell is still a win, with that caveat)." +
         " Marks (solid red border: failed; dashed orange border: not attested; grey tile: no number):",
     ),
     h("ul", {}, marks),

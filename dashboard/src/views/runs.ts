@@ -1,6 +1,7 @@
 import { type Child, h } from "../ui/dom";
 import { date, duration } from "../ui/format";
 import { type Context, empty, link, table } from "./common";
+import { comparedWords } from "../shape/run";
 
 /** Every published run, newest first: the history's table of contents. */
 export async function runsView(ctx: Context): Promise<Child[]> {
@@ -19,13 +20,7 @@ export async function runsView(ctx: Context): Promise<Child[]> {
         e.profile ?? "—",
         `${e.ok}/${e.cells} ok${e.failed ? `, ${e.failed} failed` : ""}, ${e.attested} attested`,
         duration(e.startedAt, e.finishedAt),
-        e.compared
-          ? link(
-              "compare",
-              { run: e.runId },
-              `${e.compared.regressions} regressions, ${e.compared.improvements} improvements`,
-            )
-          : "—",
+        e.compared ? link("compare", { run: e.runId }, comparedWords(e.compared)) : "—",
       ]),
       { id: "runs" },
     ),

@@ -62,6 +62,7 @@ final class PublishCommand implements Callable<Integer> {
             throw new LoomMatrix.UsageException("--keep-profiles must be at least 0, got " + keepProfiles);
         }
         RunDirectory dir = CompareCommand.open(run, "--run");
+        refuseAbRun(run);
         SitePublisher.Published published;
         try {
             published = SitePublisher.publish(
@@ -92,5 +93,22 @@ final class PublishCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK.code;
+    }
+
+    /**
+     * An A/B run is its own verdict, not a run of the matrix (issue #31): published, it became the newest run and
+     * the matrix a visitor lands on, a point of the nightly series compared with the previous nightly, and its
+     * verdict, its baseline side and its A/A nature were shown nowhere. Refused, with where its verdict is.
+     */
+    static void refuseAbRun(Path run) {
+        boolean ab = java.nio.file.Files.isRegularFile(run.resolve("compare.json"))
+                && java.nio.file.Files.isRegularFile(run.resolve("baseline").resolve("run.json"))
+                && java.nio.file.Files.isDirectory(run.resolve("blocks"));
+        if (ab) {
+            throw new LoomMatrix.UsageException(run + " is an A/B run (loom-matrix ab): its verdict is "
+                    + run.resolve("compare.md") + " (the pull request's comment), and publishing it would add its"
+                    + " interleaved blocks to the nightly history as one more run, compared with the last nightly,"
+                    + " its verdict and baseline side lost; publish takes a run of the matrix (loom-matrix run)");
+        }
     }
 }

@@ -368,16 +368,22 @@ public final class History {
     }
 
     /**
-     * Removes the recordings of every run but the newest {@code keepProfiles} and marks each entry with whether
-     * the site has its recordings.
+     * Removes the recordings of every profiled run but the newest {@code keepProfiles} of them, and marks each
+     * entry with whether the site has its recordings. Only runs that have profiles count (issue #31: a profiled
+     * run lost its flame graphs to three later runs that had none).
      */
     private static List<Entry> pruneProfiles(Path site, List<Entry> entries, int keepProfiles) throws IOException {
-        List<Entry> out = new ArrayList<>();
-        for (int i = 0; i < entries.size(); i++) {
+        Entry[] out = new Entry[entries.size()];
+        int kept = 0;
+        for (int i = entries.size() - 1; i >= 0; i--) { // newest first
             Entry entry = entries.get(i);
             Path dir = profilesDir(site, entry.runId());
-            if (i < entries.size() - keepProfiles && Files.isDirectory(dir)) {
-                deleteTree(dir);
+            if (Files.isDirectory(dir)) {
+                if (kept < keepProfiles) {
+                    kept++;
+                } else {
+                    deleteTree(dir);
+                }
             }
             boolean recordings = false;
             if (Files.isDirectory(dir)) {
@@ -385,9 +391,9 @@ public final class History {
                     recordings = files.anyMatch(f -> f.getFileName().toString().endsWith(".jfr"));
                 }
             }
-            out.add(entry.withProfiles(Files.isDirectory(dir), recordings));
+            out[i] = entry.withProfiles(Files.isDirectory(dir), recordings);
         }
-        return out;
+        return List.of(out);
     }
 
     /** The run's comparison with its baseline on the cold start ({@code compare --phase cold-start}). */

@@ -167,4 +167,25 @@ class CliTest {
                 .doesNotContain("Exception");
         assertThat(dir.resolve("site")).doesNotExist();
     }
+
+    @Test
+    void anAbRunIsNotPublishedAsARunOfTheMatrix(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // the layout ab writes: the candidate's run at the root, the baseline's under baseline/, blocks, the verdict
+        java.nio.file.Path ab = dir.resolve("ab");
+        java.nio.file.Files.createDirectories(ab.resolve("baseline"));
+        java.nio.file.Files.createDirectories(ab.resolve("blocks"));
+        java.nio.file.Path golden = java.nio.file.Path.of("src/test/resources/golden/run.json");
+        java.nio.file.Files.copy(golden, ab.resolve("run.json"));
+        java.nio.file.Files.copy(golden, ab.resolve("baseline").resolve("run.json"));
+        java.nio.file.Files.writeString(ab.resolve("compare.json"), "{}");
+        Result publish = run(
+                "publish", "--run", ab.toString(), "--site", dir.resolve("site").toString());
+        assertThat(publish.code()).isEqualTo(2);
+        assertThat(publish.err())
+                .contains(ab + " is an A/B run (loom-matrix ab): its verdict is " + ab.resolve("compare.md"))
+                .contains("publish takes a run of the matrix")
+                .doesNotContain("Exception");
+        assertThat(dir.resolve("site")).doesNotExist();
+    }
 }

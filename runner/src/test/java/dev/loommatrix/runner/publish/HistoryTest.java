@@ -235,6 +235,14 @@ class HistoryTest {
         // without --publish-recordings the JFR files stay with the run's raw output
         SitePublisher.publish(run(tmp, "p4", "2026-11-14T10:00:00Z"), site, Optional.empty(), 2, false);
         assertThat(History.readIndex(site).runs().get(3).recordings()).isFalse();
+        // later runs without profiles do not count (issue #31: three of them took a profiled run's flame graphs)
+        SitePublisher.publish(run(tmp, "p5", "2026-11-15T10:00:00Z"), site, Optional.empty(), 2, false);
+        SitePublisher.publish(run(tmp, "p6", "2026-11-16T10:00:00Z"), site, Optional.empty(), 2, false);
+        assertThat(Files.readString(kept)).isEqualTo("recording of run 3");
+        assertThat(History.profilesDir(site, "p2")).isDirectory();
+        assertThat(History.readIndex(site).runs())
+                .extracting(History.Entry::profiles)
+                .containsExactly(false, true, true, false, false, false);
     }
 
     static List<String> baselines(Path site) throws Exception {
