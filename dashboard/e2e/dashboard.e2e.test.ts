@@ -190,6 +190,38 @@ describe("the dashboard under a sub-path", () => {
     expect(await page.locator("#comparisons").innerText()).toContain("virtual · BlockingServiceBenchmark.threadsByParam");
   });
 
+  it("never calls a JMH score a cold start, and shows each plot row's variant at 1400 and 800 px (#31)", async () => {
+    const id = `debian-25.linux.cpus-1.par-auto.max-auto.minr-auto.${USER_WORKLOAD}`;
+    await visit(`#/matrix?workload=${USER_WORKLOAD}`, "matrix");
+    const note = await page.locator("#phase-note").innerText();
+    expect(note).toContain("JMH's score over its measurement iterations after its warmup iterations");
+    expect(note).not.toMatch(/cold start|ran its workload once/);
+    expect(await page.locator("figure.heatmap").innerText()).not.toContain("cold, one run per JVM");
+    // Phase = cold start: a JMH cell has none to show, rather than its steady-state numbers again
+    await visit(`#/matrix?workload=${USER_WORKLOAD}&phase=cold-start`, "matrix");
+    expect(await page.locator("#phase-note").innerText()).toContain("JMH benchmarks measured no cold start apart");
+    expect(await page.locator(`rect[data-cell-id="${id}"]`).getAttribute("aria-label")).not.toMatch(/virtual is [0-9.]+×/);
+    for (const width of [1400, 800]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await visit(`#/cell?cell=${id}`, "cell", `cell-user-${width}`);
+      const main = await page.locator("main").innerText();
+      expect(main).not.toContain("a cold start;");
+      expect(main).not.toContain("one cold run per fork");
+      expect(await page.locator("table.stats").innerText()).toContain("JMH measures after its warmup");
+      // the repetitions plot's row labels: each starts with its variant, however long the benchmark
+      const labels = await page.locator("figure.repetitions svg g[aria-label='y-axis tick label'] text").allTextContents();
+      expect(labels.map((l) => l.split(" · ")[0]).sort(), `at ${width} px: ${labels.join(" | ")}`).toEqual(["platform", "virtual"]);
+      await visit("#/compare", "compare", `compare-rows-${width}`);
+      const rows = await page.locator("figure.compare svg g[aria-label='y-axis tick label'] text").allTextContents();
+      expect(rows.length).toBeGreaterThan(0);
+      // each row starts with its variant (the issue's rows lost it: "…chmark.synchronized_calls(…")
+      expect(rows.filter((r) => r.startsWith("…") || !/^[\w:-]+ · /.test(r)), rows.join(" | ")).toEqual([]);
+      expect(await page.locator("figure.compare").innerText()).toContain("grey band: within");
+    }
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
   it("shows a cell's steady state beside its cold start, and each fork's iterations", async () => {
     const id = `${ITERATED_JDK.jdk}.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound`;
     await visit(`#/cell?cell=${id}`, "cell", "cell-iterations");

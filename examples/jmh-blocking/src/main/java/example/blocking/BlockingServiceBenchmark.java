@@ -31,8 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class BlockingServiceBenchmark {
 
-    @Param({"VIRTUAL", "PLATFORM"})
-    public String threadType;
+    static final Duration LATENCY = Duration.ofMillis(10);
 
     @Param({"50"})
     public int poolSize;
@@ -40,27 +39,45 @@ public class BlockingServiceBenchmark {
     @Param({"100"})
     public int requests;
 
-    private BlockingService byParam;
     private BlockingService byConfiguration;
 
     @Setup(Level.Trial)
     public void start() {
-        Duration latency = Duration.ofMillis(10);
-        byParam = new BlockingService(BlockingService.executor(threadType, poolSize), latency);
         byConfiguration = new BlockingService(
-                BlockingService.executor(System.getProperty("blocking.threads", "platform"), poolSize), latency);
+                BlockingService.executor(System.getProperty("blocking.threads", "platform"), poolSize), LATENCY);
     }
 
     @TearDown(Level.Trial)
     public void stop() {
-        byParam.close();
         byConfiguration.close();
+    }
+
+    /**
+     * The service whose threads a JMH parameter chooses. Its own state, so that {@code threadType} is a parameter
+     * of {@link #threadsByParam} only: a benchmark that ignores it does not carry a value of it in its name.
+     */
+    @State(Scope.Benchmark)
+    public static class ByParam {
+        @Param({"VIRTUAL", "PLATFORM"})
+        public String threadType;
+
+        BlockingService service;
+
+        @Setup(Level.Trial)
+        public void start(BlockingServiceBenchmark benchmark) {
+            service = new BlockingService(BlockingService.executor(threadType, benchmark.poolSize), LATENCY);
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() {
+            service.close();
+        }
     }
 
     /** The thread kind chosen by the {@code threadType} parameter. */
     @Benchmark
-    public int threadsByParam() throws InterruptedException, ExecutionException {
-        return byParam.handle(requests, 4);
+    public int threadsByParam(ByParam byParam) throws InterruptedException, ExecutionException {
+        return byParam.service.handle(requests, 4);
     }
 
     /** The thread kind chosen by the JVM's configuration ({@code -Dblocking.threads=virtual|platform}). */

@@ -46,8 +46,6 @@ class ExampleJmhIT {
                 "-jar",
                 jar.toString(),
                 "BlockingServiceBenchmark." + benchmark + "$",
-                "-p",
-                "threadType=PLATFORM",
                 "-wi",
                 "1",
                 "-i",
