@@ -398,6 +398,20 @@ describe("the dashboard under a sub-path", () => {
     await why.first().click();
     await ready(page, "cell");
     await expect.poll(() => page.evaluate(() => document.getElementById("why")!.getBoundingClientRect().top)).toBeLessThan(200);
+    // the deep link loaded afresh (issue #31: it rendered blank in headless Chromium): the why panel is what the
+    // window shows, drawn
+    await page.goto("about:blank");
+    await page.goto(host.url("#/cell?cell=debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.fib-fanout&focus=why"));
+    await ready(page, "cell");
+    await expect.poll(() => page.evaluate(() => document.getElementById("why")!.getBoundingClientRect().top)).toBeLessThan(200);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(ARTIFACTS, "cell-focus-why.png") });
+    const shown = await page.evaluate(() => {
+      const el = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 3);
+      return { inWhy: !!el?.closest("#why"), text: document.getElementById("why")!.innerText.length };
+    });
+    expect(shown.inWhy).toBe(true);
+    expect(shown.text).toBeGreaterThan(200);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

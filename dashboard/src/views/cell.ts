@@ -450,8 +450,10 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
         width,
         height: 60 + stats.length * 46,
         marginLeft,
+        marginBottom: 44,
         style: { fontSize: "12px", background: "transparent" },
-        x: { label: `${metric} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined },
+        // inset: the extreme points sit inside the frame, not on the tick labels; the title below the ticks
+        x: { label: `${metric} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined, inset: 10, labelOffset: 36 },
         y: { label: null, domain: stats.map((s) => s.variant) },
         marks: [
           Plot.axisY({ lineWidth: (marginLeft - 12) / 12, textOverflow: "ellipsis-middle", tickSize: 0 }),

@@ -210,6 +210,8 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
   const withValue = shape.tiles.filter((t) => t.value !== undefined && t.reading !== "unclear" && t.kind === primary);
   const otherKind = shape.tiles.filter((t) => t.value !== undefined && t.reading !== "unclear" && t.kind !== primary);
   const unclear = shape.tiles.filter((t) => t.reading === "unclear");
+  // a tile drawn in the scale's colours (the rest are neutral: unclear, no number, the other kind)
+  const onScale = (t: Tile) => withValue.includes(t);
   const withoutValue = shape.tiles.filter((t) => t.value === undefined);
   const failed = shape.tiles.filter((t) => t.marks.includes("failed"));
   const unattested = shape.tiles.filter((t) => t.marks.includes("unattested"));
@@ -298,9 +300,10 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
         Plot.text(shape.tiles, {
           ...place,
           text: label,
-          // light text on the scales' dark ends (a deep red loss, a deep blue win), dark text elsewhere
-          fill: (t: Tile) => (onDark(t) ? "#ffffff" : "var(--tile-text)"),
-          stroke: (t: Tile) => (onDark(t) ? "rgba(0, 0, 0, 0.45)" : "var(--tile-halo)"),
+          // light text on the scales' dark ends (a deep red loss, a deep blue win), dark text on their pale
+          // middle, and the theme's own text on the neutral tiles (dark in the dark theme: issue #31's smear)
+          fill: (t: Tile) => (onDark(t) ? "#ffffff" : onScale(t) ? "var(--tile-text)" : "var(--tile-text-neutral)"),
+          stroke: (t: Tile) => (onDark(t) ? "rgba(0, 0, 0, 0.45)" : onScale(t) ? "var(--tile-halo)" : "var(--tile-halo-neutral)"),
           strokeWidth: 3,
           paintOrder: "stroke",
           lineHeight: 1.15,
@@ -334,8 +337,19 @@ function colourScale(kind: TileKind, phaseWords: string): Plot.ScaleOptions {
         ticks: [1 / 8, 1 / 2, 1, 2, 8], // inside the domain's ends, so no label is clipped
         tickFormat: (d: number) => (d < 1 ? `1/${Math.round(1 / d)}×` : `${d}×`),
       }
-    : { type: "linear", scheme: "Blues", domain: EFFICIENCY_DOMAIN, legend: true, label: `efficiency (${phaseWords}): 100 % = the bound`, tickFormat: "%" };
+    : {
+        type: "linear",
+        scheme: "Blues",
+        domain: EFFICIENCY_DOMAIN,
+        legend: true,
+        label: `efficiency (${phaseWords}): 100 % = the bound`,
+        tickFormat: "%",
+        ...RAMP_MARGINS, // "0%" and "100%" sit on the ramp's ends: room for half of each (issue #31: "0%" read "%")
+      };
 }
+
+/** A ramp legend's side margins (Plot reads a legend's options from its scale's; its types do not say so). */
+const RAMP_MARGINS = { marginLeft: 16, marginRight: 20 };
 
 /**
  * A banner when the tiles rest on few forks: what such a run can and cannot show. With n forks a side the
