@@ -9,11 +9,13 @@
 #   jox      a third-party JMH suite run unmodified: softwaremill/jox bench/bench-java RendezvousBenchmark (two
 #            virtual threads handing off through a jox Channel / a SynchronousQueue; 2 + 3 × 1 s iterations, one
 #            fork a block), its variants the virtual-thread scheduler's default parallelism and parallelism 1;
-#   program  the example program (example.blocking.LoadTest, 10 rounds of 100 requests), local backend.
+#   program  the example program (example.blocking.LoadTest, 10 rounds of 100 requests), local backend;
+#   ab       the repository's ab profile (what pr.yml now runs: steadier built-in cells, JDK 25) on the offline
+#            image, in containers.
 # "before" is the CLI before #30 (BEFORE_REV) with its defaults; "after" this commit's with --budget 10m. Then
-# EXTRA_QUICK more A/A runs of quick, after, for the false-alarm count. Every run --threshold 3 (a 5 % change
+# AB_RUNS − 1 more A/A runs of the ab profile, after, for the false-alarm count. Every run --threshold 3 (a 5 % change
 # counts), the program's --threshold 2 (its target: 2 %; "detectable" is never said below the threshold); FDR 5 %.
-# Usage: benchmarks/ab-budget/run.sh JOX_BENCHMARKS_JAR [OUT_DIR] [BEFORE_REV] [EXTRA_QUICK]   (runs already
+# Usage: benchmarks/ab-budget/run.sh JOX_BENCHMARKS_JAR [OUT_DIR] [BEFORE_REV] [AB_RUNS]   (runs already
 #   recorded in OUT_DIR are kept: a second invocation measures what is missing)
 #   (repository root; a Docker engine with the offline images and oha: scripts/test-environment.sh; JAVA_HOME a
 #   JDK 25; JOX_BENCHMARKS_JAR: jox's bench/bench-java built with its own Maven build, target/benchmarks.jar)
@@ -21,7 +23,7 @@ set -euo pipefail
 jox_jar="$(realpath "${1:?the jox benchmarks jar}")"
 out="${2:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-budget}"
 before_rev="${3:-313c5d3}"
-extra_quick="${4:-3}"
+ab_runs="${4:-5}"
 root="$(pwd)"
 java_home="${JAVA_HOME:?set JAVA_HOME to a JDK 25}"
 mkdir -p "$out"
@@ -58,6 +60,7 @@ quick_cells=()
 while read -r cell; do quick_cells+=(--cell "$cell"); done < <(
   "$work/after/loom-matrix" plan --matrix "$root/matrix.yaml" --profile offline | awk '/^debian-25/{print $1}')
 quick() { ab "$1" "$2" "$root/matrix.yaml" --profile offline --backend docker "${quick_cells[@]}"; }
+abprofile() { ab "$1" "$2" "$root/matrix.yaml" --profile ab-offline --backend docker; }
 
 # jmh and program: a team's repository holding the example project, built by Maven
 repo="$work/repo"
@@ -139,9 +142,10 @@ for t in before after; do
   ab "jmh-aa-$t" "$t" "$repo/jmh.yaml" --backend local
   ab "jox-aa-$t" "$t" "$work/jox.yaml" --backend local
   threshold=2 ab "program-aa-$t" "$t" "$repo/program.yaml" --backend local
+  abprofile "ab-aa-$t" "$t"
 done
-for i in $(seq 2 "$((extra_quick + 1))"); do
-  quick "quick-aa-after-$i" after
+for i in $(seq 2 "$ab_runs"); do
+  abprofile "ab-aa-after-$i" after
 done
 
 # per run: its time, verdicts, the sequential plan's course; per comparison: verdict, test, pairs, change,
