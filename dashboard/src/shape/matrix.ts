@@ -99,7 +99,7 @@ export const MARK_WORDS: Record<Mark, string> = {
   invalid: "invalid (the load generator set the numbers)",
   skipped: "skipped",
   unattested: "not attested",
-  ceiling: "a variant hit the thread limit",
+  ceiling: "ceiling: a variant hit the thread limit",
   unstable: "unstable (a variant's forks vary by more than 10 %)",
   notSteady: "not steady (a fork's iterations still trended)",
   coldOnly: "cold runs only",
