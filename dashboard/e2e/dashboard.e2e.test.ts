@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, ready, watch } from "./browser";
-import { flameCell, HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, USER_WORKLOAD, userCells, WORKLOADS, writeRun } from "./fixtures";
+import { flameCell, HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, USER_WORKLOAD, userCells, WORKLOADS, writeAbRun, writeRun } from "./fixtures";
 import { publish } from "./publish";
 import { type Host, serve } from "./serve";
 
@@ -12,6 +12,8 @@ import { type Host, serve } from "./serve";
 // with a hostile name, then scheduled again with a 40 % slower virtual variant and a new JDK build —
 // served under a sub-path and visited view by view in Chromium. Screenshots go to LOOM_ARTIFACTS.
 
+const AB_REGRESSION = "ab-20261103T150000Z-dddd";
+const AB_AA = "ab-20261104T150000Z-eeee";
 const ARTIFACTS = process.env.LOOM_ARTIFACTS ?? join(tmpdir(), "loom-dashboard-e2e");
 const BASE = "/loom-matrix/";
 let host: Host;
@@ -29,6 +31,9 @@ beforeAll(async () => {
     { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
   ];
   for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec), flameCell()]), site);
+  // two A/B runs after them, with real A/B runs' verdicts: a pull request's harness 5 % slower, and an A/A
+  publish(writeAbRun(join(work, "ab"), { runId: AB_REGRESSION, startedAt: "2026-11-03T15:00:00Z", trigger: "pull_request", branch: "slower-harness" }, "ab-5pct-regression.json"), site);
+  publish(writeAbRun(join(work, "ab"), { runId: AB_AA, startedAt: "2026-11-04T15:00:00Z", trigger: "manual", branch: "main" }, "ab-jmh-aa.json"), site);
   host = await serve(site, BASE);
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -218,8 +223,53 @@ describe("the dashboard under a sub-path", () => {
       // each row starts with its variant (the issue's rows lost it: "…chmark.synchronized_calls(…")
       expect(rows.filter((r) => r.startsWith("…") || !/^[\w:-]+ · /.test(r)), rows.join(" | ")).toEqual([]);
       expect(await page.locator("figure.compare").innerText()).toContain("grey band: within");
+      // the side-by-side table names cells by the parts of their ids that differ: no row is a tower of id parts
+      // (the issue's table was ~14,000 px tall at 800 px, each id broken at every dot)
+      const tallest = Math.max(...(await page.locator("#comparisons tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height))));
+      const tallRow = await page.locator("#comparisons tbody tr").evaluateAll((trs) => {
+        const tr = trs.reduce((a, b) => (b.getBoundingClientRect().height > a.getBoundingClientRect().height ? b : a));
+        return [...tr.children].map((td) => `${Math.round(td.getBoundingClientRect().width)}x${Math.round((td.firstElementChild ?? td).getBoundingClientRect().height)}: ${td.textContent}`).join(" | ");
+      });
+      expect(tallest, `at ${width} px: ${tallRow}`).toBeLessThan(110);
     }
     await page.setViewportSize({ width: 1400, height: 1000 });
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("shows an A/B run as what it is: its own verdict, both sides, apart from the nightly history (#31)", async () => {
+    await visit(`#/ab?run=${AB_REGRESSION}`, "ab", "ab");
+    expect(await page.locator(".ab-verdict.tone-bad").innerText()).toBe("2 regressions (0 improvements, 3 unchanged, 9 inconclusive)");
+    const sides = await page.locator(".sides").innerText();
+    expect(sides).toContain("this harness");
+    expect(sides).toContain("5 % slower sleep-bound and fib-fanout");
+    const main = await page.locator("main").innerText();
+    expect(main).toContain("harness 604f26bc2969 → ba644d594b8e");
+    expect(main).toContain("the budget ran out after look 3 of 6");
+    expect(main).not.toContain("A/A run");
+    // every comparison, in the plot and the table, each with its test, its level and what it could have caught
+    expect(await page.locator("#ab-comparisons tbody tr").count()).toBe(14);
+    expect(await page.locator("figure.compare svg circle").count()).toBe(14);
+    const table = await page.locator("#ab-comparisons").innerText();
+    expect(table).toContain("paired t on 14 pairs of forks' means");
+    expect(table).toContain("regression, confirmed");
+    expect(table).toContain("(99.2 %)");
+    const rows = await page.locator("figure.compare svg g[aria-label='y-axis tick label'] text").allTextContents();
+    expect(rows.filter((r) => r.startsWith("…") || !/^[\w:-]+ · /.test(r)), rows.join(" | ")).toEqual([]);
+    // the A/A run says so, and found nothing
+    await visit(`#/ab?run=${AB_AA}`, "ab", "ab-aa");
+    expect(await page.locator(".banner.aa").innerText()).toContain("A/A run: both sides were built from the same definitions");
+    expect(await page.locator(".ab-verdict").innerText()).toBe("No regression: 0 improvements, 2 unchanged, 0 inconclusive");
+    // kept apart: the history has its three runs, the newest matrix is still the newest nightly run
+    await visit("#/runs", "runs", "runs-ab");
+    expect(await page.locator("#runs tbody tr").count()).toBe(3);
+    expect(await page.locator("#ab-runs tbody tr").count()).toBe(2);
+    expect(await page.locator("#ab-runs").innerText()).toContain("2 regressions (0 improvements, 3 unchanged, 9 inconclusive)");
+    expect(await page.locator("#status").innerText()).toContain("2026-11-03 02:00 UTC");
+    await visit("", "matrix");
+    expect(await page.locator("select[name=run]").inputValue()).toBe("20261103T020000Z-cccc");
+    // an A/B run the site does not have: said, not replaced
+    await visit("#/ab?run=ab-nope", "ab");
+    expect(await page.locator(".banner.unknown-run").innerText()).toContain("This site has no A/B run ab-nope");
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
@@ -349,6 +399,7 @@ describe("the dashboard under a sub-path", () => {
         [`#/cell?cell=${cell}`, "cell"],
         ["#/history?workload=sleep-bound&jdk=debian-21", "history"],
         ["#/compare", "compare"],
+        [`#/ab?run=${AB_REGRESSION}`, "ab"],
       ] as const) {
         await visit(hash, view, `${view}-${shot}`);
         const o = await overflow();
@@ -393,7 +444,8 @@ describe("the dashboard under a sub-path", () => {
     expect(await differential.innerText()).toContain("FibFanout.fibonacci");
     // compare rows link both runs' profiles: "why did this change?"
     await visit("#/compare", "compare");
-    const row = page.locator("#comparisons tr", { hasText: "debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.fib-fanout" }).first();
+    // (the row names its cell by the parts of the id that differ; the whole id is the link's tooltip)
+    const row = page.locator("#comparisons tr", { has: page.locator('a[title="debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.fib-fanout"]') }).first();
     const why = row.locator(".why-links a");
     expect(await why.allInnerTexts()).toEqual(["candidate", "baseline"]);
     await why.first().click();

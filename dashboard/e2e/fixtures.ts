@@ -209,3 +209,32 @@ export function writeRun(root: string, spec: RunSpec, cells: CellRecord[]): stri
   }
   return dir;
 }
+
+/**
+ * An A/B run's directory as `loom-matrix ab` leaves it — the candidate's run at the root, the baseline's under
+ * baseline/, the blocks, the verdict — with a real A/B run's verdict (runner/src/test/resources/fixtures/records:
+ * `ab-5pct-regression.json`, a harness 5 % slower in two workloads; `ab-jmh-aa.json`, the example JMH suite A/A).
+ */
+export function writeAbRun(root: string, spec: Pick<RunSpec, "runId" | "startedAt" | "trigger" | "branch">, verdict: string): string {
+  const dir = join(root, spec.runId);
+  mkdirSync(join(dir, "baseline"), { recursive: true });
+  mkdirSync(join(dir, "blocks"), { recursive: true });
+  const report = JSON.parse(readFileSync(join(GOLDEN, "..", "fixtures", "records", verdict), "utf8"));
+  const manifest = (runId: string): RunManifest => ({
+    schemaVersion: 1,
+    runId,
+    startedAt: spec.startedAt,
+    finishedAt: new Date(Date.parse(spec.startedAt) + (report.ab.sequential?.spentSeconds ?? 60) * 1000).toISOString().replace(/\.\d+Z$/, "Z"),
+    status: "finished",
+    trigger: spec.trigger,
+    git: { commit: `${spec.runId}0123456789abcdef`.slice(0, 12), branch: spec.branch, dirty: false },
+    host: { os: "Linux", kernel: "6.8.0", cpuModel: "AMD EPYC 7763 64-Core Processor", cpus: 2, memoryBytes: 8 * 2 ** 30 },
+    matrix: { file: "matrix.yaml", profile: "ab-offline", sha256: "9f2c".padEnd(64, "0") },
+    cells: [...new Set<string>(report.comparisons.map((c: { cellId: string }) => c.cellId))],
+    shards: [],
+  });
+  writeFileSync(join(dir, "run.json"), JSON.stringify(manifest(spec.runId), null, 2));
+  writeFileSync(join(dir, "baseline", "run.json"), JSON.stringify(manifest(`${spec.runId}-baseline`), null, 2));
+  writeFileSync(join(dir, "compare.json"), JSON.stringify(report, null, 2));
+  return dir;
+}

@@ -4,6 +4,7 @@ import type { IndexEntry } from "./data/types";
 import { type Child, h, replaceChildren } from "./ui/dom";
 import { href, parseRoute, type View } from "./ui/route";
 import { type Context, runLabel } from "./views/common";
+import { abView } from "./views/ab";
 import { cellView } from "./views/cell";
 import { compareView } from "./views/compare";
 import { historyView } from "./views/history";
@@ -21,6 +22,7 @@ const VIEWS: Record<View, (ctx: Context) => Promise<Child[]>> = {
   compare: compareView,
   run: runView,
   runs: runsView,
+  ab: abView,
 };
 
 const NAV: [View, string][] = [
@@ -29,6 +31,7 @@ const NAV: [View, string][] = [
   ["compare", "Compare"],
   ["run", "Run"],
   ["runs", "All runs"],
+  ["ab", "A/B runs"],
 ];
 
 const main = document.getElementById("main")!;
@@ -45,7 +48,8 @@ async function render(): Promise<void> {
     nav,
     NAV.map(([view, text]) => {
       // keep the run across views: the matrix, run and compare views are about the same run
-      const params = route.params.run ? { run: route.params.run } : {};
+      // (an A/B run's id names no run of the matrix, nor the other way round)
+      const params = route.params.run && (view === "ab") === (route.view === "ab") ? { run: route.params.run } : {};
       return h("a", { href: href(view, params), "aria-current": view === route.view ? "page" : undefined }, text);
     }),
   );

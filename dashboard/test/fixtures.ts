@@ -14,3 +14,10 @@ export function variant(cell: CellRecord, changes: Partial<Coordinates>, patch: 
   return { ...structuredClone(cell), cellId: cellId(coordinates), coordinates, ...patch };
 }
 export const userJmh = (): CellRecord => golden("cell-jmh-blocking.json");
+/**
+ * Real A/B runs' verdicts (runner/src/test/resources/fixtures/records, copied from
+ * benchmarks/results/2026-11-26-ab-budget): a harness 5 % slower in two workloads against this one (ab profile, 14
+ * comparisons, a 10-minute budget), and an A/A run of the example JMH suite.
+ */
+export const abRegression = (): CompareReport => golden("../fixtures/records/ab-5pct-regression.json");
+export const abJmhAa = (): CompareReport => golden("../fixtures/records/ab-jmh-aa.json");

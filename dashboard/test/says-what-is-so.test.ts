@@ -63,11 +63,13 @@ describe("numbers that keep their meaning", () => {
     const labels = rowLabels(rows, (b) => b.split(".").slice(-2).join("."));
     expect(labels.get(rows[0])).toBe("virtual · debian-25 · sleep-bound");
     expect(labels.get(rows[2])).toBe("virtual · BlockingServiceBenchmark.threadsByParam(poolSize=50) · debian-21 · primes-io");
-    const ticks = ratioTicks(0.9, 1.3, 0.03);
+    const ticks = ratioTicks(0.9, 1.3, 0.03, 900);
     expect(ticks).toContain(1);
     expect(ticks).toContain(0.97);
     expect(ticks).toContain(1.03);
     expect(ticks.length).toBeGreaterThan(3);
+    // a narrow plot: the threshold's ticks would sit on "1 (no change)"; the axis label names the band instead
+    expect(ratioTicks(0.72, 1.54, 0.03, 480)).toEqual([0.72, 1, 1.54]);
   });
 
   it("reads the history's time on a 24-hour clock", () => {

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { h } from "../src/ui/dom";
+import { breakable, h } from "../src/ui/dom";
 import { date, ms } from "../src/ui/format";
 import { href, parseRoute } from "../src/ui/route";
 
 const HOSTILE = `<img src=x onerror="window.__pwned=1">&amp;"'`;
 
 describe("the DOM builder", () => {
+  it("lets text wrap at its separators, never inside a number (issue #31)", () => {
+    const wbrs = (text: string) => breakable(text).filter((c) => c instanceof HTMLElement && c.tagName === "WBR").length;
+    expect(wbrs("1.02–1.09 (99.2 %)")).toBe(1); // after "(" only
+    expect(wbrs("+5.6 % wallMs")).toBe(0);
+    expect(wbrs("example.blocking.Bench.run(poolSize=50, requests=100)")).toBe(5);
+    expect(breakable("1.02–1.09").join("")).toBe("1.02–1.09");
+  });
+
   it("keeps strings from the data as text", () => {
     const el = h("p", { title: HOSTILE }, HOSTILE, h("span", {}, HOSTILE));
     expect(el.querySelector("img")).toBeNull();

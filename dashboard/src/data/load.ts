@@ -1,4 +1,4 @@
-import type { CellRecord, CompareReport, RunManifest, SiteIndex, Trends, TrendsIndex } from "./types";
+import type { AbIndex, CellRecord, CompareReport, RunManifest, SiteIndex, Trends, TrendsIndex } from "./types";
 
 // Every URL is relative to the page, so the site works under any sub-path (a GitHub Pages project
 // site is served from /<repository>/). Run ids and workload ids are encoded: they become path segments.
@@ -6,14 +6,22 @@ import type { CellRecord, CompareReport, RunManifest, SiteIndex, Trends, TrendsI
 const SCHEMA_VERSION = 1;
 const cache = new Map<string, Promise<unknown>>();
 
-export class DataError extends Error {}
+export class DataError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status when the file could not be fetched. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 async function fetchJson<T>(path: string): Promise<T> {
   let pending = cache.get(path);
   if (!pending) {
     pending = fetch(path, { cache: "no-cache" }).then(async (response) => {
       if (!response.ok) {
-        throw new DataError(`${path}: ${response.status} ${response.statusText}`);
+        throw new DataError(`${path}: ${response.status} ${response.statusText}`, response.status);
       }
       try {
         return await response.json();
@@ -69,3 +77,17 @@ export const loadTrends = (workload: string, jdk: string) =>
   fetchJson<Trends>(`data/trends/${encodeURIComponent(workload)}/${encodeURIComponent(jdk)}.json`).then((t) =>
     checkSchema(`data/trends/${workload}/${jdk}.json`, t),
   );
+
+/** The site's A/B runs (issue #31); a site that has none has no file: none. */
+export const loadAbIndex = () =>
+  fetchJson<AbIndex>("data/ab/index.json").then(
+    (i) => checkSchema("data/ab/index.json", i),
+    (e: unknown) => {
+      if (e instanceof DataError && e.status === 404) return { schemaVersion: SCHEMA_VERSION, runs: [] } as AbIndex;
+      throw e;
+    },
+  );
+
+/** An A/B run's verdict, as ab wrote it (its compare.json, with the `ab` part). */
+export const loadAbComparison = (runId: string) =>
+  fetchJson<CompareReport>(`data/ab/${encodeURIComponent(runId)}/compare.json`).then((c) => checkSchema("compare.json", c));

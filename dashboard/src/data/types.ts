@@ -63,6 +63,35 @@ export interface SiteIndex {
   runs: IndexEntry[];
 }
 
+/** One A/B run in `data/ab/index.json` (publish of an `ab` directory, issue #31): kept apart from the nightly runs. */
+export interface AbEntry {
+  runId: string;
+  startedAt: string;
+  finishedAt?: string;
+  git: Git;
+  profile?: string;
+  trigger: string;
+  baselineLabel: string;
+  candidateLabel: string;
+  /** What differs between the sides' definitions (harness, artifacts, JDK entries). */
+  differences: string[];
+  /** No differences: both sides the same build, so every flag is a false alarm. */
+  aToA: boolean;
+  comparisons: number;
+  regressions: number;
+  improvements: number;
+  inconclusive: number;
+  unchanged: number;
+  /** Cells the budget left unmeasured. */
+  notMeasured: number;
+  ended?: string;
+}
+
+export interface AbIndex {
+  schemaVersion: number;
+  runs: AbEntry[];
+}
+
 export interface Host {
   os: string;
   kernel: string;
@@ -116,7 +145,16 @@ export interface Comparison {
   benchmark?: string;
   /** The level ci95 really has (95 % where the repetitions allow it). */
   ciLevel?: number;
+  /** An A/B run's: the test the verdict rests on, the block pairs, the smallest change it could have caught… */
+  test?: GeneratedComparison["test"];
+  pairs?: number;
+  detectable?: number;
+  noise?: number;
+  confirmation?: GeneratedComparison["confirmation"];
+  nested?: GeneratedComparison["nested"];
 }
+
+type GeneratedComparison = Compare["comparisons"][number];
 
 export type Verdict = (typeof VERDICTS)[number];
 
@@ -137,6 +175,8 @@ export interface CompareReport {
   notComparable?: { cellId: string; series: string; reason: string }[];
   /** Each shared cell's headline contrast before and after (compare files written since issue #19). */
   headlines?: NonNullable<Compare["headlines"]>;
+  /** An A/B run's report: its two sides and how they were measured (issue #30's sequential plan). */
+  ab?: Compare["ab"];
 }
 
 export interface TrendPoint {

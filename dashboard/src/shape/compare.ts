@@ -33,18 +33,25 @@ export function change(c: Comparison): string {
 }
 
 /**
- * Each row's label in the compare plot, the parts that tell rows apart first (issue #31): the variant, the
- * benchmark, then only the parts of the cell id that differ between rows ("debian-25 · sleep-bound", not
- * "debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound" for every row).
+ * The parts of each cell id that tell the ids apart ("debian-25 · sleep-bound", not
+ * "debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound" on every row); "" where all ids are one.
  */
-export function rowLabels(rows: Comparison[], short: (benchmark: string) => string): Map<Comparison, string> {
-  const split = rows.map((c) => c.cellId.split("."));
+export function differingParts(cellIds: string[]): string[] {
+  const split = cellIds.map((id) => id.split("."));
   const width = Math.max(0, ...split.map((p) => p.length));
   const varies = Array.from({ length: width }, (_, i) => new Set(split.map((p) => p[i])).size > 1);
+  return split.map((parts) => parts.filter((_, i) => varies[i]).join(" · "));
+}
+
+/**
+ * Each row's label in the compare plot, the parts that tell rows apart first (issue #31): the variant, the
+ * benchmark, then only the parts of the cell id that differ between rows.
+ */
+export function rowLabels(rows: Comparison[], short: (benchmark: string) => string): Map<Comparison, string> {
+  const cells = differingParts(rows.map((c) => c.cellId));
   const labels = new Map<Comparison, string>();
   rows.forEach((c, r) => {
-    const cell = split[r].filter((_, i) => varies[i]).join(" · ");
-    labels.set(c, [c.variant, c.benchmark ? short(c.benchmark) : undefined, cell || undefined].filter((x) => x).join(" · "));
+    labels.set(c, [c.variant, c.benchmark ? short(c.benchmark) : undefined, cells[r] || undefined].filter((x) => x).join(" · "));
   });
   return labels;
 }
@@ -53,14 +60,16 @@ export function rowLabels(rows: Comparison[], short: (benchmark: string) => stri
  * The x ticks of a ratio axis on a log scale (issue #31: only "1" was labelled): 1, ±threshold, and the
  * domain's ends, rounded to read, where they do not crowd a tick already there.
  */
-export function ratioTicks(lo: number, hi: number, threshold: number): number[] {
-  const span = Math.log(hi / lo);
-  const ticks = [1, 1 - threshold, 1 + threshold].filter((t) => t > lo && t < hi);
+export function ratioTicks(lo: number, hi: number, threshold: number, widthPx = 600): number[] {
+  // how far apart two ticks are on the drawn axis: "1 (no change)" is about 70 px wide, a number about 30
+  const px = (a: number, b: number) => (Math.abs(Math.log(a / b)) / Math.log(hi / lo)) * widthPx;
+  const ticks = [1];
+  for (const t of [1 - threshold, 1 + threshold]) if (t > lo && t < hi && px(t, 1) >= 55) ticks.push(t);
   // each end rounded inwards, to two decimals (three near 1)
   for (const [end, inward] of [[lo, Math.ceil], [hi, Math.floor]] as const) {
     const scale = Math.abs(Math.log10(end)) < 0.02 ? 1000 : 100;
     const v = inward(end * scale) / scale;
-    const apart = ticks.every((t) => Math.abs(Math.log(v / t)) > 0.15 * span);
+    const apart = ticks.every((t) => px(v, t) >= (t === 1 ? 55 : 40));
     if (v >= lo && v <= hi && apart) ticks.push(v);
   }
   return [...new Set(ticks)].sort((a, b) => a - b);

@@ -50,6 +50,12 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
  * or a word. The break opportunities are <wbr> elements, so copying the text copies it unchanged.
  */
 export function breakable(text: string): Child[] {
-  const parts = text.split(/(?<=[.,·/(])/);
+  // after a dot only where no digit follows it: "1.02–1.09" stays whole, "example.blocking" may break
+  const parts = text.split(/(?<=[,·/(]|\.(?!\d))/);
   return parts.flatMap((part, i) => (i === 0 ? [part] : [document.createElement("wbr"), part]));
+}
+
+/** Text kept on one line, never broken at its separators (a number, an interval, a change). */
+export function whole(text: string): HTMLSpanElement {
+  return h("span", { class: "whole" }, text);
 }

@@ -2,7 +2,7 @@
 // cell and filter is a link that can be shared, bookmarked and opened on any static host — the hash never
 // reaches the server, so no rewrite rule is needed under a sub-path.
 
-export const VIEWS = ["matrix", "cell", "history", "compare", "run", "runs"] as const;
+export const VIEWS = ["matrix", "cell", "history", "compare", "run", "runs", "ab"] as const;
 export type View = (typeof VIEWS)[number];
 
 export interface Route {

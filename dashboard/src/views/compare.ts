@@ -3,8 +3,8 @@ import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComp
 import type { CellRecord, CompareReport, Comparison, Verdict } from "../data/types";
 import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText, times } from "../shape/matrix";
 import type { Phase } from "../shape/phase";
-import { change, counts, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
-import { type Child, h } from "../ui/dom";
+import { change, counts, differingParts, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
+import { type Child, h, whole } from "../ui/dom";
 import { num, ratioInterval } from "../ui/format";
 import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runLabel, runPicker, section, select, table } from "./common";
 import { shortBenchmark } from "../shape/cell";
@@ -72,6 +72,9 @@ export async function compareView(ctx: Context): Promise<Child[]> {
   const verdict = VERDICTS.includes(ctx.params.verdict as Verdict) ? (ctx.params.verdict as Verdict) : undefined;
   const rows = ordered(report, verdict);
   const tally = counts(report);
+  // the table's first column names each cell by the parts of its id that differ (issue #31: a whole id, broken at
+  // every dot in a narrow column, made the table 14,000 px tall at 800 px); the whole id is its link's tooltip
+  const cellNames = differingParts(rows.map((c) => c.cellId));
   return [
     ...head,
     h(
@@ -115,14 +118,14 @@ export async function compareView(ctx: Context): Promise<Child[]> {
       "Side by side",
       table(
         ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "CI of ratio (level)", "p (adjusted)", "verdict", "why"],
-        rows.map((c) => [
-          link("cell", { run: run.runId, cell: c.cellId }, c.cellId),
+        rows.map((c, r) => [
+          titled(link("cell", { run: run.runId, cell: c.cellId }, cellNames[r] || c.cellId), c.cellId),
           c.benchmark ? `${c.variant} · ${shortBenchmark(c.benchmark)}` : c.variant,
-          `${num(c.baseline.median)} (${c.baseline.n})`,
-          `${num(c.candidate.median)} (${c.candidate.n})`,
-          change(c),
-          `${ratioInterval(c.ci95[0], c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`,
-          num(c.pAdjusted, 2),
+          whole(`${num(c.baseline.median)} (${c.baseline.n})`),
+          whole(`${num(c.candidate.median)} (${c.candidate.n})`),
+          whole(change(c)),
+          whole(`${ratioInterval(c.ci95[0], c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`),
+          whole(num(c.pAdjusted, 2)),
           h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
           // the two cells' profiles, where the site keeps them: what the JVM did before and after
           run.profiles || baseline?.profiles
@@ -204,7 +207,7 @@ async function headlines(baselineId: string, candidateId: string, phase: Phase):
  * 1,000-cell run would be two 9 MB downloads. Each side reads as its interval shows it (≥ a win, ≤ a loss,
  * "1.2×?" neither); the matrix tile may also mark a side unstable or unattested.
  */
-function recordedHeadlines(report: CompareReport): HTMLElement | null {
+export function recordedHeadlines(report: CompareReport): HTMLElement | null {
   const list = report.headlines ?? [];
   if (!list.length) return null;
   const said = (kind: string, side: { value: number; ci95?: number[] } | undefined) => {
@@ -232,6 +235,12 @@ function recordedHeadlines(report: CompareReport): HTMLElement | null {
   );
 }
 
+/** An element with its whole text as a tooltip. */
+export function titled<E extends HTMLElement>(e: E, title: string): E {
+  e.title = title;
+  return e;
+}
+
 const VERDICT_COLOUR: Record<Verdict, string> = {
   regression: "var(--bad)",
   improvement: "var(--good)",
@@ -239,7 +248,7 @@ const VERDICT_COLOUR: Record<Verdict, string> = {
   unchanged: "var(--muted)",
 };
 
-function chart(rows: Comparison[], threshold: number): Element {
+export function chart(rows: Comparison[], threshold: number): Element {
   const labels = rowLabels(rows, shortBenchmark);
   const label = (c: Comparison) => labels.get(c)!;
   const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0])) * 0.95;
@@ -260,7 +269,7 @@ function chart(rows: Comparison[], threshold: number): Element {
       domain: [lo, hi],
       label: `candidate ÷ baseline → (grey band: within ±${Math.round(threshold * 1000) / 10} %, a change too small to count)`,
       grid: true,
-      ticks: ratioTicks(lo, hi, threshold),
+      ticks: ratioTicks(lo, hi, threshold, width - marginLeft - 20),
       tickFormat: (d: number) => (d === 1 ? "1 (no change)" : `${num(d, Math.abs(Math.log10(d)) < 0.02 ? 4 : 3)}`),
     },
     y: { domain: rows.map(label), label: null },

@@ -1,28 +1,63 @@
+import { loadAbIndex } from "../data/load";
+import type { AbEntry } from "../data/types";
 import { type Child, h } from "../ui/dom";
 import { date, duration } from "../ui/format";
-import { type Context, empty, link, table } from "./common";
+import { type Context, empty, link, section, table } from "./common";
 import { comparedWords } from "../shape/run";
 
-/** Every published run, newest first: the history's table of contents. */
+/** Every published run, newest first: the history's table of contents; then the A/B runs, kept apart from it. */
 export async function runsView(ctx: Context): Promise<Child[]> {
   const runs = [...ctx.index].reverse();
-  if (runs.length === 0) return [h("h1", {}, "Runs"), empty("No runs published yet.")];
+  const ab = [...(await loadAbIndex()).runs].reverse();
   return [
     h("h1", {}, "Runs", h("span", { class: "subtitle" }, ` · ${runs.length}`)),
-    table(
-      ["started", "run", "trigger", "branch", "commit", "profile", "cells", "duration", "against baseline"],
-      runs.map((e) => [
-        date(e.startedAt),
-        link("matrix", { run: e.runId }, e.runId),
-        h("span", { class: e.trigger === "pull_request" ? "chip pr" : "chip" }, e.trigger === "pull_request" ? "pull request" : e.trigger),
-        e.git.branch,
-        e.git.commit.slice(0, 10),
-        e.profile ?? "—",
-        `${e.ok}/${e.cells} ok${e.failed ? `, ${e.failed} failed` : ""}, ${e.attested} attested`,
-        duration(e.startedAt, e.finishedAt),
-        e.compared ? link("compare", { run: e.runId }, comparedWords(e.compared)) : "—",
-      ]),
-      { id: "runs" },
-    ),
+    runs.length
+      ? table(
+          ["started", "run", "trigger", "branch", "commit", "profile", "cells", "duration", "against baseline"],
+          runs.map((e) => [
+            date(e.startedAt),
+            link("matrix", { run: e.runId }, e.runId),
+            h("span", { class: e.trigger === "pull_request" ? "chip pr" : "chip" }, e.trigger === "pull_request" ? "pull request" : e.trigger),
+            e.git.branch,
+            e.git.commit.slice(0, 10),
+            e.profile ?? "—",
+            `${e.ok}/${e.cells} ok${e.failed ? `, ${e.failed} failed` : ""}, ${e.attested} attested`,
+            duration(e.startedAt, e.finishedAt),
+            e.compared ? link("compare", { run: e.runId }, comparedWords(e.compared)) : "—",
+          ]),
+          { id: "runs" },
+        )
+      : empty("No runs published yet."),
+    ab.length
+      ? section(
+          `A/B runs · ${ab.length}`,
+          h(
+            "p",
+            { class: "explain" },
+            "Each a candidate against a baseline measured in back-to-back blocks on one machine (loom-matrix ab), with its own verdict. They are not runs of the matrix: no tile, no point in the history, never a baseline.",
+          ),
+          table(
+            ["started", "A/B run", "candidate vs baseline", "verdict", "trigger", "branch", "commit"],
+            ab.map((e) => [
+              date(e.startedAt),
+              link("ab", { run: e.runId }, e.runId),
+              `${e.candidateLabel} vs ${e.baselineLabel}${e.aToA ? " (A/A: the same build)" : ""}`,
+              abVerdictWords(e),
+              e.trigger === "pull_request" ? "pull request" : e.trigger,
+              e.git.branch,
+              e.git.commit.slice(0, 10),
+            ]),
+            { id: "ab-runs" },
+          ),
+        )
+      : null,
   ];
+}
+
+/** An A/B run's verdict in the index's counts, the one reached first (none is never "no regression"). */
+export function abVerdictWords(e: AbEntry): string {
+  const unmeasured = e.notMeasured ? `, ${e.notMeasured} cell${e.notMeasured === 1 ? "" : "s"} not measured` : "";
+  if (e.regressions) return `${e.regressions} regression${e.regressions === 1 ? "" : "s"} (${e.improvements} improvements, ${e.unchanged} unchanged, ${e.inconclusive} inconclusive${unmeasured})`;
+  if (e.inconclusive === e.comparisons) return `no verdict: ${e.inconclusive} of ${e.comparisons} inconclusive${unmeasured}`;
+  return `no regression (${e.improvements} improvements, ${e.unchanged} unchanged, ${e.inconclusive} inconclusive${unmeasured})`;
 }

@@ -9,7 +9,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "publish", description = "Publish a run directory into a static site.")
+@Command(
+        name = "publish",
+        description = "Publish a run directory into a static site; an A/B run directory (loom-matrix ab) is published"
+                + " as an A/B run: its verdict, apart from the nightly history.")
 final class PublishCommand implements Callable<Integer> {
 
     @Option(names = "--run", required = true, paramLabel = "RUN_DIR", description = "The run directory to publish.")
@@ -31,6 +34,13 @@ final class PublishCommand implements Callable<Integer> {
                     + " newest N runs only, 0 for none (default: " + dev.loommatrix.runner.publish.History.KEEP_PROFILES
                     + "): they are large.")
     Integer keepProfiles;
+
+    @Option(
+            names = "--keep-ab",
+            paramLabel = "N",
+            description = "Keep only the newest N A/B runs (publish of an `ab` directory; default: "
+                    + dev.loommatrix.runner.publish.AbRuns.KEEP + ").")
+    Integer keepAb;
 
     @Option(
             names = "--publish-recordings",
@@ -61,8 +71,13 @@ final class PublishCommand implements Callable<Integer> {
         if (keepProfiles != null && keepProfiles < 0) {
             throw new LoomMatrix.UsageException("--keep-profiles must be at least 0, got " + keepProfiles);
         }
+        if (keepAb != null && keepAb < 1) {
+            throw new LoomMatrix.UsageException("--keep-ab must be at least 1, got " + keepAb);
+        }
         RunDirectory dir = CompareCommand.open(run, "--run");
-        refuseAbRun(run);
+        if (isAbRun(run)) {
+            return publishAbRun(dir);
+        }
         SitePublisher.Published published;
         try {
             published = SitePublisher.publish(
@@ -100,15 +115,66 @@ final class PublishCommand implements Callable<Integer> {
      * the matrix a visitor lands on, a point of the nightly series compared with the previous nightly, and its
      * verdict, its baseline side and its A/A nature were shown nowhere. Refused, with where its verdict is.
      */
-    static void refuseAbRun(Path run) {
-        boolean ab = java.nio.file.Files.isRegularFile(run.resolve("compare.json"))
-                && java.nio.file.Files.isRegularFile(run.resolve("baseline").resolve("run.json"))
+    /** The layout {@code ab} writes: the candidate's run at the root, the baseline's under baseline/, the blocks. */
+    static boolean isAbRun(Path run) {
+        return java.nio.file.Files.isRegularFile(run.resolve("baseline").resolve("run.json"))
                 && java.nio.file.Files.isDirectory(run.resolve("blocks"));
-        if (ab) {
-            throw new LoomMatrix.UsageException(run + " is an A/B run (loom-matrix ab): its verdict is "
-                    + run.resolve("compare.md") + " (the pull request's comment), and publishing it would add its"
-                    + " interleaved blocks to the nightly history as one more run, compared with the last nightly,"
-                    + " its verdict and baseline side lost; publish takes a run of the matrix (loom-matrix run)");
+    }
+
+    /**
+     * An A/B run into the site as what it is (issue #31): its verdict, both sides, how it was measured — kept apart
+     * from the nightly history ({@link dev.loommatrix.runner.publish.AbRuns}). A run stopped before its verdict has
+     * nothing to publish.
+     */
+    private int publishAbRun(RunDirectory dir) throws Exception {
+        Path verdict = run.resolve("compare.json");
+        if (!java.nio.file.Files.isRegularFile(verdict)) {
+            throw new LoomMatrix.UsageException(run + " is an A/B run (loom-matrix ab) that has no verdict (no"
+                    + " compare.json: it was stopped before it ended); run ab again, then publish its directory");
         }
+        dev.loommatrix.core.compare.CompareReport report;
+        try {
+            report = dev.loommatrix.core.result.Json.MAPPER.readValue(
+                    verdict.toFile(), dev.loommatrix.core.compare.CompareReport.class);
+        } catch (java.io.IOException e) {
+            throw new LoomMatrix.UsageException(verdict + " is not an A/B verdict loom-matrix can read ("
+                    + firstLine(e.getMessage()) + "); publish the directory ab wrote, unedited");
+        }
+        if (report.ab() == null) {
+            throw new LoomMatrix.UsageException(verdict + " is a compare report without its A/B part (no \"ab\");"
+                    + " publish the directory ab wrote, unedited");
+        }
+        dev.loommatrix.runner.publish.AbRuns.Outcome outcome;
+        try {
+            outcome = dev.loommatrix.runner.publish.AbRuns.add(
+                    site,
+                    dir.readManifest(),
+                    report,
+                    keepAb != null ? keepAb : dev.loommatrix.runner.publish.AbRuns.KEEP);
+        } catch (dev.loommatrix.runner.publish.History.Refused refused) {
+            throw new LoomMatrix.UsageException(refused.getMessage());
+        }
+        Path page = SitePublisher.installDashboard(site);
+        var out = spec.commandLine().getOut();
+        var err = spec.commandLine().getErr();
+        outcome.note().ifPresent(n -> err.println("note: " + n));
+        var e = outcome.entry();
+        out.println("published A/B run " + e.runId() + " (" + e.candidateLabel() + " vs " + e.baselineLabel()
+                + (e.aToA() ? ", A/A: both sides the same build" : "") + ") → " + page + "#/ab?run=" + e.runId()
+                + " (" + outcome.index().runs().size() + " A/B runs in the site)");
+        out.println("kept apart from the nightly history: not the newest matrix, no point in a trend, never a"
+                + " baseline");
+        if (postgres != null) {
+            err.println("note: an A/B run is not written to PostgreSQL (Grafana charts the nightly runs); its verdict"
+                    + " is in the site");
+        }
+        out.println("next: loom-matrix serve " + site + "   (or put " + site + " on any static host)");
+        return ExitCode.OK.code;
+    }
+
+    private static String firstLine(String message) {
+        String m = String.valueOf(message);
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
     }
 }

@@ -194,15 +194,7 @@ public final class History {
     public static Outcome add(
             Path site, RunManifest manifest, List<CellRecord> cells, Optional<Integer> keep, int keepProfiles)
             throws IOException {
-        Files.createDirectories(data(site));
-        // A file lock excludes other processes; threads of this JVM share the process's lock (a second
-        // FileChannel.lock would throw), so they also queue on an in-process lock for the same site.
-        java.util.concurrent.locks.ReentrantLock local = LOCKS.computeIfAbsent(
-                data(site).toAbsolutePath().normalize(), p -> new java.util.concurrent.locks.ReentrantLock());
-        local.lock();
-        try (FileChannel channel = FileChannel.open(
-                        data(site).resolve(".publish.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock = channel.lock()) {
+        return locked(site, () -> {
             Path dir = runDir(site, manifest.runId());
             Json.writeCompactAtomically(dir.resolve("run.json"), manifest);
             Json.writeCompactAtomically(dir.resolve("cells.json"), cells);
@@ -239,6 +231,28 @@ public final class History {
                 deleteTree(runDir(site, gone.runId()));
             }
             return new Outcome(index, note);
+        });
+    }
+
+    /** What is done under the site's publish lock. */
+    interface Locked<T> {
+        T run() throws IOException;
+    }
+
+    /**
+     * Runs {@code action} holding the site's publish lock: a file lock excludes other processes; threads of this
+     * JVM share the process's lock (a second FileChannel.lock would throw), so they also queue on an in-process
+     * lock for the same site.
+     */
+    static <T> T locked(Path site, Locked<T> action) throws IOException {
+        Files.createDirectories(data(site));
+        java.util.concurrent.locks.ReentrantLock local = LOCKS.computeIfAbsent(
+                data(site).toAbsolutePath().normalize(), p -> new java.util.concurrent.locks.ReentrantLock());
+        local.lock();
+        try (FileChannel channel = FileChannel.open(
+                        data(site).resolve(".publish.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = channel.lock()) {
+            return action.run();
         } finally {
             local.unlock();
         }
@@ -607,7 +621,7 @@ public final class History {
                 false);
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

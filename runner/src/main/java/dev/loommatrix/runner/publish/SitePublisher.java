@@ -94,7 +94,7 @@ public final class SitePublisher {
      * so a reader never gets a page whose scripts are not there yet; then removes assets of earlier
      * dashboard versions, which no page refers to any more.
      */
-    static Path installDashboard(Path site) throws IOException {
+    public static Path installDashboard(Path site) throws IOException {
         List<String> files;
         try (InputStream list = resource(FILE_LIST)) {
             files = Json.MAPPER.readValue(list, new TypeReference<List<String>>() {});

@@ -168,24 +168,109 @@ class CliTest {
         assertThat(dir.resolve("site")).doesNotExist();
     }
 
-    @Test
-    void anAbRunIsNotPublishedAsARunOfTheMatrix(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        // the layout ab writes: the candidate's run at the root, the baseline's under baseline/, blocks, the verdict
+    /**
+     * The layout ab writes — the candidate's run at the root, the baseline's under baseline/, blocks, the verdict —
+     * with a real A/B run's verdict (benchmarks/results/2026-11-26-ab-budget/ab-5pct-after.json: a harness 5 %
+     * slower in two workloads, 14 comparisons, 2 regressions).
+     */
+    private static java.nio.file.Path abRun(java.nio.file.Path dir, boolean withVerdict) throws java.io.IOException {
         java.nio.file.Path ab = dir.resolve("ab");
         java.nio.file.Files.createDirectories(ab.resolve("baseline"));
         java.nio.file.Files.createDirectories(ab.resolve("blocks"));
-        java.nio.file.Path golden = java.nio.file.Path.of("src/test/resources/golden/run.json");
-        java.nio.file.Files.copy(golden, ab.resolve("run.json"));
-        java.nio.file.Files.copy(golden, ab.resolve("baseline").resolve("run.json"));
-        java.nio.file.Files.writeString(ab.resolve("compare.json"), "{}");
+        String golden = java.nio.file.Files.readString(java.nio.file.Path.of("src/test/resources/golden/run.json"));
+        java.nio.file.Files.writeString(ab.resolve("run.json"), golden.replace("20261121T233407Z-f5f3", "ab-1"));
+        java.nio.file.Files.writeString(
+                ab.resolve("baseline").resolve("run.json"), golden.replace("20261121T233407Z-f5f3", "ab-1-baseline"));
+        if (withVerdict) {
+            java.nio.file.Files.copy(
+                    java.nio.file.Path.of("src/test/resources/fixtures/records/ab-5pct-regression.json"),
+                    ab.resolve("compare.json"));
+        }
+        return ab;
+    }
+
+    @Test
+    void anAbRunIsPublishedAsWhatItIsApartFromTheNightlyHistory(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path site = dir.resolve("site");
+        Result publish = run("publish", "--run", abRun(dir, true).toString(), "--site", site.toString());
+        assertThat(publish.code()).as(publish.err()).isZero();
+        assertThat(publish.out())
+                .contains("published A/B run ab-1 (5 % slower sleep-bound and fib-fanout vs this harness) → ")
+                .contains("#/ab?run=ab-1 (1 A/B runs in the site)")
+                .contains("kept apart from the nightly history");
+        var index = dev.loommatrix.core.result.Json.MAPPER.readTree(
+                site.resolve("data/ab/index.json").toFile());
+        var entry = index.path("runs").get(0);
+        assertThat(entry.path("regressions").asInt()).isEqualTo(2);
+        assertThat(entry.path("unchanged").asInt()).isEqualTo(3);
+        assertThat(entry.path("inconclusive").asInt()).isEqualTo(9);
+        assertThat(entry.path("aToA").asBoolean()).isFalse();
+        assertThat(entry.path("ended").asText()).isEqualTo("budget");
+        assertThat(site.resolve("data/ab/ab-1/compare.json")).exists();
+        assertThat(site.resolve("index.html")).exists();
+        // nothing of it in the nightly history: no run, no trend (an empty index, for the dashboard to load)
+        assertThat(dev.loommatrix.runner.publish.History.readIndex(site).runs()).isEmpty();
+        assertThat(site.resolve("data/runs")).doesNotExist();
+        assertThat(site.resolve("data/trends")).doesNotExist();
+
+        // a nightly run after it: the history has that one alone, and the A/B run stays listed
+        java.nio.file.Path nightly = dir.resolve("nightly");
+        java.nio.file.Files.createDirectories(nightly);
+        java.nio.file.Files.copy(
+                java.nio.file.Path.of("src/test/resources/golden/run.json"), nightly.resolve("run.json"));
+        assertThat(run("publish", "--run", nightly.toString(), "--site", site.toString())
+                        .code())
+                .isZero();
+        var history = dev.loommatrix.runner.publish.History.readIndex(site);
+        assertThat(history.runs()).extracting(e -> e.runId()).containsExactly("20261121T233407Z-f5f3");
+        assertThat(dev.loommatrix.runner.publish.AbRuns.read(site).runs())
+                .extracting(e -> e.runId())
+                .containsExactly("ab-1");
+    }
+
+    @Test
+    void anAbRunStoppedBeforeItsVerdictHasNothingToPublish(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path ab = abRun(dir, false);
         Result publish = run(
                 "publish", "--run", ab.toString(), "--site", dir.resolve("site").toString());
         assertThat(publish.code()).isEqualTo(2);
         assertThat(publish.err())
-                .contains(ab + " is an A/B run (loom-matrix ab): its verdict is " + ab.resolve("compare.md"))
-                .contains("publish takes a run of the matrix")
+                .contains(ab + " is an A/B run (loom-matrix ab) that has no verdict (no compare.json")
                 .doesNotContain("Exception");
         assertThat(dir.resolve("site")).doesNotExist();
+    }
+
+    @Test
+    void anAbRunWhoseCellsWereSkippedFailsNoCheck(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // issue #32: a runner without one of the matrix's JDKs skips its cells; run exits 0 on that, and so does ab
+        java.nio.file.Path matrix = dir.resolve("m.yaml");
+        java.nio.file.Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: absent, vm: openj9, version: 21, javaHome: /nonexistent/jdk}
+                workloads:
+                  - {id: sleep-bound, variants: [virtual]}
+                """);
+        Result ab = run(
+                "ab",
+                "--matrix",
+                matrix.toString(),
+                "--backend",
+                "local",
+                "--out",
+                dir.resolve("ab").toString());
+        assertThat(ab.code()).as(ab.out() + ab.err()).isZero();
+        var cell = dev.loommatrix.core.result.Json.MAPPER.readTree(dir.resolve("ab")
+                .resolve("cells")
+                .resolve("absent.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound.json")
+                .toFile());
+        assertThat(cell.path("status").asText()).isEqualTo("skipped");
+        assertThat(ab.out())
+                .contains("sleep-bound: skipped (javaHome /nonexistent/jdk of absent has no runnable bin/java)");
     }
 }

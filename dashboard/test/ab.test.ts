@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { abVerdict, detectableWords, endedWords, testWords } from "../src/shape/ab";
+import { differingParts } from "../src/shape/compare";
+import { abVerdictWords } from "../src/views/runs";
+import type { AbEntry } from "../src/data/types";
+import { abJmhAa, abRegression } from "./fixtures";
+
+describe("an A/B run says what it is (issue #31)", () => {
+  it("leads with the regressions a real A/B run found, and what else it could and could not tell", () => {
+    const report = abRegression();
+    expect(abVerdict(report)).toEqual({ text: "2 regressions (0 improvements, 3 unchanged, 9 inconclusive)", tone: "bad" });
+    expect(endedWords(report)).toBe("the budget ran out after look 3 of 6 (8.9 min of its 10 min budget): what was undecided then is inconclusive");
+  });
+
+  it("says an A/A run that decided everything found no regression", () => {
+    const report = abJmhAa();
+    expect(abVerdict(report)).toEqual({ text: "No regression: 0 improvements, 2 unchanged, 0 inconclusive", tone: "neutral" });
+    expect(endedWords(report)).toBe("every comparison was decided at look 1 of 6 (53 s of its 10 min budget)");
+  });
+
+  it("never calls no verdict no regression", () => {
+    const report = abJmhAa();
+    report.comparisons = report.comparisons.map((c) => ({ ...c, verdict: "inconclusive" }));
+    expect(abVerdict(report)).toEqual({ text: "No verdict: 2 of 2 comparisons inconclusive", tone: "warn" });
+    report.comparisons[0].verdict = "unchanged";
+    report.ab!.sequential!.notMeasured = { "debian-25.linux.cpus-2.spring-boot": "its first pass does not fit" };
+    expect(abVerdict(report).text).toBe(
+      "No regression among the 1 decided; no verdict on 1 of 2 (inconclusive); 1 cell not measured within the budget — 0 improvements, 1 unchanged, 1 inconclusive",
+    );
+    expect(abVerdict(report).tone).toBe("warn");
+  });
+
+  it("names each row's test and what it could have caught", () => {
+    const [first] = abJmhAa().comparisons;
+    expect(testWords(first)).toBe("paired t on 6 pairs of forks' means (the fork the unit, 5 iterations a fork)");
+    expect(detectableWords(first)).toBe("±3 %");
+    expect(detectableWords({ ...first, detectable: undefined })).toBe("nothing: too few pairs");
+    expect(testWords({ ...first, test: "signed-rank", pairs: 14 })).toBe("Wilcoxon signed-rank on 14 block pairs");
+    expect(testWords({ ...first, test: undefined })).toBe("Mann-Whitney U on the two groups (not paired)");
+  });
+
+  it("lists an A/B run in the runs view by its verdict", () => {
+    const entry: AbEntry = {
+      runId: "ab-1", startedAt: "2026-11-26T08:00:00Z", git: { commit: "abc", branch: "main", dirty: false }, trigger: "pull_request",
+      baselineLabel: "main", candidateLabel: "pr", differences: [], aToA: true,
+      comparisons: 24, regressions: 0, improvements: 0, inconclusive: 24, unchanged: 0, notMeasured: 1,
+    };
+    expect(abVerdictWords(entry)).toBe("no verdict: 24 of 24 inconclusive, 1 cell not measured");
+    expect(abVerdictWords({ ...entry, regressions: 2, inconclusive: 20, unchanged: 2, notMeasured: 0 })).toBe(
+      "2 regressions (0 improvements, 2 unchanged, 20 inconclusive)",
+    );
+  });
+
+  it("names cells by the parts of their ids that differ", () => {
+    expect(
+      differingParts(["debian-25.linux.cpus-2.par-auto.sleep-bound", "debian-25.linux.cpus-2.par-auto.fib-fanout", "debian-21.linux.cpus-2.par-auto.fib-fanout"]),
+    ).toEqual(["debian-25 · sleep-bound", "debian-25 · fib-fanout", "debian-21 · fib-fanout"]);
+    expect(differingParts(["a.b", "a.b"])).toEqual(["", ""]);
+  });
+});
