@@ -71,11 +71,13 @@ final class AxisEntries {
                                 });
                             case "workload" ->
                                 in.string(value, at).filter(id -> {
-                                    List<String> ids = include
-                                            ? workloads.stream()
-                                                    .map(WorkloadSpec::id)
-                                                    .toList()
-                                            : Workloads.ids();
+                                    // exclude may name a built-in a profile left out; either may name the
+                                    // matrix's own workloads (a user's, too)
+                                    List<String> ids = new ArrayList<>(include ? List.of() : Workloads.ids());
+                                    workloads.stream()
+                                            .map(WorkloadSpec::id)
+                                            .filter(w -> !ids.contains(w))
+                                            .forEach(ids::add);
                                     if (!ids.contains(id)) {
                                         in.error(
                                                 value,

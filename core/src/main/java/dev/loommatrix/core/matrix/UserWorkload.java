@@ -18,10 +18,20 @@ import java.util.OptionalInt;
  *     variant) over the baseline
  */
 public record UserWorkload(
-        Artifact artifact, Map<String, VariantSettings> variants, String baseline, Contrast contrast) {
+        Artifact artifact,
+        Map<String, VariantSettings> variants,
+        String baseline,
+        Contrast contrast,
+        Optional<ClassFiles.Needs> needs) {
 
     public UserWorkload {
         variants = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variants));
+        needs = needs == null ? Optional.empty() : needs;
+    }
+
+    /** A workload whose classes were not read (a built-in service's, which every JDK of the matrix runs). */
+    public UserWorkload(Artifact artifact, Map<String, VariantSettings> variants, String baseline, Contrast contrast) {
+        this(artifact, variants, baseline, contrast, Optional.empty());
     }
 
     /** The contrast of an entry that declares none: virtual threads (or the first other variant) over the baseline. */

@@ -172,7 +172,11 @@ final class UserWorkloads {
                         artifact.get(),
                         variants,
                         chosen,
-                        headline.orElse(UserWorkload.defaultContrast(variants.keySet(), chosen))))));
+                        headline.orElse(UserWorkload.defaultContrast(variants.keySet(), chosen)),
+                        // what Java its classes need, held against each cell's JDK once the matrix is planned
+                        ClassFiles.of(
+                                artifact.get(),
+                                in.where(fields.get(kinds.get(0)).getKeyNode()))))));
     }
 
     /**

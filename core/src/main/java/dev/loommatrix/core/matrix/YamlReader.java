@@ -34,6 +34,15 @@ final class YamlReader {
         return problems;
     }
 
+    /** Where a node is, for a problem found after reading (see {@link ClassFiles.Needs}). */
+    Problem.Where where(Node at) {
+        Optional<Mark> mark = at == null ? Optional.empty() : at.getStartMark();
+        return new Problem.Where(
+                file,
+                mark.map(m -> m.getLine() + 1).orElse(1),
+                mark.map(m -> m.getColumn() + 1).orElse(1));
+    }
+
     void error(Node at, String message) {
         error(at, message, null);
     }

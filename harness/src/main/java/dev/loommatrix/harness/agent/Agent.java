@@ -107,6 +107,16 @@ public final class Agent {
             String text = java.nio.file.Files.readString(file);
             try {
                 record.put("collected", JSON.std.anyFrom(text));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                // where and what, in the file's terms (issue #32: not the parser's text about its own settings)
+                var at = e.getLocation();
+                record.put(
+                        "collectedError",
+                        file + " is not JSON"
+                                + (at != null && at.getLineNr() > 0
+                                        ? " at line " + at.getLineNr() + ", column " + at.getColumnNr()
+                                        : "")
+                                + ": " + plain(e.getOriginalMessage()));
             } catch (IOException e) {
                 record.put("collectedError", file + " is not JSON: " + e.getMessage());
             }
@@ -114,5 +124,12 @@ public final class Agent {
         } catch (IOException e) {
             record.put("collectedError", "could not read " + file + ": " + e.getMessage());
         }
+    }
+
+    /** A parser's message without its character codes: "Unexpected character ('n'): was expecting double-quote…". */
+    static String plain(String message) {
+        String m = String.valueOf(message).replaceAll(" \\(code \\d+\\)", "");
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
     }
 }

@@ -182,12 +182,65 @@ public final class CellAssembler {
                     }
                 }
             }
-            return section.isEmpty()
-                    ? Optional.empty()
-                    : Optional.of(String.join(" / ", section.subList(Math.max(0, section.size() - 3), section.size())));
+            return whatWentWrong(section);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** An exception's first line as the JVM, JMH or a logger prints it: its class, then its message. */
+    private static final java.util.regex.Pattern EXCEPTION = java.util.regex.Pattern.compile(
+            "^(?:Exception in thread \"[^\"]*\" |Caused by: )?((?:[a-zA-Z_$][\\w$]*\\.)+(?:[A-Z][\\w$]*)?(?:Exception|Error|Throwable)\\b.*)$");
+
+    /** A stack frame ({@code at java.base/…}) or the "... 12 more" after a cause's frames. */
+    private static final java.util.regex.Pattern FRAME =
+            java.util.regex.Pattern.compile("^(at |\\.\\.\\. \\d+ more).*");
+
+    /**
+     * What a failed JVM's output says went wrong, leading with it (issue #32: a JMH suite that rejected a
+     * {@code @Param} value was reported as three stack frames while its log held the exception): the first
+     * exception and its message (with its deepest cause's, when one follows) and then its first two frames; else
+     * the JVM's own {@code Error:} line (a main class not found, a VM option refused) with the line before it and
+     * the one after; else the last three lines.
+     */
+    static Optional<String> whatWentWrong(List<String> lines) {
+        if (lines.isEmpty()) {
+            return Optional.empty();
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            var exception = EXCEPTION.matcher(lines.get(i));
+            if (exception.matches() && !lines.get(i).startsWith("Caused by: ")) {
+                List<String> said = new ArrayList<>();
+                said.add(exception.group(1));
+                String deepestCause = null;
+                List<String> frames = new ArrayList<>();
+                for (int j = i + 1; j < lines.size(); j++) {
+                    String line = lines.get(j);
+                    if (line.startsWith("Caused by: ")) {
+                        deepestCause = line.substring("Caused by: ".length());
+                    } else if (FRAME.matcher(line).matches()) {
+                        if (deepestCause == null && frames.size() < 2 && line.startsWith("at ")) {
+                            frames.add(line);
+                        }
+                    } else if (deepestCause != null || !frames.isEmpty()) {
+                        break; // the trace ended
+                    }
+                }
+                if (deepestCause != null) {
+                    said.set(0, said.get(0) + " (caused by " + deepestCause + ")");
+                }
+                said.addAll(frames);
+                return Optional.of(String.join(" / ", said));
+            }
+        }
+        // the JVM's first Error: line with the line before it (an "Unrecognized VM option" precedes "Could not create
+        // the Java Virtual Machine"), else the last three lines
+        int error = -1;
+        for (int i = 0; i < lines.size() && error < 0; i++) {
+            error = lines.get(i).startsWith("Error: ") ? i : -1;
+        }
+        int from = error < 0 ? Math.max(0, lines.size() - 3) : Math.max(0, error - 1);
+        return Optional.of(String.join(" / ", lines.subList(from, Math.min(lines.size(), from + 3))));
     }
 
     /** What {@code java -version} printed in the cell, if the backend recorded it. */

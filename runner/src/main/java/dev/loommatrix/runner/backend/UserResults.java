@@ -182,7 +182,14 @@ public final class UserResults {
                 common.put("processMs", data.processMs().get(i));
             }
             int number = i + 1;
-            run.host().collectedError().ifPresent(e -> problems.add("run " + number + ": " + e));
+            boolean aProgram = user.artifact() instanceof UserWorkload.Program;
+            run.host()
+                    .collectedError()
+                    .ifPresent(e -> problems.add("run " + number + ": "
+                            + (aProgram
+                                    ? "the program's metrics file ($" + UserWorkload.Program.METRICS_FILE_ENV + ", " + e
+                                            + ")" + BMF_EXPECTED
+                                    : e)));
             switch (user.artifact()) {
                 case UserWorkload.Jmh jmh ->
                     jmhRun(jmh, user.settings(data.variant()), run, i, common, series, problems);
@@ -313,6 +320,10 @@ public final class UserResults {
             }
         }
     }
+
+    /** What a program's metrics file should hold, said where it did not. */
+    static final String BMF_EXPECTED = "; Bencher Metric Format is a JSON object of benchmarks, each an object of"
+            + " measures with a numeric value: {\"handle-requests\": {\"roundMs\": {\"value\": 12.5}}}";
 
     /**
      * One run of a program: its process time, and the numbers it reported in Bencher Metric Format

@@ -4,6 +4,7 @@ import dev.loommatrix.core.compare.MarkdownReport;
 import dev.loommatrix.core.compare.SequentialPlan;
 import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.ClassFileCheck;
 import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
@@ -167,9 +168,9 @@ final class AbCommand implements Callable<Integer> {
         Optional<String> profile = Optional.ofNullable(options.profile);
         var candidateMatrix = options.load();
         var baselineMatrix = MatrixParser.parse(baseFile, profile);
-        List<Cell> planned = RunCommand.only(Planner.plan(candidateMatrix), onlyCells);
+        List<Cell> planned = RunCommand.only(ClassFileCheck.check(Planner.plan(candidateMatrix)), onlyCells);
         List<Cell> candidateCells = planned;
-        List<Cell> baselineCells = Planner.plan(baselineMatrix).stream()
+        List<Cell> baselineCells = ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
                 .toList();
         java.util.Optional<java.time.Duration> timeBudget =

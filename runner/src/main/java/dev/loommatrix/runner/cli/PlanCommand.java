@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loommatrix.core.matrix.Matrix;
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.ClassFileCheck;
 import dev.loommatrix.core.plan.CostModel;
 import dev.loommatrix.core.plan.GithubJobs;
 import dev.loommatrix.core.plan.Planner;
@@ -71,7 +72,7 @@ final class PlanCommand implements Callable<Integer> {
                         + ": expected OS=LABEL with OS one of linux, windows (e.g. --runs-on linux=ubuntu-24.04)");
             }
         }
-        List<Cell> cells = select(Planner.plan(matrix), shard);
+        List<Cell> cells = select(ClassFileCheck.check(Planner.plan(matrix)), shard);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {
             case table -> {

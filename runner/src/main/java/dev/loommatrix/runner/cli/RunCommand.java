@@ -2,6 +2,7 @@ package dev.loommatrix.runner.cli;
 
 import dev.loommatrix.core.matrix.Matrix;
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.ClassFileCheck;
 import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
@@ -107,7 +108,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         MatrixRun.BackendChoice choice = backendChoice(backend);
         Matrix matrix = options.load();
-        List<Cell> cells = only(PlanCommand.select(Planner.plan(matrix), shard), onlyCells);
+        List<Cell> cells = only(PlanCommand.select(ClassFileCheck.check(Planner.plan(matrix)), shard), onlyCells);
         // the CLI's own output stream (the one mainWithoutExit was given), not a new one on the process's
         PrintStream console = parent.out();
         var err = spec.commandLine().getErr();

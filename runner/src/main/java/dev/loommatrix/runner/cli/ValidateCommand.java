@@ -21,7 +21,8 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // without --profile every profile is checked too: a typo in one is found now, not when it runs
         Matrix matrix = options.profile == null ? options.loadWithEveryProfile() : options.load();
-        int cells = Planner.plan(matrix).size();
+        int cells = dev.loommatrix.core.plan.ClassFileCheck.check(Planner.plan(matrix))
+                .size();
         spec.commandLine()
                 .getOut()
                 .printf(

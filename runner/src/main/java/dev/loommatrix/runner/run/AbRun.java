@@ -169,13 +169,19 @@ public final class AbRun {
             failed += measure(baseline, candidate, pair, 0, pairs) ? 0 : 1;
             pairsOf.put(id, pairs);
             estimatedDone += perPair[i] * pairs;
+            // a cell this host cannot run says so, not "6 pairs in 0 s"
+            Optional<String> skipped = candidateDir()
+                    .readCell(id)
+                    .filter(c -> c.status() == CellStatus.SKIPPED)
+                    .map(c -> c.reason().orElse("skipped"));
             out.printf(
-                    "[%d/%d] %s: %d pairs in %d s — ETA %s%n",
+                    "[%d/%d] %s: %s — ETA %s%n",
                     i + 1,
                     total,
                     id,
-                    pairs,
-                    Duration.between(started, Instant.now()).toSeconds(),
+                    skipped.map(r -> "skipped (" + r + ")")
+                            .orElse(pairs + " pairs in "
+                                    + Duration.between(started, Instant.now()).toSeconds() + " s"),
                     CellRecorder.formatDuration(remainingMs(began, estimatedDone, estimatedAll - estimatedDone)));
         }
         if (stopping) {
@@ -364,7 +370,7 @@ public final class AbRun {
 
     /**
      * Runs pairs {@code from} … {@code from + count − 1} of one cell, then writes both sides' records from
-     * every block the cell has so far. False when a block of either side did not end ok.
+     * every block the cell has so far. False when a block of either side failed (skipped is not failed).
      */
     private boolean measure(Side baseline, Side candidate, AbSides.Pair pair, int from, int count)
             throws IOException, InterruptedException {
@@ -497,14 +503,19 @@ public final class AbRun {
                 cell.id(),
                 cell.coordinates(),
                 source.status(),
-                source.reason().map(r -> "block " + numbers.get(records.indexOf(source)) + ": " + r),
+                // which block failed helps; a cell this host cannot run is skipped in every block alike
+                source.reason()
+                        .map(r -> source.status() == CellStatus.SKIPPED
+                                ? r
+                                : "block " + numbers.get(records.indexOf(source)) + ": " + r),
                 source.logTail(),
                 environment,
                 measurements,
                 execution,
                 first.baseline(),
                 first.contrast()));
-        return trouble == null && records.size() == pairs;
+        // skipped is not failed (issue #32): a cell this host cannot run (a JDK it lacks) fails no check, as in run
+        return (trouble == null || !trouble.status().isFailure()) && records.size() == pairs;
     }
 
     private static boolean isFlagged(Comparison c) {

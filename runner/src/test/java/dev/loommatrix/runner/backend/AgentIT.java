@@ -76,4 +76,36 @@ class AgentIT {
         assertThat(agent.get("metrics").get("carriers").asInt()).isEqualTo(1);
         assertThat(agent.get("metrics").get("uptimeMs").asLong()).isPositive();
     }
+
+    @Test
+    void aResultFileThatIsNotJsonIsSaidWithWhereAndWhat(@TempDir Path tmp) throws Exception {
+        // issue #32: a program's malformed metrics file, as the agent reads it when the JVM exits
+        Path harness = Files.write(tmp.resolve("harness.jar"), CellImages.resource("harness.jar"));
+        Path agentOut = tmp.resolve("agent.jsonl");
+        Path metrics = Files.writeString(tmp.resolve("metrics.json"), "{name: 1}");
+        Process jvm = new ProcessBuilder(List.of(
+                        JAVA,
+                        "-javaagent:" + harness + "=" + agentOut,
+                        "-Dloom.collect=" + metrics,
+                        "-jar",
+                        harness.toString(),
+                        "sleep-bound",
+                        "--variant",
+                        "virtual",
+                        "--param",
+                        "tasks=10",
+                        "--param",
+                        "sleepMs=1",
+                        "--out",
+                        tmp.resolve("records.jsonl").toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("jvm.log").toFile())
+                .start();
+        assertThat(jvm.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        JsonNode agent = Json.MAPPER.readTree(Files.readAllLines(agentOut).get(0));
+        assertThat(agent.get("collectedError").asText())
+                .matches(java.util.regex.Pattern.quote(metrics + " is not JSON at line 1, column ") + "\\d+"
+                        + java.util.regex.Pattern.quote(
+                                ": Unexpected character ('n'): was expecting double-quote to" + " start field name"));
+    }
 }

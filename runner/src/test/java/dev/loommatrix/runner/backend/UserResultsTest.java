@@ -203,4 +203,51 @@ class UserResultsTest {
             assertThat(m.samples().get(0).metric("processMs")).contains(120.0);
         });
     }
+
+    @Test
+    void aProgramsMalformedMetricsFileIsSaidWithWhereAndWhatTheFormatExpects() throws Exception {
+        // issue #32: the agent's words for a file that is not JSON (AgentIT checks them on a real JVM)
+        Cell cell = TestMatrices.plan(
+                        """
+                        schema: 1
+                        jdks: [{id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}]
+                        workloads:
+                          - id: load
+                            program:
+                              classpath: ["%s"]
+                              mainClass: app.Main
+                              metrics: {p99: {unit: ms, direction: lower}}
+                            variants: {virtual: {properties: {threads: virtual}}}
+                        repetitions: 1
+                        warmup: 0
+                        """
+                                .formatted(dir))
+                .get(0);
+        var host = new UserResults.AgentRecord(
+                1,
+                "agent",
+                7,
+                "virtual",
+                "app.Main",
+                java.util.Map.of("cpuMs", 10.0),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of("/tmp/loom/metrics.json is not JSON at line 1, column 3: Unexpected character ('n'): was"
+                        + " expecting double-quote to start field name"),
+                Optional.empty(),
+                Optional.empty());
+        var runs = new UserResults.VariantRuns(
+                "virtual",
+                java.util.List.of(new UserResults.JvmRun(host, java.util.List.of())),
+                java.util.List.of(120.0),
+                Optional.empty());
+        assertThat(UserResults.measurements(cell, runs, Optional.empty())
+                        .problem()
+                        .orElseThrow())
+                .startsWith(
+                        "run 1: the program's metrics file ($LOOM_METRICS_FILE, /tmp/loom/metrics.json is not JSON at"
+                                + " line 1, column 3: Unexpected character ('n'): was expecting double-quote to start field"
+                                + " name); Bencher Metric Format is a JSON object of benchmarks, each an object of measures"
+                                + " with a numeric value: {\"handle-requests\": {\"roundMs\": {\"value\": 12.5}}}");
+    }
 }

@@ -211,6 +211,69 @@ class UserWorkloadIT {
         }
     }
 
+    /**
+     * Issue #32: a failed cell's reason leads with what went wrong — a JMH suite that rejects a {@code @Param} value
+     * (the example's setup throws on an unknown thread kind), and a program that throws (an argument that is not a
+     * number) — not with the last three stack frames the JVM printed.
+     */
+    @Test
+    void aFailedCellsReasonLeadsWithTheException(@TempDir Path work) throws Exception {
+        Path matrix = work.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
+                cpus: [2]
+                repetitions: 1
+                warmup: 0
+                workloads:
+                  - id: blocking
+                    jmh:
+                      jar: "%s"
+                      include: ['BlockingServiceBenchmark\\.threadsByParam$']
+                      params: {poolSize: [50], requests: [100]}
+                      warmupIterations: 0
+                      iterations: 1
+                      time: 100ms
+                    variants:
+                      virtual: {params: {threadType: VIRTUL}}
+                  - id: load-test
+                    program:
+                      classpath: ["%s"]
+                      mainClass: example.blocking.LoadTest
+                      args: ["ten"]
+                      metrics:
+                        roundMs: {unit: ms, direction: lower}
+                    variants:
+                      virtual: {properties: {blocking.threads: virtual}}
+                """
+                        .formatted(Runtime.version().feature(), System.getProperty("java.home"), jar, jar));
+        Path out = work.resolve("run");
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "local", "--out", out.toString()},
+                System.out,
+                System.err);
+        assertThat(code).isEqualTo(3);
+        var cells = new RunDirectory(out).readCells();
+        CellRecord jmh = cells.stream()
+                .filter(c -> c.coordinates().workload().equals("blocking"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(jmh.status()).isEqualTo(CellStatus.FAILED);
+        assertThat(jmh.reason().orElseThrow())
+                .contains("the JVM said: java.lang.IllegalArgumentException: threads must be virtual or platform,"
+                        + " got VIRTUL / at example.blocking.BlockingService.executor(");
+        CellRecord program = cells.stream()
+                .filter(c -> c.coordinates().workload().equals("load-test"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(program.status()).isEqualTo(CellStatus.FAILED);
+        assertThat(program.reason().orElseThrow())
+                .contains("the JVM said: java.lang.NumberFormatException: For input string: \"ten\" / at ");
+    }
+
     /** One cell on this host's JDK (the one running the tests). */
     static RunDirectory runLocal(Path work, Path benchmarks, int repetitions, String cpus) throws Exception {
         Files.createDirectories(work);
