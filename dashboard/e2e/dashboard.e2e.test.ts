@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, ready, watch } from "./browser";
-import { flameCell, HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, USER_WORKLOAD, userCells, WORKLOADS, writeAbRun, writeRun } from "./fixtures";
+import { flameCell, HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, PROGRAM_WORKLOAD, programCell, USER_WORKLOAD, userCells, WORKLOADS, writeAbRun, writeRun } from "./fixtures";
 import { publish } from "./publish";
 import { type Host, serve } from "./serve";
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
     { runId: "20261102T120000Z-bbbb", startedAt: "2026-11-02T12:00:00Z", trigger: "pull_request", branch: HOSTILE_BRANCH, virtualScale: 1.02, jdkBuild: "21.0.8+9" },
     { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
   ];
-  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec), flameCell()]), site);
+  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec), flameCell(), programCell()]), site);
   // two A/B runs after them, with real A/B runs' verdicts: a pull request's harness 5 % slower, and an A/A
   publish(writeAbRun(join(work, "ab"), { runId: AB_REGRESSION, startedAt: "2026-11-03T15:00:00Z", trigger: "pull_request", branch: "slower-harness" }, "ab-5pct-regression.json"), site);
   publish(writeAbRun(join(work, "ab"), { runId: AB_AA, startedAt: "2026-11-04T15:00:00Z", trigger: "manual", branch: "main" }, "ab-jmh-aa.json"), site);
@@ -60,10 +60,10 @@ describe("the dashboard under a sub-path", () => {
     expect(svgText).toContain("1 CPU");
     expect(svgText).toContain("2 CPUs");
     // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, and the user's JMH benchmark on 2 JDKs × 2 CPU
-    // limits, the iterated sleep-bound cell, the two pinning cells and the profiled fib-fanout cell: every tile
-    // focusable
+    // limits, the iterated sleep-bound cell, the two pinning cells, the profiled fib-fanout cell and the example's
+    // program: every tile focusable
     expect(svgText).toContain(USER_WORKLOAD);
-    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(32);
+    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(33);
     // no tile's text is wider or taller than its tile
     const clipped = await page.evaluate(() => {
       const rects = [...document.querySelectorAll("figure.heatmap rect[data-cell-id]")].map((r) => r.getBoundingClientRect());
@@ -76,7 +76,7 @@ describe("the dashboard under a sub-path", () => {
       });
     });
     expect(clipped).toEqual([]);
-    expect(await page.locator("#cells tbody tr").count()).toBe(32);
+    expect(await page.locator("#cells tbody tr").count()).toBe(33);
     expect(problems, problems.join("\n")).toEqual([]);
     // nothing was fetched from outside the base path
     expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
@@ -273,6 +273,24 @@ describe("the dashboard under a sub-path", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
+  it("shows a program's own numbers as what they are: no cold start, its metric and unit (#31)", async () => {
+    const id = `debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.${PROGRAM_WORKLOAD}`;
+    await visit(`#/matrix?workload=${PROGRAM_WORKLOAD}`, "matrix", "matrix-program");
+    const note = await page.locator("#phase-note").innerText();
+    expect(note).toContain("a program's, its own numbers (or its whole process time) in a fresh JVM");
+    expect(note).not.toMatch(/cold start|ran its workload once/);
+    // virtual threads win clearly (15 ms against 85 ms a round of 100 requests): a coloured win, not "1.0×?"
+    expect(await page.locator(`rect[data-cell-id="${id}"]`).getAttribute("aria-label")).toMatch(/virtual is [0-9.]+× platform/);
+    await visit(`#/matrix?workload=${PROGRAM_WORKLOAD}&phase=cold-start`, "matrix");
+    expect(await page.locator("#phase-note").innerText()).toContain("programs measured no cold start apart");
+    await visit(`#/cell?cell=${id}`, "cell", "cell-program");
+    const main = await page.locator("main").innerText();
+    expect(main).not.toContain("a cold start;");
+    expect(await page.locator("table.stats").innerText()).toContain("roundMs");
+    expect(await page.locator("figure.repetitions").innerText()).toContain("roundMs (ms)");
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
   it("shows a cell's steady state beside its cold start, and each fork's iterations", async () => {
     const id = `${ITERATED_JDK.jdk}.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound`;
     await visit(`#/cell?cell=${id}`, "cell", "cell-iterations");
@@ -366,6 +384,12 @@ describe("the dashboard under a sub-path", () => {
     expect(whyText).toContain("Pinning.sleep");
     expect(await why.locator("figure.cpu-over-time svg path").count()).toBeGreaterThan(0); // CPU load over time
     expect(await why.locator("table.why-table thead th").allInnerTexts()).toEqual(["", "synchronized", "reentrant-lock"]);
+    // two CPU samples a side: counts of the total, never a share, and no differential to read a difference into (#31)
+    const hottest = await why.locator(".why-frames", { hasText: "Where the CPU went" }).innerText();
+    expect(hottest).toContain("×1 of 2 samples");
+    expect(hottest).not.toContain("%");
+    expect(await why.locator("table.cpu-differential").count()).toBe(0);
+    expect(whyText).toContain("Not compared: 2 and 2 CPU samples are too few");
     const link = why.locator("a", { hasText: "synchronized (.jfr)" });
     const response = await page.request.get(new URL((await link.getAttribute("href"))!, page.url()).toString());
     expect(response.status()).toBe(200);

@@ -142,6 +142,17 @@ export function flameCell(): CellRecord {
   return golden("cell-fib-fanout-flame.json");
 }
 
+/**
+ * Issue #31: the example's program workload (examples/jmh-blocking's LoadTest, its own numbers in Bencher Metric
+ * Format) as a real container cell recorded it (runner/src/test/resources/fixtures/records/program-load-test.json:
+ * `run --profile offline`, JDK 25, 2 CPUs, on this project's machine, 2026-11-26), in every run as recorded.
+ */
+export const PROGRAM_WORKLOAD = "blocking-load-test";
+
+export function programCell(): CellRecord {
+  return JSON.parse(readFileSync(join(GOLDEN, "..", "fixtures", "records", "program-load-test.json"), "utf8"));
+}
+
 const FLAME_PAGES = join(GOLDEN, "..", "fixtures", "records", "fib-fanout-flame");
 
 /** As {@link widen}, on the JMH score a user measurement is judged by (its summary is of the score). */

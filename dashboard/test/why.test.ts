@@ -23,7 +23,7 @@ describe("the why panel", () => {
   });
 
   it("never says a share of a handful of samples as a percentage, and counts with thousands separators (#31)", () => {
-    expect(cpuShares(6, [{ frame: "a.B", count: 4 }, { frame: "c.D", count: 2 }])).toBe("6 samples: a.B 4; c.D 2 — too few for shares");
+    expect(cpuShares(6, [{ frame: "a.B", count: 4 }, { frame: "c.D", count: 2 }])).toBe("6 samples: a.B ×4; c.D ×2 — too few for shares");
     expect(cpuShares(633, [{ frame: "a.B", count: 234 }])).toBe("633 samples: a.B 37 % (234)");
     const pinned = whyRows(golden("cell-pinning-21-profiled.json")).rows.find((r) => r.label.startsWith("virtual threads pinned"))!;
     expect(pinned.label).toBe("virtual threads pinned (JFR)");

@@ -250,7 +250,7 @@ export function cpuShares(samples: number, frames: { frame: string; count: numbe
   if (!samples) return "no CPU samples";
   const top = frames.slice(0, 3);
   if (samples < FEW_SAMPLES) {
-    return `${num(samples)} samples: ${top.map((f) => `${f.frame} ${num(f.count)}`).join("; ")} — too few for shares`;
+    return `${num(samples)} samples: ${top.map((f) => `${f.frame} ×${num(f.count)}`).join("; ")} — too few for shares`;
   }
   return `${num(samples)} samples: ${top.map((f) => `${f.frame} ${Math.round((f.count / samples) * 100)} % (${num(f.count)})`).join("; ")}`;
 }

@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { type CellProfile, cpuDifferential, earlierAttempts, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
+import { type CellProfile, cpuDifferential, earlierAttempts, FEW_SAMPLES, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
 import { basis, forkRun, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
@@ -169,7 +169,14 @@ function whyPanel(cell: CellRecord, runId: string, kept: boolean, recordings: bo
                     {},
                     h("code", {}, f.frame),
                     ` ×${f.count}` +
-                      (f.totalMs !== undefined ? `, ${ms(f.totalMs)}` : total ? ` (${Math.round((f.count / Math.max(1, total(p))) * 100)} %)` : ""),
+                      // a share only of enough samples (issue #31): of a handful, the count and the total say it
+                      (f.totalMs !== undefined
+                        ? `, ${ms(f.totalMs)}`
+                        : total
+                          ? total(p) >= FEW_SAMPLES
+                            ? ` (${Math.round((f.count / total(p)) * 100)} %)`
+                            : ` of ${total(p)} samples`
+                          : ""),
                   ),
                 ),
               )
@@ -243,6 +250,19 @@ function cpuOverTime(cell: CellRecord): HTMLElement | null {
 function differential(cell: CellRecord): HTMLElement | null {
   const d = cpuDifferential(cell);
   if (!d) return null;
+  if (Math.min(...d.samples) < FEW_SAMPLES) {
+    // shares of a handful of samples differ by chance alone: no table of percentages to read a difference into
+    return h(
+      "div",
+      { class: "why-differential" },
+      h("h3", {}, `Where the CPU went: ${d.subject} against ${d.reference}`),
+      h(
+        "p",
+        { class: "explain" },
+        `Not compared: ${d.samples[0]} and ${d.samples[1]} CPU samples are too few to tell a method's share within a few points (a run this short is mostly waiting; its CPU says little). The methods sampled are listed above, with their counts.`,
+      ),
+    );
+  }
   const pct = (v?: number) => (v === undefined ? "—" : `${Math.round(v * 100)} %`);
   return h(
     "div",
@@ -251,8 +271,7 @@ function differential(cell: CellRecord): HTMLElement | null {
     h(
       "p",
       { class: "explain" },
-      `Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first, from ${d.samples[0]} and ${d.samples[1]} samples` +
-        (Math.min(...d.samples) < 50 ? " — too few to tell a method's share within a few points: a run this short is mostly waiting, and its CPU says little." : ".") +
+      `Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first, from ${d.samples[0]} and ${d.samples[1]} samples.` +
         " Both sides list their 8 hottest methods, so “—” means under that side's eighth.",
     ),
     table(
