@@ -492,6 +492,34 @@ describe("the dashboard under a sub-path", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
+  it("keeps a profiled run's flame graphs after three later runs without profiles (#31)", async () => {
+    // its own site: the profiled fib-fanout cell, then three runs of it without profiles (publish's default keeps
+    // the profiles of the newest 3 runs *that have any*; it used to count the three later ones and drop them)
+    const work = mkdtempSync(join(tmpdir(), "loom-e2e-profiles-"));
+    const site = join(work, "site");
+    const cell = flameCell();
+    const days = ["2026-11-05T02:00:00Z", "2026-11-06T02:00:00Z", "2026-11-07T02:00:00Z", "2026-11-08T02:00:00Z"];
+    days.forEach((startedAt, k) => {
+      const spec = { runId: `2026110${5 + k}T020000Z-p${k}p${k}`, startedAt, trigger: "schedule", branch: "main", virtualScale: 1, jdkBuild: "25.0.1+8" };
+      publish(writeRun(join(work, "runs"), spec, [k === 0 ? cell : { ...structuredClone(cell), profiles: undefined }]), site);
+    });
+    const second = await serve(site, BASE);
+    try {
+      await page.goto(second.url(`#/cell?run=20261105T020000Z-p0p0&cell=${cell.cellId}&focus=why`));
+      await ready(page, "cell");
+      const frames = page.locator("section.why .flame-graphs iframe.flame-frame");
+      expect(await frames.count()).toBe(2);
+      await expect.poll(async () => page.frameLocator("iframe.flame-frame").first().locator("h1").innerText()).toContain("sequential — CPU");
+      // a later run's cell has none, and says so
+      await page.goto(second.url(`#/cell?run=20261108T020000Z-p3p3&cell=${cell.cellId}`));
+      await ready(page, "cell");
+      expect(await page.locator("section.why .flame-graphs").count()).toBe(0);
+    } finally {
+      await second.close();
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
   it("says why a skipped cell was skipped, apart from failures", async () => {
     const id = "semeru-21.linux.cpus-2.par-1.max-auto.minr-auto.mass-start";
     await visit("#/matrix?workload=mass-start", "matrix");
