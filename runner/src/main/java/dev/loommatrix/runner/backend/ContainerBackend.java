@@ -43,13 +43,21 @@ public final class ContainerBackend implements Backend {
     private final DockerClient docker;
     private final CellImages images;
     private final int hostCpus;
+    /** The engine's own ID (docker info): which engine a run measures on, for its measurement lock. */
+    private final String engineId;
     /** Containers now running (several with --parallel-cells), so Ctrl-C can kill them all. */
     private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private ContainerBackend(DockerClient docker, Optional<java.nio.file.Path> harness) {
         this.docker = docker;
         this.images = new CellImages(docker, harness);
-        this.hostCpus = docker.infoCmd().exec().getNCPU();
+        var info = docker.infoCmd().exec();
+        this.hostCpus = info.getNCPU();
+        this.engineId = String.valueOf(info.getId());
+    }
+
+    public String engineId() {
+        return engineId;
     }
 
     /**

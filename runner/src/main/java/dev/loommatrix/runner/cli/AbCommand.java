@@ -102,6 +102,12 @@ final class AbCommand implements Callable<Integer> {
     boolean requireVerdict;
 
     @Option(
+            names = "--no-wait",
+            description = "Exit (code 6) instead of waiting when another run is measuring on this host or Docker"
+                    + " engine (one measurement per machine).")
+    boolean noWait;
+
+    @Option(
             names = "--confirm",
             paramLabel = "N",
             description = "More block pairs for each cell with a flagged change before it counts (default: as many"
@@ -319,7 +325,17 @@ final class AbCommand implements Callable<Integer> {
                 new AbRun.Settings(plan, firstPasses, extra, thresholdPercent / 100, timeBudget, choice, notMeasured));
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
-        AbRun.Outcome outcome = run.run(baseline, candidate);
+        AbRun.Outcome outcome;
+        // one measurement per machine, both sides' engines (one engine, or two connections to it); the budget's
+        // clock starts once the lock is held
+        try (var lock = RunCommand.measurementLock(
+                candidateDocker.or(() -> baselineDocker).map(ContainerBackend::engineId),
+                runId,
+                "ab",
+                noWait,
+                spec.commandLine().getErr())) {
+            outcome = run.run(baseline, candidate);
+        }
         if (outcome.stopped()) {
             console.printf("interrupted: no verdict; the blocks measured are kept in %s%n", root);
             return ExitCode.INTERNAL_ERROR.code;

@@ -8,7 +8,9 @@ public enum ExitCode {
     CELLS_FAILED(3),
     REGRESSION(4),
     /** --require-verdict: a comparison the data could not decide (inconclusive). */
-    NO_VERDICT(5);
+    NO_VERDICT(5),
+    /** --no-wait: another run holds this host's measurement lock (issue #32). */
+    BUSY(6);
 
     public final int code;
 

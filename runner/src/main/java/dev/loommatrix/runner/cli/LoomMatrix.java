@@ -111,6 +111,10 @@ public final class LoomMatrix {
                 e.println("error: " + usage.getMessage());
                 return ExitCode.USAGE_OR_MATRIX_ERROR.code;
             }
+            if (ex instanceof ExitException exit) {
+                e.println("error: " + exit.getMessage());
+                return exit.code.code;
+            }
             e.println("error: " + ex);
             boolean verbose = commandLine.getParseResult() != null && parseResult.hasMatchedOption("--verbose")
                     || java.util.Arrays.asList(args).contains("--verbose");
@@ -130,6 +134,17 @@ public final class LoomMatrix {
 
         UsageException(String message) {
             super(message);
+        }
+    }
+
+    /** A situation with an exit code of its own (--no-wait while another run measures: 6), said in one line. */
+    static final class ExitException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final transient ExitCode code;
+
+        ExitException(ExitCode code, String message) {
+            super(message);
+            this.code = code;
         }
     }
 

@@ -12,7 +12,9 @@ import dev.loommatrix.runner.backend.JdkLocator;
 import dev.loommatrix.runner.backend.LocalBackend;
 import dev.loommatrix.runner.run.HostFacts;
 import dev.loommatrix.runner.run.MatrixRun;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -73,6 +75,12 @@ final class RunCommand implements Callable<Integer> {
             description =
                     "The run's id (default: UTC time and a random suffix). Shards of one CI run pass the same id, so merge keeps it.")
     String requestedRunId;
+
+    @Option(
+            names = "--no-wait",
+            description = "Exit (code 6) instead of waiting when another run is measuring on this host or Docker"
+                    + " engine (one measurement per machine: a waiting run says whose run it waits for).")
+    boolean noWait;
 
     @Option(
             names = "--parallel-cells",
@@ -166,6 +174,34 @@ final class RunCommand implements Callable<Integer> {
                     + docker.map(ContainerBackend::hostCpus).orElse(1) + " CPUs (one CPU at least per cell), got "
                     + parallelCells);
         }
+        // one measurement per machine: held until the run has ended (the kernel releases it if the run is killed)
+        try (var lock = measurementLock(docker.map(ContainerBackend::engineId), runId, "run", noWait, err)) {
+            return measure(dir, manifest, cells, choice, docker, console);
+        }
+    }
+
+    /** This host's (and engine's) measurement lock, or exit 6 with whose run holds it under --no-wait. */
+    static dev.loommatrix.runner.run.MeasurementLock measurementLock(
+            Optional<String> engineId, String runId, String command, boolean noWait, PrintWriter err)
+            throws IOException, InterruptedException {
+        try {
+            return dev.loommatrix.runner.run.MeasurementLock.acquire(engineId, runId, command, !noWait, line -> {
+                err.println(line);
+                err.flush();
+            });
+        } catch (dev.loommatrix.runner.run.MeasurementLock.Busy busy) {
+            throw new LoomMatrix.ExitException(ExitCode.BUSY, busy.getMessage());
+        }
+    }
+
+    private int measure(
+            RunDirectory dir,
+            RunManifest manifest,
+            List<Cell> cells,
+            MatrixRun.BackendChoice choice,
+            Optional<ContainerBackend> docker,
+            PrintStream console)
+            throws IOException, InterruptedException {
         MatrixRun run =
                 new MatrixRun(dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()), parallelCells);
         // Ctrl-C (SIGINT) and SIGTERM: stop the current cell and leave a consistent run directory.

@@ -57,16 +57,20 @@ class RunLifecycleIT {
     }
 
     static Process start(Path log, String... args) throws IOException {
+        return start(Map.of(), log, args);
+    }
+
+    static Process start(Map<String, String> env, Path log, String... args) throws IOException {
         // As from a terminal: SIGINT at its default. A process started in the background by a
         // non-interactive shell (as CI may start the build) inherits SIGINT ignored, and a JVM that
         // starts with it ignored never sees Ctrl-C; exec keeps an ignored signal, so reset it first.
         List<String> command = new ArrayList<>(List.of(
                 "perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\"", JAVA, "-jar", JAR.toString()));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        return builder.start();
     }
 
     static int runToEnd(Path log, String... args) throws Exception {
@@ -99,7 +103,10 @@ class RunLifecycleIT {
         Path matrix = matrix(dir, 4);
         Files.writeString(matrix, Files.readString(matrix).replace("warmup: 0", "warmup: 1"));
         Path run = dir.resolve("run");
-        java.util.Random random = new java.util.Random(Long.getLong("loom.killSeed", System.nanoTime()));
+        // the seed of the kill times, printed so that a failure can be replayed (-Dloom.killSeed=…)
+        long seed = Long.getLong("loom.killSeed", System.nanoTime());
+        System.out.println("RunLifecycleIT kill seed: " + seed + " (replay with -Dloom.killSeed=" + seed + ")");
+        java.util.Random random = new java.util.Random(seed);
         int kills = 0;
         for (int attempt = 0; attempt < 12 && kills < 5; attempt++) {
             List<String> args = new ArrayList<>(
@@ -116,7 +123,9 @@ class RunLifecycleIT {
             p.waitFor(10, TimeUnit.SECONDS);
             kills++;
         }
-        assertThat(kills).as("the runner was killed at least once mid-run").isPositive();
+        assertThat(kills)
+                .as("the runner was killed at least once mid-run (kill seed %d)", seed)
+                .isPositive();
         assertThat(runToEnd(
                         dir.resolve("last.log"),
                         "run",
@@ -127,7 +136,7 @@ class RunLifecycleIT {
                         "--out",
                         run.toString(),
                         "--resume"))
-                .as(Files.readString(dir.resolve("last.log")))
+                .as("kill seed %d: %s", seed, Files.readString(dir.resolve("last.log")))
                 .isZero();
         RunDirectory result = new RunDirectory(run);
         assertThat(result.readCells()).hasSize(4).allSatisfy(cell -> {
@@ -321,5 +330,112 @@ class RunLifecycleIT {
         assertThat(new RunDirectory(run).readManifest().status())
                 .isEqualTo(dev.loommatrix.core.result.RunStatus.FINISHED);
         assertThat(Files.readString(log)).contains("1 failed, 1 timed out");
+    }
+
+    /**
+     * Issue #32: two runs started at once on one Docker engine never measure at the same time — the second waits,
+     * saying whose run it waits for — and both finish.
+     */
+    @Test
+    void twoRunsStartedAtOnceOnOneEngineNeverOverlap(@TempDir Path dir) throws Exception {
+        Path matrix = dir.resolve("matrix.yaml");
+        Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks: [{id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                cpus: [1]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual], params: {tasks: 40, sleepMs: 100}}
+                repetitions: 3
+                warmup: 0
+                memory: 256m
+                """);
+        Map<String, String> env = Map.of("LOOM_LOCK_DIR", dir.resolve("locks").toString());
+        List<Process> runs = new ArrayList<>();
+        for (String name : List.of("a", "b")) {
+            runs.add(start(
+                    env,
+                    dir.resolve(name + ".log"),
+                    "run",
+                    "--matrix",
+                    matrix.toString(),
+                    "--backend",
+                    "docker",
+                    "--run-id",
+                    "lock-" + name,
+                    "--out",
+                    dir.resolve(name).toString()));
+        }
+        for (Process p : runs) {
+            assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        }
+        String logs = Files.readString(dir.resolve("a.log")) + Files.readString(dir.resolve("b.log"));
+        assertThat(runs.get(0).exitValue()).as(logs).isZero();
+        assertThat(runs.get(1).exitValue()).as(logs).isZero();
+        // one of them waited, and said for whom
+        assertThat(logs)
+                .containsPattern("waiting: this host measures one run at a time, and run lock-[ab] \\(pid \\d+,"
+                        + " run, since ");
+        var a = new RunDirectory(dir.resolve("a")).readCells().get(0).execution();
+        var b = new RunDirectory(dir.resolve("b")).readCells().get(0).execution();
+        assertThat(a.backend()).isEqualTo("container");
+        // the cells' measuring times do not overlap
+        Instant aStart = Instant.parse(a.startedAt()), aEnd = Instant.parse(a.finishedAt());
+        Instant bStart = Instant.parse(b.startedAt()), bEnd = Instant.parse(b.finishedAt());
+        assertThat(aEnd.isBefore(bStart) || bEnd.isBefore(aStart))
+                .as("a %s–%s, b %s–%s", aStart, aEnd, bStart, bEnd)
+                .isTrue();
+    }
+
+    /** Issue #32: a run killed with SIGKILL leaves its lock to the kernel; the next run takes it over and says so. */
+    @Test
+    void aSigkilledRunsLockIsTakenOverByTheNextRun(@TempDir Path dir) throws Exception {
+        Path matrix = matrix(dir, 1);
+        Path locks = dir.resolve("locks");
+        Map<String, String> env = Map.of("LOOM_LOCK_DIR", locks.toString());
+        Process killed = start(
+                env,
+                dir.resolve("killed.log"),
+                "run",
+                "--matrix",
+                matrix.toString(),
+                "--backend",
+                "local",
+                "--run-id",
+                "to-be-killed",
+                "--out",
+                dir.resolve("killed").toString());
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
+        while (Instant.now().isBefore(deadline)
+                && !(Files.exists(locks.resolve("host.lock"))
+                        && Files.readString(locks.resolve("host.lock")).contains("to-be-killed"))) {
+            Thread.sleep(50);
+        }
+        assertThat(Json.MAPPER
+                        .readTree(locks.resolve("host.lock").toFile())
+                        .path("pid")
+                        .asLong())
+                .isEqualTo(killed.pid());
+        killed.toHandle().destroyForcibly(); // SIGKILL: no shutdown hook, the lock file keeps its holder
+        assertThat(killed.waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+        Path log = dir.resolve("next.log");
+        Process next = start(
+                env,
+                log,
+                "run",
+                "--matrix",
+                matrix.toString(),
+                "--backend",
+                "local",
+                "--no-wait",
+                "--out",
+                dir.resolve("next").toString());
+        assertThat(next.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(next.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readString(log))
+                .contains("note: took over the measurement lock " + locks.resolve("host.lock")
+                        + " from run to-be-killed" + " (pid " + killed.pid() + ", run, since ");
     }
 }
