@@ -27,6 +27,10 @@ export type Cell = {
       [k: string]: unknown;
     };
     /**
+     * Processes the cell's JVMs left running when it ended (a child a program started and never ended), each 'pid command line', killed then; absent when none (the local backend on Linux ends each cell's process group; a container's end ends everything in it)
+     */
+    leftBehind?: string[];
+    /**
      * Oldest first, when run --resume --retry-failed ran the cell again; each attempt's record and raw output are in attempts/<cell-id>/<n>/.
      */
     earlierAttempts?: {

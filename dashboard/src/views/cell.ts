@@ -686,6 +686,8 @@ function executionBlock(cell: CellRecord): HTMLElement | null {
       ["fallback", e.fallbackReason],
       ["ran beside", e.parallel ? `on CPUs {${e.parallel.cpuset}} beside ${e.parallel.ranBeside.join(", ") || "nothing"}` : "alone"],
       ["earlier attempts", earlierAttempts(cell) ?? "none"],
+      // issue #32: what its JVMs left running, killed when it ended (a container's end ends everything anyway)
+      ["left running", e.leftBehind?.length ? `${e.leftBehind.length} process${e.leftBehind.length === 1 ? "" : "es"}, killed when the cell ended: ${e.leftBehind.join("; ")}` : "nothing"],
     ]),
   );
 }

@@ -203,12 +203,38 @@ public record CellRecord(
             List<String> variantOrder,
             Optional<String> fallbackReason,
             Optional<Beside> parallel,
-            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Attempt> earlierAttempts) {
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Attempt> earlierAttempts,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> leftBehind) {
 
         public Execution {
             variantOrder = List.copyOf(variantOrder);
             parallel = parallel == null ? Optional.empty() : parallel;
             earlierAttempts = earlierAttempts == null ? List.of() : List.copyOf(earlierAttempts);
+            leftBehind = leftBehind == null ? List.of() : List.copyOf(leftBehind);
+        }
+
+        /** A cell that left nothing running behind it. */
+        public Execution(
+                String backend,
+                String driver,
+                String startedAt,
+                String finishedAt,
+                long durationMs,
+                List<String> variantOrder,
+                Optional<String> fallbackReason,
+                Optional<Beside> parallel,
+                List<Attempt> earlierAttempts) {
+            this(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    fallbackReason,
+                    parallel,
+                    earlierAttempts,
+                    List.of());
         }
     }
 

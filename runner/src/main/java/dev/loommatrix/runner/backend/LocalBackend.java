@@ -36,6 +36,8 @@ public final class LocalBackend implements Backend {
     private Path harnessJar;
     private volatile Process running;
     private volatile boolean cancelled;
+    /** What the current cell's processes left running, killed when each ended (issue #32). */
+    private final List<String> leftBehind = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public LocalBackend(JdkLocator locator) {
         this(locator, Optional.empty());
@@ -69,6 +71,12 @@ public final class LocalBackend implements Backend {
 
     @Override
     public Execution run(Cell cell, Assignment assignment) throws InterruptedException {
+        leftBehind.clear();
+        Execution execution = runCell(cell, assignment);
+        return leftBehind.isEmpty() ? execution : execution.withLeftBehind(List.copyOf(leftBehind));
+    }
+
+    private Execution runCell(Cell cell, Assignment assignment) throws InterruptedException {
         Path rawDir = assignment.rawDir();
         List<String> variantOrder = assignment.variantOrder();
         String driver =
@@ -444,6 +452,7 @@ public final class LocalBackend implements Backend {
         if (process != null) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
+            ProcessGroups.end(process.pid());
         }
     }
 
@@ -453,7 +462,8 @@ public final class LocalBackend implements Backend {
      */
     private ProcessEnd exec(List<String> command, Map<String, String> env, Path log, long deadline)
             throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command)
+        // its own process group: whatever it starts and leaves running is ended with it
+        ProcessBuilder builder = new ProcessBuilder(ProcessGroups.inOwnGroup(command))
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
@@ -472,11 +482,26 @@ public final class LocalBackend implements Backend {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
+            endGroup(process.pid(), log);
             Files.deleteIfExists(pidFile);
             return new ProcessEnd.DeadlinePassed();
         }
+        endGroup(process.pid(), log);
         Files.deleteIfExists(pidFile);
         return new ProcessEnd.Exited(process.exitValue());
+    }
+
+    /** Kills what the process's group still holds, and says it in the cell log and (through run) the record. */
+    private void endGroup(long pgid, Path log) throws IOException {
+        List<String> killed = ProcessGroups.end(pgid);
+        if (!killed.isEmpty()) {
+            leftBehind.addAll(killed);
+            Files.writeString(
+                    log,
+                    "loom: killed " + killed.size() + " process(es) it left running: " + String.join("; ", killed)
+                            + "\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
     }
 
     /**
@@ -506,6 +531,19 @@ public final class LocalBackend implements Backend {
                                 .exceptionally(e -> p)
                                 .join();
                     });
+            // and what its group still holds (children a killed driver's JVMs started): the kernel never gives a new
+            // process a pid that is a live group's id; a leader alive with another start time is another process
+            long leader = Long.parseLong(fields[0]);
+            boolean reused = ProcessHandle.of(leader)
+                    .filter(p -> !p.info()
+                            .startInstant()
+                            .map(Object::toString)
+                            .orElse("")
+                            .equals(fields.length > 1 ? fields[1] : ""))
+                    .isPresent();
+            if (!reused) {
+                ProcessGroups.end(leader);
+            }
             Files.deleteIfExists(pidFile);
         } catch (IOException | RuntimeException e) {
             // nothing readable to stop

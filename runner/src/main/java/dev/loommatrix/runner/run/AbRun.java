@@ -497,7 +497,10 @@ public final class AbRun {
                 first.execution().variantOrder(),
                 first.execution().fallbackReason(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                records.stream()
+                        .flatMap(r -> r.execution().leftBehind().stream())
+                        .toList());
         CellRecord source = trouble != null ? trouble : first;
         into.writeCell(CellRecord.of(
                 cell.id(),

@@ -107,7 +107,8 @@ final class CellRecorder {
                 execution.variantOrder(),
                 execution.fallbackReason(),
                 how.beside(),
-                how.earlierAttempts());
+                how.earlierAttempts(),
+                execution.leftBehind());
         Ended ended =
                 switch (execution.outcome()) {
                     case CellOutcome.Succeeded s ->

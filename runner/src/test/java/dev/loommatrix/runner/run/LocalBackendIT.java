@@ -180,4 +180,66 @@ class LocalBackendIT {
         assertThat(again.resumed()).as("nothing left to retry").isEqualTo(2);
         assertThat(run.readCell(id)).contains(second);
     }
+
+    /**
+     * Issue #32: a program that starts a child process and exits without ending it (as a new user's did: {@code
+     * sleep 300} from a ProcessBuilder, 6 orphans from one 2-variant cell) — after its cell, nothing of it is alive,
+     * and the record says what had to be killed.
+     */
+    @Test
+    void nothingAProgramStartedOutlivesItsCell(@TempDir Path dir) throws Exception {
+        // a unique duration names this test's children among the host's processes
+        String duration = "299." + System.nanoTime() % 1_000_000;
+        Path src = java.nio.file.Files.createDirectories(dir.resolve("src"));
+        java.nio.file.Files.writeString(
+                src.resolve("Leaver.java"),
+                """
+                public class Leaver {
+                    public static void main(String[] args) throws Exception {
+                        new ProcessBuilder("sleep", "%s").start(); // never waited for, never ended
+                    }
+                }
+                """
+                        .formatted(duration));
+        Path classes = java.nio.file.Files.createDirectories(dir.resolve("classes"));
+        int compiled = javax.tools.ToolProvider.getSystemJavaCompiler()
+                .run(
+                        null,
+                        null,
+                        null,
+                        "-d",
+                        classes.toString(),
+                        src.resolve("Leaver.java").toString());
+        assertThat(compiled).isZero();
+        Path matrix = java.nio.file.Files.writeString(
+                dir.resolve("matrix.yaml"),
+                """
+                schema: 1
+                jdks: [{id: host, vm: hotspot, version: %d, javaHome: "%s"}]
+                cpus: [1]
+                workloads:
+                  - id: leaver
+                    program: {classpath: ["%s"], mainClass: Leaver}
+                    variants: {one: {properties: {a: "1"}}, two: {properties: {a: "2"}}}
+                    baseline: one
+                repetitions: 2
+                warmup: 1
+                """
+                        .formatted(VERSION, JAVA_HOME, classes));
+        Path out = dir.resolve("run");
+        int code = dev.loommatrix.runner.cli.LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "local", "--out", out.toString()},
+                System.out,
+                System.err);
+        assertThat(code).isZero();
+        List<String> alive = ProcessHandle.allProcesses()
+                .filter(h -> h.info().commandLine().orElse("").contains("sleep " + duration))
+                .map(h -> h.pid() + " " + h.info().commandLine().orElse(""))
+                .toList();
+        assertThat(alive).as("children of the cell still running").isEmpty();
+        CellRecord cell = new RunDirectory(out).readCells().get(0);
+        // 2 variants × (1 warmup + 2 repetitions): each JVM left one sleep, each killed when its group ended
+        assertThat(cell.execution().leftBehind()).hasSize(6).allSatisfy(p -> assertThat(p)
+                .matches("\\d+ sleep " + java.util.regex.Pattern.quote(duration)));
+    }
 }
