@@ -13,6 +13,7 @@ command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v hyperfine >/dev/null 2>&1 || missing+=(hyperfine)
 command -v taskset >/dev/null 2>&1 || missing+=(util-linux)
+command -v stress-ng >/dev/null 2>&1 || missing+=(stress-ng)   # a known CPU hog beside a cell (issue #32)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)   # the Grafana sink's tests start their own server
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]}"

@@ -27,6 +27,48 @@ export type Cell = {
       [k: string]: unknown;
     };
     /**
+     * What else the host did while the cell ran, read from the host every everyMs (issue #32): CPUs used outside the cell and this runner, steal, the cell's throttling, CPU pressure; 'disturbed' when flagged (mean other work from 0.25 CPUs), its samples kept
+     */
+    interference?: {
+      source: string;
+      everyMs: number;
+      /**
+       * CPUs of other work on average over the cell (1.0 = one CPU's time)
+       */
+      otherCpusMean: number;
+      otherCpusMax: number;
+      /**
+       * the mean of other work from which the cell was to be flagged disturbed
+       */
+      thresholdCpus: number;
+      /**
+       * CPUs the hypervisor gave elsewhere, on average
+       */
+      stealCpusMean?: number;
+      /**
+       * time the cell's own CPU quota held it back (containers)
+       */
+      throttledMs?: number;
+      /**
+       * the kernel's 'some' CPU pressure (PSI avg10), percent, on average over the samples
+       */
+      cpuPressureMean?: number;
+      series: {
+        ms: number;
+        otherCpus: number;
+        steal?: number;
+        cpuPressure?: number;
+      }[];
+      /**
+       * what this host could not say, and why
+       */
+      unavailable?: string[];
+      /**
+       * present when flagged: the figure in words
+       */
+      disturbed?: string;
+    };
+    /**
      * Processes the cell's JVMs left running when it ended (a child a program started and never ended), each 'pid command line', killed then; absent when none (the local backend on Linux ends each cell's process group; a container's end ends everything in it)
      */
     leftBehind?: string[];
@@ -461,6 +503,18 @@ export interface Run {
     [k: string]: unknown;
   };
   host: {
+    /**
+     * The host's CPU settings known to add noise, where it exposes them (issue #32): frequency governor, turbo/boost, SMT, the CPUs' mean MHz when the run started; what it does not show, and warnings
+     */
+    tuning?: {
+      governor?: string;
+      boost?: boolean;
+      smt?: boolean;
+      mhz?: number;
+      notExposed?: string[];
+      warnings?: string[];
+      [k: string]: unknown;
+    };
     [k: string]: unknown;
   };
   matrix: {
@@ -650,6 +704,14 @@ export interface Compare {
       };
     };
   };
+  /**
+   * Compared cells measured beside other work (issue #32), per side, with the figure: their comparisons stand, with this caveat
+   */
+  disturbed?: {
+    cellId: string;
+    side: "baseline" | "candidate";
+    figure: string;
+  }[];
   /**
    * each cell both sides have, with the candidate's headline contrast (its workload's declared comparison, as the dashboard's matrix shows it) and its value before and after; absent when no shared cell has one
    */

@@ -177,6 +177,8 @@ export interface CompareReport {
   headlines?: NonNullable<Compare["headlines"]>;
   /** An A/B run's report: its two sides and how they were measured (issue #30's sequential plan). */
   ab?: Compare["ab"];
+  /** Compared cells measured beside other work, per side (issue #32). */
+  disturbed?: NonNullable<Compare["disturbed"]>;
 }
 
 export interface TrendPoint {
@@ -187,6 +189,8 @@ export interface TrendPoint {
   ci95?: [number, number];
   /** The forks the median rests on. */
   n?: number;
+  /** Measured beside other work (issue #32): the figure; drawn, flagged, never a change point. */
+  disturbed?: string;
 }
 
 export interface TrendSeries {

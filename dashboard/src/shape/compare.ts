@@ -74,3 +74,9 @@ export function ratioTicks(lo: number, hi: number, threshold: number, widthPx = 
   }
   return [...new Set(ticks)].sort((a, b) => a - b);
 }
+
+/** Which sides of a compared cell were measured beside other work (issue #32): "candidate", "baseline and candidate". */
+export function disturbedSides(report: CompareReport, cellId: string): string | undefined {
+  const sides = (report.disturbed ?? []).filter((d) => d.cellId === cellId).map((d) => d.side);
+  return sides.length ? sides.join(" and ") : undefined;
+}

@@ -22,6 +22,8 @@ export interface HistoryPoint {
   trigger: string;
   pullRequest: boolean;
   changePoint: boolean;
+  /** Measured beside other work: the figure (issue #32); drawn ringed, never a change point. */
+  disturbed?: string;
 }
 
 export interface HistoryShape {
@@ -93,6 +95,7 @@ function pointsOf(s: TrendSeries, runs: Map<string, IndexEntry>, nameProfile: bo
       trigger: run?.trigger ?? "?",
       pullRequest: run?.trigger === "pull_request",
       changePoint: changes.has(p.runId),
+      disturbed: p.disturbed,
     };
   });
 }

@@ -68,6 +68,7 @@ export type Mark =
   | "unattested"
   | "ceiling"
   | "unstable"
+  | "disturbed"
   | "notSteady"
   | "coldOnly";
 
@@ -78,6 +79,7 @@ export const MARK_SYMBOL: Record<Mark, string> = {
   unattested: "!",
   ceiling: "⊤",
   unstable: "~",
+  disturbed: "≋",
   notSteady: "↗",
   coldOnly: "°",
 };
@@ -89,6 +91,7 @@ export const MARK_MEANING: Record<Mark, string> = {
   unattested: "not attested: the JVM did not see the requested CPU limit or scheduler settings",
   ceiling: "ceiling: a variant hit the thread limit before its target count",
   unstable: "unstable: a variant's repetitions vary by more than 10 % (CV)",
+  disturbed: "disturbed: measured beside other work on the host (the cell view has the figure and the threshold)",
   notSteady: "not steady: a fork's measured iterations still trended (Mann-Kendall, 5 %) — its steady state was not reached",
   coldOnly: "cold only: each JVM ran the workload once, so this steady-state tile shows a cold start",
 };
@@ -101,6 +104,7 @@ export const MARK_WORDS: Record<Mark, string> = {
   unattested: "not attested",
   ceiling: "ceiling: a variant hit the thread limit",
   unstable: "unstable (a variant's forks vary by more than 10 %)",
+  disturbed: "disturbed (measured beside other work)",
   notSteady: "not steady (a fork's iterations still trended)",
   coldOnly: "cold runs only",
 };
@@ -273,6 +277,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   if (attested === false) marks.push("unattested");
   if (ceiling) marks.push("ceiling");
   if (unstable) marks.push("unstable");
+  if (cell.execution?.interference?.disturbed) marks.push("disturbed");
   // a trend in the measured iterations concerns the steady state only; the cold start is one iteration
   if (phase === "steady" && cell.measurements.some((m) => notSteadyForks(m) > 0)) marks.push("notSteady");
   if (phase === "steady" && !allColdOnly && coldOnly(cell)) marks.push("coldOnly");

@@ -2,10 +2,10 @@ import { loadAbComparison, loadAbIndex } from "../data/load";
 import type { AbEntry, CompareReport } from "../data/types";
 import { abVerdict, detectableWords, endedWords, testWords } from "../shape/ab";
 import { shortBenchmark } from "../shape/cell";
-import { change, counts, differingParts, ordered, VERDICTS } from "../shape/compare";
+import { change, counts, differingParts, disturbedSides, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h, whole } from "../ui/dom";
 import { date, num, ratioInterval } from "../ui/format";
-import { chart, recordedHeadlines, titled } from "./compare";
+import { chart, disturbedSection, recordedHeadlines, titled } from "./compare";
 import { type Context, empty, keyValues, section, select, table } from "./common";
 
 // An A/B run (loom-matrix ab, published with `publish --run <ab dir>`), shown as what it is (issue #31): its own
@@ -90,7 +90,8 @@ export async function abView(ctx: Context): Promise<Child[]> {
     h("p", { class: "verdicts" }, VERDICTS.map((v) => h("span", { class: `chip verdict-${v}` }, `${tally[v]} ${v}`))),
     recordedHeadlines(report),
     rows.length ? h("figure", { class: "compare" }, chart(rows, report.threshold)) : empty("No comparisons with this verdict."),
-    section("Side by side", comparisons(rows)),
+    section("Side by side", comparisons(report, rows)),
+    disturbedSection(report),
     report.notComparable?.length
       ? section(
           "Not comparable",
@@ -120,7 +121,7 @@ function notMeasured(report: CompareReport): HTMLElement | null {
   );
 }
 
-function comparisons(rows: CompareReport["comparisons"]): HTMLTableElement {
+function comparisons(report: CompareReport, rows: CompareReport["comparisons"]): HTMLTableElement {
   const cells = differingParts(rows.map((c) => c.cellId));
   return table(
     ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "interval of ratio (level)", "test", "could catch", "p (adjusted)", "verdict"],
@@ -136,8 +137,13 @@ function comparisons(rows: CompareReport["comparisons"]): HTMLTableElement {
       whole(num(c.pAdjusted, 2)),
       h(
         "span",
-        { class: `chip verdict-${c.verdict}` },
-        c.verdict + (c.confirmation ? (c.confirmation.confirmed ? ", confirmed" : ` (first pass: ${c.confirmation.firstVerdict}, not confirmed)`) : ""),
+        {},
+        h(
+          "span",
+          { class: `chip verdict-${c.verdict}` },
+          c.verdict + (c.confirmation ? (c.confirmation.confirmed ? ", confirmed" : ` (first pass: ${c.confirmation.firstVerdict}, not confirmed)`) : ""),
+        ),
+        disturbedSides(report, c.cellId) ? h("span", { class: "mark mark-disturbed" }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
       ),
     ]),
     { id: "ab-comparisons" },

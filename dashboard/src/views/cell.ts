@@ -64,6 +64,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
       { class: `status status-${cell.status}` },
       `${cell.status}`,
       env ? (env.attested ? " · attested" : " · NOT attested: see the attestation below") : " · no environment recorded",
+      cell.execution?.interference?.disturbed ? " · DISTURBED: see “Other work on the host” below" : "",
     ),
     headlineBlock(cell, phaseOf(ctx)),
     keyValues([
@@ -109,6 +110,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
     cell.measurements.length ? telemetryTable(cell) : null,
     cell.profiles?.length ? whyPanel(cell, run.runId, run.profiles === true, run.recordings === true) : null,
     env ? environmentBlock(cell) : null,
+    interferenceBlock(cell),
     executionBlock(cell),
   ];
 }
@@ -689,5 +691,50 @@ function executionBlock(cell: CellRecord): HTMLElement | null {
       // issue #32: what its JVMs left running, killed when it ended (a container's end ends everything anyway)
       ["left running", e.leftBehind?.length ? `${e.leftBehind.length} process${e.leftBehind.length === 1 ? "" : "es"}, killed when the cell ended: ${e.leftBehind.join("; ")}` : "nothing"],
     ]),
+  );
+}
+
+/**
+ * Issue #32: what else the host did while the cell ran, read from the host — CPUs of other work over time, against
+ * the threshold from which the cell is flagged — beside the numbers it may have moved.
+ */
+function interferenceBlock(cell: CellRecord): HTMLElement | null {
+  const i = cell.execution?.interference;
+  if (!i) return null;
+  const points = i.series.map((p) => ({ s: p.ms / 1000, cpus: p.otherCpus }));
+  const figures: [string, string][] = [
+    ["other work", `${num(i.otherCpusMean, 2)} CPUs on average, at most ${num(i.otherCpusMax, 2)} (${i.series.length} samples, every ${i.everyMs} ms)`],
+    ["steal", i.stealCpusMean === undefined ? "not said by this host" : `${num(i.stealCpusMean, 2)} CPUs on average`],
+    ["throttled", i.throttledMs === undefined ? "not said by this backend" : `${ms(i.throttledMs)} (the cell's own CPU quota held it back)`],
+    ["CPU pressure", i.cpuPressureMean === undefined ? "this kernel has no PSI" : `${num(i.cpuPressureMean, 2)} % (some, avg10, on average; the cell's own waiting included)`],
+    ["read from", i.source],
+  ];
+  if (i.unavailable?.length) figures.push(["not known", i.unavailable.join("; ")]);
+  return section(
+    "Other work on the host",
+    i.disturbed
+      ? h("p", { class: "banner disturbed", role: "note" }, `Disturbed: ${i.disturbed}. Its numbers are kept, and may be slower or noisier than a quiet host's.`)
+      : h("p", { class: "explain" }, `Quiet: other work stayed below ${num(i.thresholdCpus, 2)} CPUs on average, the level from which a cell is flagged.`),
+    keyValues(figures),
+    points.length > 1
+      ? h(
+          "figure",
+          { class: "interference" },
+          Plot.plot({
+            width: plotWidth(700),
+            height: 160,
+            marginLeft: 50,
+            style: { fontSize: "12px", background: "transparent" },
+            x: { label: "s into the cell →", grid: true },
+            y: { label: "↑ CPUs of other work", domain: [0, Math.max(2 * i.thresholdCpus, ...points.map((p) => p.cpus)) * 1.1], grid: true },
+            marks: [
+              Plot.ruleY([i.thresholdCpus], { stroke: "var(--warn)", strokeDasharray: "4,2" }),
+              Plot.lineY(points, { x: "s", y: "cpus", stroke: "var(--accent)" }),
+              Plot.dot(points, { x: "s", y: "cpus", r: 2, fill: "var(--accent)", title: (p: { s: number; cpus: number }) => `${num(p.s, 2)} s: ${num(p.cpus, 2)} CPUs of other work` }),
+            ],
+          }),
+          h("figcaption", {}, "CPUs used outside the cell and this runner, each sample over the interval before it; the dashed line is where a cell is flagged disturbed"),
+        )
+      : null,
   );
 }

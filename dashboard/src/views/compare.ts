@@ -3,7 +3,7 @@ import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComp
 import type { CellRecord, CompareReport, Comparison, Verdict } from "../data/types";
 import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText, times } from "../shape/matrix";
 import type { Phase } from "../shape/phase";
-import { change, counts, differingParts, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
+import { change, counts, differingParts, disturbedSides, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
 import { type Child, h, whole } from "../ui/dom";
 import { num, ratioInterval } from "../ui/format";
 import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runLabel, runPicker, section, select, table } from "./common";
@@ -126,7 +126,12 @@ export async function compareView(ctx: Context): Promise<Child[]> {
           whole(change(c)),
           whole(`${ratioInterval(c.ci95[0], c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`),
           whole(num(c.pAdjusted, 2)),
-          h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
+          h(
+            "span",
+            {},
+            h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
+            disturbedSides(report, c.cellId) ? h("span", { class: "mark mark-disturbed", title: `measured beside other work: ${disturbedSides(report, c.cellId)}` }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
+          ),
           // the two cells' profiles, where the site keeps them: what the JVM did before and after
           run.profiles || baseline?.profiles
             ? h(
@@ -141,6 +146,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
         { id: "comparisons" },
       ),
     ),
+    disturbedSection(report),
     report.notComparable?.length
       ? section(
           "Not comparable",
@@ -287,4 +293,14 @@ export function chart(rows: Comparison[], threshold: number): Element {
       }),
     ],
   });
+}
+
+/** Compared cells measured beside other work (issue #32): their comparisons stand, with this caveat. */
+export function disturbedSection(report: CompareReport): HTMLElement | null {
+  if (!report.disturbed?.length) return null;
+  return section(
+    "Measured beside other work",
+    h("p", { class: "explain" }, "These cells' numbers are kept, and their changes may be the neighbours' (≋ in the table):"),
+    table(["cell", "side", "figure"], report.disturbed.map((d) => [d.cellId, d.side, d.figure]), { id: "disturbed" }),
+  );
 }

@@ -91,7 +91,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
       "p",
       { class: "explain" },
       `Each line is one cell variant's median ${shape.metric ?? ""} over the runs — ${phaseOf(ctx) === "steady" ? "its steady state (each fork's measured iterations; a fork that ran once: its cold run)" : "its cold start (each fork's first iteration)"}. Filled dots: scheduled or manual runs;` +
-        ` hollow diamonds: pull-request runs. Red rules: change points (${trends.method}). Grey dashed rules: something other` +
+        ` hollow diamonds: pull-request runs; ringed in red: measured beside other work (never a change point). Red rules: change points (${trends.method}). Grey dashed rules: something other` +
         " than the code changed (JDK build, image, runner) — see the table below.",
     ),
   ];
@@ -181,7 +181,8 @@ function chart(
   const tip = (p: HistoryPoint) =>
     `${date(p.date.toISOString())}\n${p.cellId} · ${p.variant}\nmedian ${num(p.median)} ${metric ?? ""}` +
     (p.ci ? ` (interval ${num(p.ci[0])}–${num(p.ci[1])}${p.n ? `, ${p.n} forks` : ""})` : "") +
-    `\n${p.trigger} · ${p.branch} @ ${p.commit}${p.changePoint ? "\nchange point: a new level starts here" : ""}`;
+    `\n${p.trigger} · ${p.branch} @ ${p.commit}${p.changePoint ? "\nchange point: a new level starts here" : ""}` +
+    (p.disturbed ? `\nDISTURBED: ${p.disturbed}` : "");
   const times = points.map((p) => p.date.getTime());
   const span = Math.max(...times) - Math.min(...times);
   // padding in time too, so the first and last runs do not sit on the panel's edge
@@ -229,6 +230,8 @@ function chart(
           Plot.dot(dense ? scheduled.filter((p) => p.changePoint) : scheduled, { x: "date", y: "median", fill: "variant", r: 2.5, title: tip }),
           dense ? Plot.tip(scheduled, Plot.pointerX({ x: "date", y: "median", title: tip })) : null,
           Plot.dot(pulls, { x: "date", y: "median", stroke: "variant", symbol: "diamond", r: 4, strokeWidth: 1.5, title: tip }),
+          // measured beside other work (issue #32): ringed in red, never a change point
+          Plot.dot(mine.filter((p) => p.disturbed), { x: "date", y: "median", stroke: "var(--bad)", r: 6, strokeWidth: 1.5, title: tip }),
         ],
       }),
     );

@@ -28,7 +28,22 @@ public record CompareReport(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
                 AbRun ab,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                List<Headline> headlines) {
+                List<Headline> headlines,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                List<Disturbed> disturbed) {
+
+    /**
+     * A compared cell measured beside other work (issue #32), on one side: its comparisons stand, with this caveat.
+     *
+     * @param side {@code baseline} or {@code candidate}
+     * @param figure the cell's interference in words ("measured beside 0.97 CPUs of other work …")
+     */
+    public record Disturbed(String cellId, String side, String figure) {}
+
+    /** Whether a side of this cell was measured beside other work. */
+    public List<Disturbed> disturbedOf(String cellId) {
+        return disturbed.stream().filter(d -> d.cellId().equals(cellId)).toList();
+    }
 
     /**
      * A shared cell's headline contrast (issue #19) on both sides: what its workload declares the matrix shows
@@ -166,6 +181,43 @@ public record CompareReport(
         onlyInCandidate = List.copyOf(onlyInCandidate);
         notComparable = notComparable == null ? List.of() : List.copyOf(notComparable);
         headlines = headlines == null ? List.of() : List.copyOf(headlines);
+        disturbed = disturbed == null ? List.of() : List.copyOf(disturbed);
+    }
+
+    /** A report without disturbed cells (its compared cells quiet, or recorded before issue #32). */
+    public CompareReport(
+            int schemaVersion,
+            String baseline,
+            String candidate,
+            double threshold,
+            double alpha,
+            List<Comparison> comparisons,
+            int regressions,
+            int improvements,
+            List<String> onlyInBaseline,
+            List<String> onlyInCandidate,
+            List<NotComparable> notComparable,
+            int repetitionsNeeded,
+            Resolution resolution,
+            AbRun ab,
+            List<Headline> headlines) {
+        this(
+                schemaVersion,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                comparisons,
+                regressions,
+                improvements,
+                onlyInBaseline,
+                onlyInCandidate,
+                notComparable,
+                repetitionsNeeded,
+                resolution,
+                ab,
+                headlines,
+                List.of());
     }
 
     /** This report as the answer of an A/B run, its comparisons as confirmation left them. */
@@ -189,6 +241,7 @@ public record CompareReport(
                 repetitionsNeeded,
                 resolution,
                 run,
-                headlines);
+                headlines,
+                disturbed);
     }
 }

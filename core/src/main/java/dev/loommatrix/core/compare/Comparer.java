@@ -124,7 +124,26 @@ public final class Comparer {
                         decided.stream().filter(c -> !Double.isNaN(c.pValue())).count()),
                 resolution(pairings, decided, alpha),
                 null,
-                headlines(before, after, phase));
+                headlines(before, after, phase),
+                disturbed(before, after, pairings));
+    }
+
+    /** The compared cells measured beside other work, on either side (issue #32). */
+    static List<CompareReport.Disturbed> disturbed(
+            Map<String, CellRecord> before, Map<String, CellRecord> after, List<Pairing> pairings) {
+        List<CompareReport.Disturbed> out = new ArrayList<>();
+        pairings.stream().map(Pairing::cellId).distinct().sorted().forEach(id -> {
+            for (var side : List.of(Map.entry("baseline", before), Map.entry("candidate", after))) {
+                CellRecord cell = side.getValue().get(id);
+                if (cell != null) {
+                    cell.execution()
+                            .interference()
+                            .flatMap(dev.loommatrix.core.result.Interference::disturbed)
+                            .ifPresent(figure -> out.add(new CompareReport.Disturbed(id, side.getKey(), figure)));
+                }
+            }
+        });
+        return out;
     }
 
     /** Each cell both sides have, with the candidate's headline contrast: its value before and after. */

@@ -147,6 +147,19 @@ public final class MarkdownReport {
                     report.comparisons().size(),
                     resolution.pairsNeeded()));
         }
+        if (!report.disturbed().isEmpty()) {
+            // issue #32: a comparison of a cell measured beside other work stands, with this caveat, said first
+            md.append("**Measured beside other work** (the cells' numbers are kept; their changes may be the"
+                    + " neighbours'):\n");
+            report.disturbed().forEach(d -> md.append("- `")
+                    .append(d.cellId())
+                    .append("`, ")
+                    .append(d.side())
+                    .append(": ")
+                    .append(d.figure())
+                    .append('\n'));
+            md.append('\n');
+        }
         headlines(md, report.headlines());
         List<Comparison> notable = report.comparisons().stream()
                 .filter(c ->

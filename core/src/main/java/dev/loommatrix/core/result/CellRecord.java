@@ -204,13 +204,41 @@ public record CellRecord(
             Optional<String> fallbackReason,
             Optional<Beside> parallel,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Attempt> earlierAttempts,
-            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> leftBehind) {
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> leftBehind,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Interference> interference) {
 
         public Execution {
             variantOrder = List.copyOf(variantOrder);
             parallel = parallel == null ? Optional.empty() : parallel;
             earlierAttempts = earlierAttempts == null ? List.of() : List.copyOf(earlierAttempts);
             leftBehind = leftBehind == null ? List.of() : List.copyOf(leftBehind);
+            interference = interference == null ? Optional.empty() : interference;
+        }
+
+        /** A cell whose host was not watched (a record written before issue #32, or a merged A/B side). */
+        public Execution(
+                String backend,
+                String driver,
+                String startedAt,
+                String finishedAt,
+                long durationMs,
+                List<String> variantOrder,
+                Optional<String> fallbackReason,
+                Optional<Beside> parallel,
+                List<Attempt> earlierAttempts,
+                List<String> leftBehind) {
+            this(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    fallbackReason,
+                    parallel,
+                    earlierAttempts,
+                    leftBehind,
+                    Optional.empty());
         }
 
         /** A cell that left nothing running behind it. */

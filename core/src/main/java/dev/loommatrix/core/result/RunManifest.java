@@ -42,7 +42,53 @@ public record RunManifest(
 
     public record Git(String commit, String branch, boolean dirty) {}
 
-    public record Host(String os, String kernel, String cpuModel, int cpus, long memoryBytes) {}
+    public record Host(
+            String os,
+            String kernel,
+            String cpuModel,
+            int cpus,
+            long memoryBytes,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<Tuning> tuning) {
+
+        public Host {
+            tuning = tuning == null ? Optional.empty() : tuning;
+        }
+
+        /** A host whose CPU settings were not read (a shard's, a record written before issue #32). */
+        public Host(String os, String kernel, String cpuModel, int cpus, long memoryBytes) {
+            this(os, kernel, cpuModel, cpus, memoryBytes, Optional.empty());
+        }
+    }
+
+    /**
+     * The host's CPU settings that add noise to measurements (issue #32), where it exposes them: the frequency
+     * governor, turbo/boost, SMT, and the CPUs' frequency when the run started.
+     *
+     * @param notExposed the settings this host does not show (a VM without cpufreq), said rather than guessed
+     * @param warnings the settings known to add noise ("governor 'powersave', not 'performance'")
+     */
+    public record Tuning(
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<String> governor,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<Boolean> boost,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<Boolean> smt,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<Double> mhz,
+            List<String> notExposed,
+            List<String> warnings) {
+        public Tuning {
+            notExposed = notExposed == null ? List.of() : List.copyOf(notExposed);
+            warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        }
+    }
 
     /**
      * The matrix a run planned from.

@@ -5,6 +5,7 @@ import dev.loommatrix.core.plan.CpuSet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** Runs one cell and reports how it ended. Implementations never throw for trouble inside the cell. */
 public interface Backend {
@@ -27,6 +28,25 @@ public interface Backend {
     }
 
     Execution run(Cell cell, Assignment assignment) throws InterruptedException;
+
+    /**
+     * The CPU a running cell's own processes have used (issue #32), for telling it apart from other work on the
+     * host: cumulative nanoseconds (only differences are used), empty while it cannot be read.
+     */
+    interface CellCpu {
+        OptionalLong nanos();
+
+        /** Time the cell's CPU quota held it back, cumulative nanoseconds, where the backend can say. */
+        default OptionalLong throttledNanos() {
+            return OptionalLong.empty();
+        }
+
+        /** Where the figures come from, in words. */
+        String source();
+    }
+
+    /** How to read the cell's own CPU use while {@link #run} runs it. */
+    CellCpu cellCpu(String cellId);
 
     /** Stops the cell now running, if any (Ctrl-C): its container or JVM is killed, {@link #run} returns soon. */
     void cancel();

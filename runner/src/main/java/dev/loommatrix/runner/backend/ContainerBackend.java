@@ -47,6 +47,8 @@ public final class ContainerBackend implements Backend {
     private final String engineId;
     /** Containers now running (several with --parallel-cells), so Ctrl-C can kill them all. */
     private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Each running cell's container, for reading its cgroup's CPU use (issue #32). */
+    private final Map<String, String> containerOfCell = new java.util.concurrent.ConcurrentHashMap<>();
 
     private ContainerBackend(DockerClient docker, Optional<java.nio.file.Path> harness) {
         this.docker = docker;
@@ -81,6 +83,29 @@ public final class ContainerBackend implements Backend {
         } catch (RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** The running cell's container's cgroup, read from the host: its CPU use and throttling (v1 or v2). */
+    @Override
+    public CellCpu cellCpu(String cellId) {
+        return new CellCpu() {
+            @Override
+            public java.util.OptionalLong nanos() {
+                String id = containerOfCell.get(cellId);
+                return id == null ? java.util.OptionalLong.empty() : CgroupCpu.usageNanos(id);
+            }
+
+            @Override
+            public java.util.OptionalLong throttledNanos() {
+                String id = containerOfCell.get(cellId);
+                return id == null ? java.util.OptionalLong.empty() : CgroupCpu.throttledNanos(id);
+            }
+
+            @Override
+            public String source() {
+                return "the cell container's cgroup (cpuacct.usage, or cpu.stat on cgroup v2)";
+            }
+        };
     }
 
     @Override
@@ -167,6 +192,7 @@ public final class ContainerBackend implements Backend {
             dev.loommatrix.core.result.Json.writeAtomically(
                     rawDir.resolve("docker-run.json"), container.dockerRunArgs());
             running.add(containerId);
+            containerOfCell.put(cell.id(), containerId);
             docker.startContainerCmd(containerId).exec();
             Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
             if (exit.isEmpty()) {
@@ -200,6 +226,7 @@ public final class ContainerBackend implements Backend {
         } finally {
             if (containerId != null) {
                 running.remove(containerId);
+                containerOfCell.remove(cell.id(), containerId);
                 try {
                     docker.removeContainerCmd(containerId)
                             .withForce(true)

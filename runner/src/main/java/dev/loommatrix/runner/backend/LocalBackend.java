@@ -56,6 +56,31 @@ public final class LocalBackend implements Backend {
         return "local";
     }
 
+    /**
+     * The cell's processes, read from /proc (Linux): the live process group's members and the JVMs this runner
+     * already reaped (its own children's CPU, which only cells add to: the local backend runs one cell at a time).
+     */
+    @Override
+    public CellCpu cellCpu(String cellId) {
+        return new CellCpu() {
+            @Override
+            public java.util.OptionalLong nanos() {
+                if (!ProcessGroups.available()) {
+                    return java.util.OptionalLong.empty();
+                }
+                Process process = running;
+                long ticks = ProcessGroups.reapedChildrenTicks()
+                        + (process == null ? 0 : ProcessGroups.cpuTicks(process.pid()));
+                return java.util.OptionalLong.of(ticks * ProcClock.TICK_NANOS);
+            }
+
+            @Override
+            public String source() {
+                return "the cell's process group and the JVMs this runner reaped (/proc)";
+            }
+        };
+    }
+
     /** Whether this host can run the cell: its OS, and a JDK of its feature version and VM. */
     public boolean canRun(Cell cell) {
         return cell.coordinates().os().equals("windows") == JdkLocator.isWindows()

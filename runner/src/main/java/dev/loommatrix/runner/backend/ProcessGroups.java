@@ -102,4 +102,41 @@ final class ProcessGroups {
             return "(its command line unreadable)";
         }
     }
+
+    /**
+     * The CPU the group's live members have used, their reaped children's included (utime, stime, cutime, cstime of
+     * /proc/PID/stat), in clock ticks; a member that ended and was reaped by this JVM is in this JVM's own cutime.
+     */
+    static long cpuTicks(long pgid) {
+        long ticks = 0;
+        for (long pid : members(pgid)) {
+            ticks += ownAndChildrenTicks(Path.of("/proc", String.valueOf(pid)));
+        }
+        return ticks;
+    }
+
+    /** Fields 14-17 of /proc/PID/stat: utime, stime, cutime, cstime. */
+    static long ownAndChildrenTicks(Path procDir) {
+        try {
+            String stat = Files.readString(procDir.resolve("stat"));
+            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(after[11])
+                    + Long.parseLong(after[12])
+                    + Long.parseLong(after[13])
+                    + Long.parseLong(after[14]);
+        } catch (IOException | RuntimeException gone) {
+            return 0;
+        }
+    }
+
+    /** The CPU this JVM's reaped children used (cutime + cstime of /proc/self/stat), in clock ticks. */
+    static long reapedChildrenTicks() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(after[13]) + Long.parseLong(after[14]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
 }

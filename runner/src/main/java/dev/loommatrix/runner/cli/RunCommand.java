@@ -77,6 +77,15 @@ final class RunCommand implements Callable<Integer> {
     String requestedRunId;
 
     @Option(
+            names = "--on-disturbed",
+            paramLabel = "flag|rerun|fail",
+            defaultValue = "flag",
+            description = "A cell measured beside other work (from 0.25 CPUs of it on average): flag it, its samples"
+                    + " kept (default); rerun it (at most " + MatrixRun.RERUNS + " more times, while it stays"
+                    + " disturbed); or fail it (its numbers kept and called invalid: exit 3).")
+    String onDisturbed;
+
+    @Option(
             names = "--no-wait",
             description = "Exit (code 6) instead of waiting when another run is measuring on this host or Docker"
                     + " engine (one measurement per machine: a waiting run says whose run it waits for).")
@@ -166,6 +175,9 @@ final class RunCommand implements Callable<Integer> {
                     "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
         }
         console.printf("run %s: %d cells → %s%n", runId, cells.size(), dir.root());
+        // the machine's settings known to add noise, said once (run.json host.tuning keeps them)
+        manifest.host().tuning().ifPresent(t -> t.warnings()
+                .forEach(w -> err.println("warning: " + w + " (run.json: host.tuning)")));
         if (parallelCells < 1
                 || (parallelCells > 1
                         && docker.isPresent()
@@ -178,6 +190,16 @@ final class RunCommand implements Callable<Integer> {
         try (var lock = measurementLock(docker.map(ContainerBackend::engineId), runId, "run", noWait, err)) {
             return measure(dir, manifest, cells, choice, docker, console);
         }
+    }
+
+    static MatrixRun.OnDisturbed disturbedPolicy(String value) {
+        return switch (value) {
+            case "flag" -> MatrixRun.OnDisturbed.FLAG;
+            case "rerun" -> MatrixRun.OnDisturbed.RERUN;
+            case "fail" -> MatrixRun.OnDisturbed.FAIL;
+            default ->
+                throw new LoomMatrix.UsageException("--on-disturbed takes flag, rerun or fail, got '" + value + "'");
+        };
     }
 
     /** This host's (and engine's) measurement lock, or exit 6 with whose run holds it under --no-wait. */
@@ -202,8 +224,9 @@ final class RunCommand implements Callable<Integer> {
             Optional<ContainerBackend> docker,
             PrintStream console)
             throws IOException, InterruptedException {
-        MatrixRun run =
-                new MatrixRun(dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()), parallelCells);
+        MatrixRun run = new MatrixRun(
+                        dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()), parallelCells)
+                .onDisturbed(disturbedPolicy(onDisturbed));
         // Ctrl-C (SIGINT) and SIGTERM: stop the current cell and leave a consistent run directory.
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);

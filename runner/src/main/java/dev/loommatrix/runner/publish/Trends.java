@@ -52,21 +52,26 @@ public record Trends(
                     Optional<List<Double>> ci95,
             @com.fasterxml.jackson.annotation.JsonInclude(
                             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
-                    Optional<Integer> n) {
+                    Optional<Integer> n,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<String> disturbed) {
 
         public Point {
             ci95 = ci95 == null ? Optional.empty() : ci95;
             n = n == null ? Optional.empty() : n;
+            disturbed = disturbed == null ? Optional.empty() : disturbed;
         }
 
         public Point(String runId, String startedAt, double median) {
-            this(runId, startedAt, median, Optional.empty(), Optional.empty());
+            this(runId, startedAt, median, Optional.empty(), Optional.empty(), Optional.empty());
         }
     }
 
     /**
      * {@code changePoints}: the runs where a new level starts, found among the runs that are not pull
-     * requests (a pull request's runs measure unmerged code: shown, never a level). {@code benchmark}: a user
+     * requests (a pull request's runs measure unmerged code: shown, never a level) and not measured beside other
+     * work (a disturbed point: drawn, flagged, never a level either). {@code benchmark}: a user
      * workload's benchmark with its parameters (a variant has one series per benchmark); {@code unit}: the
      * metric's. A series is one cell, variant and benchmark under one {@code profile} and one set of
      * workload {@code params}: a quick-profile dispatch (600 ms) is not a point of the nightly series
@@ -193,7 +198,9 @@ public record Trends(
                             manifest.startedAt(),
                             median,
                             summary.map(x -> x.ci95()).filter(ci -> ci != null && ci.size() == 2),
-                            summary.map(x -> x.n())));
+                            summary.map(x -> x.n()),
+                            // measured beside other work (issue #32): drawn, flagged, never a level
+                            cell.execution().interference().flatMap(i -> i.disturbed())));
         }
 
         public Trends build() {
@@ -201,7 +208,8 @@ public record Trends(
             for (var entry : points.entrySet()) {
                 List<Point> p = entry.getValue();
                 List<Point> merged = p.stream()
-                        .filter(x -> !pullRequests.contains(x.runId()))
+                        .filter(x -> !pullRequests.contains(x.runId())
+                                && x.disturbed().isEmpty())
                         .toList();
                 double[] values = merged.stream().mapToDouble(Point::median).toArray();
                 List<String> changes = ChangePoints.detect(values).stream()

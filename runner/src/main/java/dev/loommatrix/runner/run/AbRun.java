@@ -500,7 +500,8 @@ public final class AbRun {
                 List.of(),
                 records.stream()
                         .flatMap(r -> r.execution().leftBehind().stream())
-                        .toList());
+                        .toList(),
+                mostDisturbed(records, numbers));
         CellRecord source = trouble != null ? trouble : first;
         into.writeCell(CellRecord.of(
                 cell.id(),
@@ -519,6 +520,45 @@ public final class AbRun {
                 first.contrast()));
         // skipped is not failed (issue #32): a cell this host cannot run (a JDK it lacks) fails no check, as in run
         return (trouble == null || !trouble.status().isFailure()) && records.size() == pairs;
+    }
+
+    /**
+     * The side's interference over its blocks (issue #32): the block with the most other work, its flag naming the
+     * block — one disturbed block is enough to say so of the side.
+     */
+    static Optional<dev.loommatrix.core.result.Interference> mostDisturbed(
+            List<CellRecord> records, List<Integer> numbers) {
+        int worst = -1;
+        for (int i = 0; i < records.size(); i++) {
+            var it = records.get(i).execution().interference();
+            if (it.isPresent()
+                    && (worst < 0
+                            || it.get().otherCpusMean()
+                                    > records.get(worst)
+                                            .execution()
+                                            .interference()
+                                            .orElseThrow()
+                                            .otherCpusMean())) {
+                worst = i;
+            }
+        }
+        if (worst < 0) {
+            return Optional.empty();
+        }
+        var it = records.get(worst).execution().interference().orElseThrow();
+        String block = "block " + numbers.get(worst) + " of " + records.size() + ": ";
+        return Optional.of(new dev.loommatrix.core.result.Interference(
+                block + it.source(),
+                it.everyMs(),
+                it.otherCpusMean(),
+                it.otherCpusMax(),
+                it.thresholdCpus(),
+                it.stealCpusMean(),
+                it.throttledMs(),
+                it.cpuPressureMean(),
+                it.series(),
+                it.unavailable(),
+                it.disturbed().map(d -> block + d)));
     }
 
     private static boolean isFlagged(Comparison c) {
@@ -561,6 +601,7 @@ public final class AbRun {
                 report.repetitionsNeeded(),
                 report.resolution(),
                 report.ab(),
-                report.headlines());
+                report.headlines(),
+                report.disturbed());
     }
 }

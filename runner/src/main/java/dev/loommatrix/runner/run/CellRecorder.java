@@ -54,7 +54,17 @@ final class CellRecorder {
             Instant started,
             Instant finished,
             Optional<CellRecord.Beside> beside,
-            List<CellRecord.Attempt> earlierAttempts) {}
+            List<CellRecord.Attempt> earlierAttempts,
+            Optional<dev.loommatrix.core.result.Interference> interference) {
+
+        Circumstances(
+                Instant started,
+                Instant finished,
+                Optional<CellRecord.Beside> beside,
+                List<CellRecord.Attempt> earlierAttempts) {
+            this(started, finished, beside, earlierAttempts, Optional.empty());
+        }
+    }
 
     void record(RunManifest manifest, int index, int total, Cell cell, Execution execution, Circumstances how)
             throws IOException {
@@ -108,7 +118,8 @@ final class CellRecorder {
                 execution.fallbackReason(),
                 how.beside(),
                 how.earlierAttempts(),
-                execution.leftBehind());
+                execution.leftBehind(),
+                how.interference());
         Ended ended =
                 switch (execution.outcome()) {
                     case CellOutcome.Succeeded s ->
@@ -173,6 +184,9 @@ final class CellRecorder {
         StringBuilder text = new StringBuilder(record.status().word());
         record.reason().ifPresent(r -> text.append(" — ").append(r));
         record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
+        // measured beside other work: flagged, its samples kept (issue #32)
+        record.execution().interference().flatMap(i -> i.disturbed()).ifPresent(d -> text.append(", DISTURBED: ")
+                .append(d));
         var headline = Workloads.find(record.coordinates().workload()).flatMap(w -> w.headline());
         for (var m : record.measurements()) {
             if (m.benchmark().isPresent()) {

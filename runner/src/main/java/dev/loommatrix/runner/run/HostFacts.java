@@ -24,7 +24,65 @@ public final class HostFacts {
                 System.getProperty("os.version"),
                 cpuModel(),
                 Runtime.getRuntime().availableProcessors(),
-                memory);
+                memory,
+                java.util.Optional.of(tuning(Path.of("/sys/devices/system/cpu"), Path.of("/proc/cpuinfo"))));
+    }
+
+    /**
+     * The CPU settings that add noise (issue #32), from Linux's sysfs: cpufreq's governor (cpu0's), boost (cpufreq's
+     * {@code boost}, or intel_pstate's {@code no_turbo}), SMT ({@code smt/active}), and the mean "cpu MHz" of
+     * /proc/cpuinfo; what the host does not show is listed, and the settings known to add noise are warned of.
+     */
+    static RunManifest.Tuning tuning(Path cpu, Path cpuinfo) {
+        java.util.List<String> notExposed = new java.util.ArrayList<>();
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        java.util.Optional<String> governor = read(cpu.resolve("cpu0/cpufreq/scaling_governor"));
+        if (governor.isEmpty()) {
+            notExposed.add("frequency governor (no cpufreq: often a VM, whose host decides)");
+        } else if (!governor.get().equals("performance")) {
+            warnings.add("CPU frequency governor '" + governor.get() + "', not 'performance': the clock moves with"
+                    + " load, and so do short measurements");
+        }
+        java.util.Optional<Boolean> boost = read(cpu.resolve("cpufreq/boost"))
+                .map("1"::equals)
+                .or(() -> read(cpu.resolve("intel_pstate/no_turbo")).map("0"::equals));
+        if (boost.isEmpty()) {
+            notExposed.add("turbo/boost");
+        } else if (boost.get()) {
+            warnings.add("turbo/boost on: the clock depends on temperature and on how many cores are busy");
+        }
+        java.util.Optional<Boolean> smt = read(cpu.resolve("smt/active")).map("1"::equals);
+        if (smt.isEmpty()) {
+            notExposed.add("SMT");
+        } else if (smt.get()) {
+            warnings.add("SMT on: a cell's CPUs may share cores with other work's");
+        }
+        java.util.Optional<Double> mhz = java.util.Optional.empty();
+        try {
+            var values = Files.readAllLines(cpuinfo).stream()
+                    .filter(l -> l.startsWith("cpu MHz"))
+                    .mapToDouble(l ->
+                            Double.parseDouble(l.substring(l.indexOf(':') + 1).trim()))
+                    .toArray();
+            if (values.length > 0) {
+                mhz = java.util.Optional.of(
+                        Math.round(java.util.Arrays.stream(values).average().orElseThrow() * 10) / 10.0);
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        if (mhz.isEmpty()) {
+            notExposed.add("CPU frequency");
+        }
+        return new RunManifest.Tuning(governor, boost, smt, mhz, notExposed, warnings);
+    }
+
+    private static java.util.Optional<String> read(Path file) {
+        try {
+            return java.util.Optional.of(Files.readString(file).trim()).filter(v -> !v.isEmpty());
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     static String cpuModel() {

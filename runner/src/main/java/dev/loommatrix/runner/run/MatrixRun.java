@@ -71,6 +71,27 @@ public final class MatrixRun {
     private final int parallelCells;
     private final Neighbours neighbours = new Neighbours();
     private Optional<String> blockSeed = Optional.empty();
+    private OnDisturbed onDisturbed = OnDisturbed.FLAG;
+
+    /**
+     * What a run does with a cell measured beside other work (issue #32): flag it (its samples kept, the default),
+     * measure it again — at most {@link #RERUNS} more times, the disturbed attempts' raw output kept under attempts/
+     * and listed in the record — or call its numbers invalid (the run exits 3).
+     */
+    public enum OnDisturbed {
+        FLAG,
+        RERUN,
+        FAIL
+    }
+
+    /** How many times {@code --on-disturbed rerun} measures a disturbed cell again. */
+    public static final int RERUNS = 2;
+
+    public MatrixRun onDisturbed(OnDisturbed policy) {
+        this.onDisturbed = policy;
+        return this;
+    }
+
     private volatile boolean stopping;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -221,7 +242,7 @@ public final class MatrixRun {
     private boolean runOne(Pass pass, int i, Optional<CpuSet> slot) throws IOException, InterruptedException {
         Cell cell = pass.cells().get(i);
         int total = pass.cells().size();
-        List<CellRecord.Attempt> earlier = prepare(pass.manifest(), cell, i, total);
+        List<CellRecord.Attempt> earlier = new ArrayList<>(prepare(pass.manifest(), cell, i, total));
         synchronized (pass.progress()) {
             pass.progress().started(i + 1, total, cell.id());
             if (!earlier.isEmpty()) {
@@ -235,11 +256,48 @@ public final class MatrixRun {
                         dir.root().relativize(dir.attemptsDir(cell.id())));
             }
         }
-        Instant started = Instant.now();
-        neighbours.begin(cell.id());
-        Execution execution = execute(cell, pass.manifest().runId(), slot);
-        List<String> beside = neighbours.end(cell.id());
-        Instant finished = Instant.now();
+        Instant started;
+        Instant finished;
+        List<String> beside;
+        Execution execution;
+        // what else the host did meanwhile, read from outside the cell (issue #32)
+        java.util.concurrent.atomic.AtomicReference<dev.loommatrix.core.result.Interference> watched =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        for (int rerun = 0; ; rerun++) {
+            started = Instant.now();
+            neighbours.begin(cell.id());
+            execution = execute(cell, pass.manifest().runId(), slot, watched);
+            beside = neighbours.end(cell.id());
+            finished = Instant.now();
+            Optional<String> disturbed = Optional.ofNullable(watched.get()).flatMap(w -> w.disturbed());
+            if (onDisturbed != OnDisturbed.RERUN || disturbed.isEmpty() || rerun >= RERUNS || stopping) {
+                break;
+            }
+            // its output aside (attempts/<cell>/unfinished-N/), the attempt in the record, and once more
+            Optional<java.nio.file.Path> aside;
+            synchronized (dir) {
+                aside = dir.setAsideUnfinished(cell.id());
+            }
+            earlier.add(new CellRecord.Attempt(
+                    dev.loommatrix.core.result.CellStatus.OK,
+                    Optional.of("disturbed, measured again: " + disturbed.get()),
+                    started.toString(),
+                    finished.toString()));
+            out.printf(
+                    "[%d/%d] %s: disturbed (%s); measuring it again (%d of %d)%s%n",
+                    i + 1,
+                    total,
+                    cell.id(),
+                    disturbed.get(),
+                    rerun + 1,
+                    RERUNS,
+                    aside.map(a -> "; its output kept in " + dir.root().relativize(a))
+                            .orElse(""));
+        }
+        if (onDisturbed == OnDisturbed.FAIL) {
+            execution = invalidIfDisturbed(execution, Optional.ofNullable(watched.get()));
+        }
+        List<String> ranBeside = beside;
         if (stopping) {
             out.printf("[%d/%d] %s: interrupted, no result kept (--resume runs it again)%n", i + 1, total, cell.id());
             return false;
@@ -254,8 +312,9 @@ public final class MatrixRun {
                         new CellRecorder.Circumstances(
                                 started,
                                 finished,
-                                slot.map(s -> new CellRecord.Beside(s.toString(), beside)),
-                                earlier));
+                                slot.map(s -> new CellRecord.Beside(s.toString(), ranBeside)),
+                                earlier,
+                                Optional.ofNullable(watched.get())));
         return true;
     }
 
@@ -282,7 +341,12 @@ public final class MatrixRun {
         }
     }
 
-    private Execution execute(Cell cell, String runId, Optional<CpuSet> slot) throws InterruptedException {
+    private Execution execute(
+            Cell cell,
+            String runId,
+            Optional<CpuSet> slot,
+            java.util.concurrent.atomic.AtomicReference<dev.loommatrix.core.result.Interference> watched)
+            throws InterruptedException {
         List<String> order = new ArrayList<>(cell.workload().variants());
         // Randomized, reproducibly per run and cell, so a drift over a cell's duration does not
         // always favour the same variant; the order is recorded with the cell.
@@ -298,11 +362,31 @@ public final class MatrixRun {
                         Optional.empty());
             case Placement.Decision.On(Backend backend, Optional<String> fallback) -> {
                 Optional<CpuSet> cpus = slot.or(() -> blockCpus(cell, backend));
-                Execution execution =
-                        backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus));
+                Execution execution;
+                try (InterferenceSampler sampler = InterferenceSampler.start(backend.cellCpu(cell.id()))) {
+                    execution = backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus));
+                    watched.set(sampler.finish());
+                }
                 yield fallback.map(execution::withFallbackReason).orElse(execution);
             }
         };
+    }
+
+    /** {@code --on-disturbed fail}: a disturbed cell's numbers are kept and called invalid (a failure: exit 3). */
+    static Execution invalidIfDisturbed(Execution execution, Optional<dev.loommatrix.core.result.Interference> seen) {
+        Optional<String> disturbed = seen.flatMap(w -> w.disturbed());
+        if (disturbed.isPresent() && execution.outcome() instanceof CellOutcome.Succeeded ok) {
+            return new Execution(
+                    new CellOutcome.Invalid(
+                            "disturbed (--on-disturbed fail): " + disturbed.get(), ok.measurements(), ok.environment()),
+                    execution.backend(),
+                    execution.driver(),
+                    execution.variantOrder(),
+                    execution.fallbackReason(),
+                    execution.profiles(),
+                    execution.leftBehind());
+        }
+        return execution;
     }
 
     /** An A/B block's CPUs in a container: the first ⌈quota⌉ of the host's, when that is fewer than all. */

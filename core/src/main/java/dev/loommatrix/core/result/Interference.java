@@ -1,0 +1,67 @@
+package dev.loommatrix.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What else the host did while a cell ran (issue #32), read from the host — not from inside the cell — every few
+ * hundred milliseconds: CPU used by everything outside the cell and this runner (the host's {@code /proc/stat}
+ * against the cell's own use: its container's cgroup, or its process group and the JVMs it reaped), the hypervisor's
+ * steal, the cell's own CPU throttling, and the kernel's CPU pressure (PSI) where it has it. A cell whose mean
+ * outside use reaches {@link #THRESHOLD_CPUS} is {@code disturbed}: flagged, with its figure, its samples kept.
+ *
+ * @param source how the figures were read, in words
+ * @param everyMs the sampling interval
+ * @param otherCpusMean CPUs used outside the cell and this runner, on average over the cell (1.0 = one CPU's time)
+ * @param thresholdCpus the mean from which the cell was to be flagged ({@link #THRESHOLD_CPUS} when it ran)
+ * @param series the samples (at most {@link #MAX_POINTS}: a long cell's are averaged in pairs until they fit)
+ * @param unavailable what this host could not say, and why ("steal: not in /proc/stat")
+ * @param disturbed present when flagged: "measured beside 1.3 CPUs of other work (…)"
+ */
+public record Interference(
+        String source,
+        int everyMs,
+        double otherCpusMean,
+        double otherCpusMax,
+        double thresholdCpus,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> stealCpusMean,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> throttledMs,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> cpuPressureMean,
+        List<Point> series,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unavailable,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> disturbed) {
+
+    /** Mean CPUs of other work from which a cell is flagged disturbed (see README: "Disturbed cells"). */
+    public static final double THRESHOLD_CPUS = 0.25;
+
+    public static final int MAX_POINTS = 240;
+
+    /**
+     * One sample over the interval before it.
+     *
+     * @param ms since the cell started
+     * @param otherCpus CPUs used outside the cell and this runner
+     * @param steal CPUs the hypervisor gave elsewhere (absent where /proc/stat has no steal column)
+     * @param cpuPressure the kernel's "some" CPU pressure, avg10, in percent (absent without PSI)
+     */
+    public record Point(
+            long ms,
+            double otherCpus,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double steal,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double cpuPressure) {}
+
+    public Interference {
+        series = List.copyOf(series);
+        unavailable = unavailable == null ? List.of() : List.copyOf(unavailable);
+        stealCpusMean = stealCpusMean == null ? Optional.empty() : stealCpusMean;
+        throttledMs = throttledMs == null ? Optional.empty() : throttledMs;
+        cpuPressureMean = cpuPressureMean == null ? Optional.empty() : cpuPressureMean;
+        disturbed = disturbed == null ? Optional.empty() : disturbed;
+    }
+
+    /** Flagged disturbed (not a bean property: the record's {@code disturbed} is the figure). */
+    public boolean flagged() {
+        return disturbed.isPresent();
+    }
+}
