@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, ready, watch } from "./browser";
-import { flameCell, HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, PROGRAM_WORKLOAD, programCell, USER_WORKLOAD, userCells, WORKLOADS, writeAbRun, writeRun } from "./fixtures";
+import { DISTURBED_CELL, disturbedCell, flameCell, HOSTILE_BRANCH, ITERATED_JDK, iteratedCell, JDKS, matrixCells, pinningCells, PROGRAM_WORKLOAD, programCell, USER_WORKLOAD, userCells, WORKLOADS, writeAbRun, writeRun } from "./fixtures";
 import { publish } from "./publish";
 import { type Host, serve } from "./serve";
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
     { runId: "20261102T120000Z-bbbb", startedAt: "2026-11-02T12:00:00Z", trigger: "pull_request", branch: HOSTILE_BRANCH, virtualScale: 1.02, jdkBuild: "21.0.8+9" },
     { runId: "20261103T020000Z-cccc", startedAt: "2026-11-03T02:00:00Z", trigger: "schedule", branch: "main", virtualScale: 1.4, jdkBuild: "21.0.9+10" },
   ];
-  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec), flameCell(), programCell()]), site);
+  for (const spec of runs) publish(writeRun(join(work, "runs"), spec, [...matrixCells(spec), ...userCells(spec), iteratedCell(spec), ...pinningCells(spec), flameCell(), programCell(), disturbedCell()]), site);
   // two A/B runs after them, with real A/B runs' verdicts: a pull request's harness 5 % slower, and an A/A
   publish(writeAbRun(join(work, "ab"), { runId: AB_REGRESSION, startedAt: "2026-11-03T15:00:00Z", trigger: "pull_request", branch: "slower-harness" }, "ab-5pct-regression.json"), site);
   publish(writeAbRun(join(work, "ab"), { runId: AB_AA, startedAt: "2026-11-04T15:00:00Z", trigger: "manual", branch: "main" }, "ab-jmh-aa.json"), site);
@@ -61,9 +61,9 @@ describe("the dashboard under a sub-path", () => {
     expect(svgText).toContain("2 CPUs");
     // 3 JDKs × 2 CPU limits × 2 parallelism × 2 workloads, and the user's JMH benchmark on 2 JDKs × 2 CPU
     // limits, the iterated sleep-bound cell, the two pinning cells, the profiled fib-fanout cell and the example's
-    // program: every tile focusable
+    // program and a cell measured beside a CPU hog: every tile focusable
     expect(svgText).toContain(USER_WORKLOAD);
-    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(33);
+    await expect(page.locator("rect[data-cell-id]").count()).resolves.toBe(34);
     // no tile's text is wider or taller than its tile
     const clipped = await page.evaluate(() => {
       const rects = [...document.querySelectorAll("figure.heatmap rect[data-cell-id]")].map((r) => r.getBoundingClientRect());
@@ -76,7 +76,7 @@ describe("the dashboard under a sub-path", () => {
       });
     });
     expect(clipped).toEqual([]);
-    expect(await page.locator("#cells tbody tr").count()).toBe(33);
+    expect(await page.locator("#cells tbody tr").count()).toBe(34);
     expect(problems, problems.join("\n")).toEqual([]);
     // nothing was fetched from outside the base path
     expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
@@ -288,6 +288,19 @@ describe("the dashboard under a sub-path", () => {
     expect(main).not.toContain("a cold start;");
     expect(await page.locator("table.stats").innerText()).toContain("roundMs");
     expect(await page.locator("figure.repetitions").innerText()).toContain("roundMs (ms)");
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("never shows a cell measured beside other work as clean: its tile marked, its figure and series in the cell view (#32)", async () => {
+    await visit("#/matrix?workload=sleep-bound", "matrix");
+    expect(await page.locator(`rect[data-cell-id="${DISTURBED_CELL}"]`).getAttribute("aria-label")).toContain("disturbed (measured beside other work)");
+    expect(await page.locator("figure.heatmap").innerText()).toContain("≋");
+    await visit(`#/cell?cell=${DISTURBED_CELL}`, "cell", "cell-disturbed");
+    expect(await page.locator("p.status").innerText()).toContain("DISTURBED");
+    const other = page.locator("section", { has: page.locator("h2", { hasText: "Other work on the host" }) });
+    expect(await other.locator(".banner.disturbed").innerText()).toMatch(/^Disturbed: measured beside 0\.\d\d CPUs of other work/);
+    expect(await other.locator("figure.interference svg circle").count()).toBeGreaterThan(5);
+    expect(await other.innerText()).toContain("throttled");
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

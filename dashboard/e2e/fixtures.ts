@@ -153,6 +153,17 @@ export function programCell(): CellRecord {
   return JSON.parse(readFileSync(join(GOLDEN, "..", "fixtures", "records", "program-load-test.json"), "utf8"));
 }
 
+/**
+ * Issue #32: a real container cell measured beside a CPU hog (stress-ng at 70 % of CPU 1, the cell on CPU 0; this
+ * project's machine, 2026-11-26): flagged disturbed with its figure and series
+ * (runner/src/test/resources/fixtures/records/sleep-bound-disturbed.json), in every run as recorded.
+ */
+export const DISTURBED_CELL = "debian-25.linux.cpus-1.cpuset-0.par-auto.max-auto.minr-auto.sleep-bound";
+
+export function disturbedCell(): CellRecord {
+  return JSON.parse(readFileSync(join(GOLDEN, "..", "fixtures", "records", "sleep-bound-disturbed.json"), "utf8"));
+}
+
 const FLAME_PAGES = join(GOLDEN, "..", "fixtures", "records", "fib-fanout-flame");
 
 /** As {@link widen}, on the JMH score a user measurement is judged by (its summary is of the score). */

@@ -56,5 +56,9 @@ describe("an A/B run says what it is (issue #31)", () => {
       differingParts(["debian-25.linux.cpus-2.par-auto.sleep-bound", "debian-25.linux.cpus-2.par-auto.fib-fanout", "debian-21.linux.cpus-2.par-auto.fib-fanout"]),
     ).toEqual(["debian-25 · sleep-bound", "debian-25 · fib-fanout", "debian-21 · fib-fanout"]);
     expect(differingParts(["a.b", "a.b"])).toEqual(["", ""]);
+    // an id with one more axis lines up with the others by its parts' keys
+    expect(
+      differingParts(["debian-25.linux.cpus-1.par-auto.sleep-bound", "debian-25.linux.cpus-1.cpuset-0.par-auto.sleep-bound", "debian-25.linux.cpus-2.par-auto.sleep-bound"]),
+    ).toEqual(["cpus-1", "cpus-1 · cpuset-0", "cpus-2"]);
   });
 });

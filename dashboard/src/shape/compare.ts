@@ -37,10 +37,20 @@ export function change(c: Comparison): string {
  * "debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound" on every row); "" where all ids are one.
  */
 export function differingParts(cellIds: string[]): string[] {
-  const split = cellIds.map((id) => id.split("."));
-  const width = Math.max(0, ...split.map((p) => p.length));
-  const varies = Array.from({ length: width }, (_, i) => new Set(split.map((p) => p[i])).size > 1);
-  return split.map((parts) => parts.filter((_, i) => varies[i]).join(" · "));
+  // each part by what it is — the JDK first, the OS second, the workload last, the rest by their "key-" prefix —
+  // so that an id with one more axis (a cpuset) lines up with the others
+  const keyed = cellIds.map((id) => {
+    const parts = id.split(".");
+    return parts.map((part, i) => ({
+      part,
+      key: i === 0 ? "jdk" : i === parts.length - 1 ? "workload" : i === 1 ? "os" : (/^([a-z]+)-/.exec(part)?.[1] ?? `#${i}`),
+    }));
+  });
+  const values = new Map<string, Set<string | undefined>>();
+  for (const parts of keyed) for (const { key, part } of parts) (values.get(key) ?? values.set(key, new Set()).get(key)!).add(part);
+  // a key some ids lack varies too
+  for (const [key, set] of values) if (keyed.some((parts) => !parts.some((p) => p.key === key))) set.add(undefined);
+  return keyed.map((parts) => parts.filter(({ key }) => values.get(key)!.size > 1).map(({ part }) => part).join(" · "));
 }
 
 /**

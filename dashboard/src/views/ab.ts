@@ -143,7 +143,7 @@ function comparisons(report: CompareReport, rows: CompareReport["comparisons"]):
           { class: `chip verdict-${c.verdict}` },
           c.verdict + (c.confirmation ? (c.confirmation.confirmed ? ", confirmed" : ` (first pass: ${c.confirmation.firstVerdict}, not confirmed)`) : ""),
         ),
-        disturbedSides(report, c.cellId) ? h("span", { class: "mark mark-disturbed" }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
+        disturbedSides(report, c.cellId) ? h("span", { class: "disturbed-note" }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
       ),
     ]),
     { id: "ab-comparisons" },

@@ -130,7 +130,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
             "span",
             {},
             h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
-            disturbedSides(report, c.cellId) ? h("span", { class: "mark mark-disturbed", title: `measured beside other work: ${disturbedSides(report, c.cellId)}` }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
+            disturbedSides(report, c.cellId) ? h("span", { class: "disturbed-note", title: `measured beside other work: ${disturbedSides(report, c.cellId)}` }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
           ),
           // the two cells' profiles, where the site keeps them: what the JVM did before and after
           run.profiles || baseline?.profiles
