@@ -86,7 +86,22 @@ class CliTest {
         JsonNode github =
                 Json.MAPPER.readTree(run("plan", "--matrix", "../matrix.yaml", "--format", "github", "--shard", "1/3")
                         .out());
-        assertThat(github.get("include").size()).isBetween(1, 120);
+        // the three shards are disjoint and together the plan (issue #32: this was "between 1 and 120 cells")
+        java.util.List<String> all = new java.util.ArrayList<>();
+        for (int k = 1; k <= 3; k++) {
+            JsonNode shard = Json.MAPPER.readTree(
+                    run("plan", "--matrix", "../matrix.yaml", "--format", "github", "--shard", k + "/3")
+                            .out());
+            assertThat(shard.get("include").size()).as("shard %d of 3", k).isPositive();
+            shard.get("include").forEach(row -> all.add(row.get("cell").asText()));
+        }
+        java.util.List<String> planned = new java.util.ArrayList<>();
+        Json.MAPPER
+                .readTree(run("plan", "--matrix", "../matrix.yaml", "--format", "json")
+                        .out())
+                .get("cells")
+                .forEach(c -> planned.add(c.get("id").asText()));
+        assertThat(all).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(planned);
         JsonNode first = github.get("include").get(0);
         assertThat(first.get("cell").asText()).isEqualTo(first.get("cells").asText());
         assertThat(first.get("runsOn").asText()).isEqualTo("ubuntu-latest");

@@ -375,9 +375,19 @@ class WorkflowsIT {
         try (Stream<Path> shards = Files.list(work.resolve("shards"))) {
             assertThat(shards.toList()).hasSize(jobs);
         }
-        try (Stream<Path> cells = Files.list(work.resolve("merged/cells"))) {
-            assertThat(cells.toList()).hasSize(2);
-        }
+        // every merged cell ok with its samples (issue #32: a run whose every cell failed passed this test), and
+        // the second run compared on all of them: 2 cells × 2 variants
+        var merged = new dev.loommatrix.core.result.RunDirectory(work.resolve("merged")).readCells();
+        assertThat(merged).hasSize(2).allSatisfy(cell -> {
+            assertThat(cell.status())
+                    .as(cell.cellId() + ": " + cell.reason().orElse(""))
+                    .isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
+            assertThat(cell.measurements()).hasSize(2).allSatisfy(m -> assertThat(m.samples())
+                    .hasSize(2));
+        });
+        JsonNode compared = Json.MAPPER.readTree(work.resolve("site/data/runs/20260101T010000Z-again/compare.json")
+                .toFile());
+        assertThat(compared.get("comparisons")).hasSize(4);
         var index = History.readIndex(work.resolve("site"));
         assertThat(index.runs())
                 .extracting(History.Entry::runId)
