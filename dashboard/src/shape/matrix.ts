@@ -86,7 +86,7 @@ export const MARK_SYMBOL: Record<Mark, string> = {
 
 export const MARK_MEANING: Record<Mark, string> = {
   failed: "failed or timed out: no numbers; the cell view has the reason and log tail",
-  invalid: "invalid: the load generator, not the service, set the numbers (saturated, or short of the asked rate)",
+  invalid: "invalid: numbers made but not to be trusted — a load generator, not the service, set them; a footprint fell below zero; or measured beside other work under --on-disturbed fail (the cell view says why)",
   skipped: "skipped: this runner had no such JDK (the cell view says why)",
   unattested: "not attested: the JVM did not see the requested CPU limit or scheduler settings",
   ceiling: "ceiling: a variant hit the thread limit before its target count",
@@ -99,7 +99,7 @@ export const MARK_MEANING: Record<Mark, string> = {
 /** A mark in a reader's words, for sentences (the legend has its full meaning). */
 export const MARK_WORDS: Record<Mark, string> = {
   failed: "failed",
-  invalid: "invalid (the load generator set the numbers)",
+  invalid: "invalid (its numbers cannot be trusted: the cell view says why)",
   skipped: "skipped",
   unattested: "not attested",
   ceiling: "ceiling: a variant hit the thread limit",

@@ -70,8 +70,13 @@ public final class CellAssembler {
                     if (!variantData.records().isEmpty()
                             || variantData.problem().isPresent()
                             || variantErrors.containsKey(variant)) {
-                        measurements.add(
-                                RawResults.measurement(cell, variantData, Optional.ofNullable(errors.get(variant))));
+                        Measurement measured =
+                                RawResults.measurement(cell, variantData, Optional.ofNullable(errors.get(variant)));
+                        measurements.add(measured);
+                        // numbers made but not to be trusted (a footprint below zero): the variant is invalid
+                        measured.error()
+                                .filter(e -> e.startsWith(INVALID))
+                                .ifPresent(e -> errors.putIfAbsent(variant, e));
                     }
                 } catch (IOException | RuntimeException e) {
                     readProblem = "could not read results of variant " + variant + ": " + e.getMessage();

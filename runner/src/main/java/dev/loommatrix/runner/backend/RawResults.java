@@ -176,7 +176,7 @@ public final class RawResults {
                         .mapToDouble(Double::doubleValue)
                         .toArray()));
         Optional<Double> efficiency = lowerBound.flatMap(lb -> summary.map(s -> lb / s.median()));
-        Optional<String> problem = error.or(data::problem);
+        Optional<String> problem = error.or(data::problem).or(() -> negativeFootprint(samples));
         int expected = cell.repetitions();
         if (problem.isEmpty() && samples.size() < expected) {
             problem = Optional.of("only " + samples.size() + " of " + expected + " repetitions produced a record");
@@ -194,6 +194,34 @@ public final class RawResults {
                 problem);
         // forks that ran the workload more than once say so, and their cold starts get their own summary
         return cell.iterations().equals(Iterations.ONCE) ? measurement : measurement.withIterations(cell.iterations());
+    }
+
+    /**
+     * A memory footprint below zero is a measurement error, not a footprint (issue #32: footprint's virtual variant
+     * printed -383 B RSS a thread, two of three samples negative): the resident memory the JVM gave back while the
+     * threads were started (a GC shrinking the heap, stacks of an earlier iteration released) outweighed what they
+     * took. Such a variant's numbers are kept and called invalid, never reported as a footprint.
+     */
+    static Optional<String> negativeFootprint(List<Sample> samples) {
+        for (int i = 0; i < samples.size(); i++) {
+            Optional<Double> rss = samples.get(i).metric("rssBytes");
+            if (rss.isPresent() && rss.get() < 0) {
+                long negative = samples.stream()
+                        .filter(s -> s.metric("rssBytes").filter(v -> v < 0).isPresent())
+                        .count();
+                return Optional.of(String.format(
+                        java.util.Locale.ROOT,
+                        "%sresident memory fell by %.1f MiB while the threads were started (repetition %d; %d of %d"
+                                + " samples below zero): the JVM gave back more than the threads took, so the RSS"
+                                + " difference is no footprint",
+                        CellAssembler.INVALID,
+                        -rss.get() / (1 << 20),
+                        i + 1,
+                        negative,
+                        samples.size()));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The environment block of the first record: what the JVM under test reported about itself. */

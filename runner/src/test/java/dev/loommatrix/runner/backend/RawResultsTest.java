@@ -43,4 +43,40 @@ class RawResultsTest {
         assertThat(m.samples().get(2).facts()).doesNotContainKey("steady");
         assertThat(m.samples().get(2).metric("trendP")).isEmpty();
     }
+
+    /**
+     * Issue #32: footprint's samples as the quick profile recorded them, two of three below zero — called invalid,
+     * with why, never reported as a footprint.
+     */
+    @Test
+    void aFootprintBelowZeroIsInvalidNotAFootprint(@TempDir Path dir) throws Exception {
+        Cell cell = TestMatrices.plan(
+                        """
+                schema: 1
+                jdks: [{id: j, vm: hotspot, version: 25, image: x}]
+                cpus: [2]
+                repetitions: 3
+                workloads: [{id: footprint, variants: [virtual], params: {threads: 10000}}]
+                """)
+                .get(0);
+        java.util.function.LongFunction<String> rec = rss -> "{\"schemaVersion\": 1, \"wallMs\": 30.0, \"metrics\":"
+                + " {\"threadsParked\": 10000, \"rssBytes\": " + rss + ", \"rssBytesPerThread\": " + rss / 10000.0
+                + "}}";
+        Files.write(
+                dir.resolve("virtual.records.jsonl"),
+                java.util.List.of(rec.apply(-3_830_000), rec.apply(2_100_000), rec.apply(-1_048_576)));
+        var m = RawResults.measurement(cell, RawResults.read(dir, "virtual", 0), Optional.empty());
+        assertThat(m.error())
+                .hasValue("invalid: resident memory fell by 3.7 MiB while the threads were started (repetition 1; 2 of"
+                        + " 3 samples below zero): the JVM gave back more than the threads took, so the RSS difference"
+                        + " is no footprint");
+        assertThat(m.samples()).hasSize(3); // kept
+
+        Files.write(
+                dir.resolve("virtual.records.jsonl"),
+                java.util.List.of(rec.apply(3_830_000), rec.apply(2_100_000), rec.apply(1_048_576)));
+        assertThat(RawResults.measurement(cell, RawResults.read(dir, "virtual", 0), Optional.empty())
+                        .error())
+                .isEmpty();
+    }
 }
