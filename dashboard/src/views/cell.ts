@@ -252,20 +252,9 @@ function cpuOverTime(cell: CellRecord): HTMLElement | null {
 function differential(cell: CellRecord): HTMLElement | null {
   const d = cpuDifferential(cell);
   if (!d) return null;
-  if (Math.min(...d.samples) < FEW_SAMPLES) {
-    // shares of a handful of samples differ by chance alone: no table of percentages to read a difference into
-    return h(
-      "div",
-      { class: "why-differential" },
-      h("h3", {}, `Where the CPU went: ${d.subject} against ${d.reference}`),
-      h(
-        "p",
-        { class: "explain" },
-        `Not compared: ${d.samples[0]} and ${d.samples[1]} CPU samples are too few to tell a method's share within a few points (a run this short is mostly waiting; its CPU says little). The methods sampled are listed above, with their counts.`,
-      ),
-    );
-  }
   const pct = (v?: number) => (v === undefined ? "—" : `${Math.round(v * 100)} %`);
+  // shares of a handful of samples differ by chance alone: then no table of percentages to read a difference into
+  const few = Math.min(...d.samples) < FEW_SAMPLES;
   return h(
     "div",
     { class: "why-differential" },
@@ -273,14 +262,18 @@ function differential(cell: CellRecord): HTMLElement | null {
     h(
       "p",
       { class: "explain" },
-      `Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first, from ${d.samples[0]} and ${d.samples[1]} samples.` +
-        " Both sides list their 8 hottest methods, so “—” means under that side's eighth.",
+      few
+        ? `Not compared: ${d.samples[0]} and ${d.samples[1]} CPU samples are too few to tell a method's share within a few points (a run this short is mostly waiting; its CPU says little). The methods sampled are listed above, with their counts.`
+        : `Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first, from ${d.samples[0]} and ${d.samples[1]} samples.` +
+            " Both sides list their 8 hottest methods, so “—” means under that side's eighth.",
     ),
-    table(
-      ["method", d.subject, d.reference, "difference (points)"],
-      d.rows.map((r) => [h("code", {}, r.frame), pct(r.subject), pct(r.reference), `${r.difference >= 0 ? "+" : "−"}${Math.abs(Math.round(r.difference * 100))}`]),
-      { class: "cpu-differential" },
-    ),
+    few
+      ? null
+      : table(
+          ["method", d.subject, d.reference, "difference (points)"],
+          d.rows.map((r) => [h("code", {}, r.frame), pct(r.subject), pct(r.reference), `${r.difference >= 0 ? "+" : "−"}${Math.abs(Math.round(r.difference * 100))}`]),
+          { class: "cpu-differential" },
+        ),
   );
 }
 

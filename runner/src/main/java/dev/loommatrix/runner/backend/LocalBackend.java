@@ -69,9 +69,9 @@ public final class LocalBackend implements Backend {
                     return java.util.OptionalLong.empty();
                 }
                 Process process = running;
-                long ticks = ProcessGroups.reapedChildrenTicks()
+                long ticks = ProcStat.ticks(Path.of("/proc/self"), ProcStat.CUTIME, ProcStat.CSTIME)
                         + (process == null ? 0 : ProcessGroups.cpuTicks(process.pid()));
-                return java.util.OptionalLong.of(ticks * ProcClock.TICK_NANOS);
+                return java.util.OptionalLong.of(ticks * ProcStat.TICK_NANOS);
             }
 
             @Override

@@ -69,7 +69,7 @@ final class ProcessGroups {
                     .sorted()
                     .toList()) {
                 long pid = Long.parseLong(dir.getFileName().toString());
-                if (pid != self && groupOf(dir).filter(g -> g == pgid).isPresent()) {
+                if (pid != self && ProcStat.group(dir).filter(g -> g == pgid).isPresent()) {
                     pids.add(pid);
                 }
             }
@@ -78,17 +78,6 @@ final class ProcessGroups {
         }
         pids.sort(null);
         return pids;
-    }
-
-    /** Field 5 of /proc/PID/stat, after the command name in parentheses (which may hold spaces and parentheses). */
-    static Optional<Long> groupOf(Path procDir) {
-        try {
-            String stat = Files.readString(procDir.resolve("stat"));
-            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Optional.of(Long.parseLong(after[2]));
-        } catch (IOException | RuntimeException gone) {
-            return Optional.empty(); // ended meanwhile
-        }
     }
 
     private static String commandLine(long pid) {
@@ -110,33 +99,13 @@ final class ProcessGroups {
     static long cpuTicks(long pgid) {
         long ticks = 0;
         for (long pid : members(pgid)) {
-            ticks += ownAndChildrenTicks(Path.of("/proc", String.valueOf(pid)));
+            ticks += ProcStat.ticks(
+                    Path.of("/proc", String.valueOf(pid)),
+                    ProcStat.UTIME,
+                    ProcStat.STIME,
+                    ProcStat.CUTIME,
+                    ProcStat.CSTIME);
         }
         return ticks;
-    }
-
-    /** Fields 14-17 of /proc/PID/stat: utime, stime, cutime, cstime. */
-    static long ownAndChildrenTicks(Path procDir) {
-        try {
-            String stat = Files.readString(procDir.resolve("stat"));
-            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(after[11])
-                    + Long.parseLong(after[12])
-                    + Long.parseLong(after[13])
-                    + Long.parseLong(after[14]);
-        } catch (IOException | RuntimeException gone) {
-            return 0;
-        }
-    }
-
-    /** The CPU this JVM's reaped children used (cutime + cstime of /proc/self/stat), in clock ticks. */
-    static long reapedChildrenTicks() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(after[13]) + Long.parseLong(after[14]);
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
     }
 }

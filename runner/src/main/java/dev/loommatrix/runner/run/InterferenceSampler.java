@@ -2,6 +2,7 @@ package dev.loommatrix.runner.run;
 
 import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ProcStat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ import java.util.Set;
 public final class InterferenceSampler implements AutoCloseable {
 
     private static final Path STAT = Path.of("/proc/stat");
-    private static final Path SELF = Path.of("/proc/self/stat");
+    private static final Path SELF = Path.of("/proc/self");
     private static final Path PRESSURE = Path.of("/proc/pressure/cpu");
 
     private final Backend.CellCpu cell;
@@ -117,7 +118,7 @@ public final class InterferenceSampler implements AutoCloseable {
         try {
             String[] cpu = Files.readAllLines(STAT).get(0).trim().split("\\s+");
             // cpu user nice system idle iowait irq softirq steal guest guest_nice (USER_HZ ticks; guest is in user)
-            long tick = dev.loommatrix.runner.backend.ProcClock.TICK_NANOS;
+            long tick = ProcStat.TICK_NANOS;
             long busy = (Long.parseLong(cpu[1])
                             + Long.parseLong(cpu[2])
                             + Long.parseLong(cpu[3])
@@ -128,9 +129,7 @@ public final class InterferenceSampler implements AutoCloseable {
             if (steal.isEmpty()) {
                 unavailable.add("steal: /proc/stat has no steal column");
             }
-            String self = Files.readString(SELF);
-            String[] after = self.substring(self.lastIndexOf(')') + 2).split(" ");
-            long selfNanos = (Long.parseLong(after[11]) + Long.parseLong(after[12])) * tick; // utime, stime
+            long selfNanos = ProcStat.ticks(SELF, ProcStat.UTIME, ProcStat.STIME) * tick;
             return new Reading(System.nanoTime(), busy, steal, cell.nanos(), selfNanos);
         } catch (IOException | RuntimeException e) {
             unavailable.add("the host's CPU use: no /proc/stat here (Linux only), so other work is not measured");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.runner.backend.ProcStat;
 import dev.loommatrix.runner.cli.LoomMatrix;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -64,15 +65,13 @@ class InterferenceIT {
     }
 
     /** The CPU time the hog's processes have used, from /proc (its workers are its children, still running). */
-    static double cpuSeconds(ProcessHandle hog) throws Exception {
+    static double cpuSeconds(ProcessHandle hog) {
         long ticks = 0;
         for (ProcessHandle p : java.util.stream.Stream.concat(java.util.stream.Stream.of(hog), hog.descendants())
                 .toList()) {
-            String stat = Files.readString(Path.of("/proc", String.valueOf(p.pid()), "stat"));
-            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            ticks += Long.parseLong(after[11]) + Long.parseLong(after[12]);
+            ticks += ProcStat.ticks(Path.of("/proc", String.valueOf(p.pid())), ProcStat.UTIME, ProcStat.STIME);
         }
-        return ticks / (double) dev.loommatrix.runner.backend.ProcClock.TICKS_PER_SECOND;
+        return ticks / (double) ProcStat.TICKS_PER_SECOND;
     }
 
     @Test
