@@ -252,16 +252,26 @@ class DistributionIT {
     /** The command in {@code dir} with only {@code env}, its output and exit code, within {@code minutes}. */
     static Result run(Path dir, Map<String, String> env, int minutes, String... command)
             throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().clear();
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new AssertionError("timed out: " + String.join(" ", command));
+        // output to a file, not a pipe read to its end first: a child that hangs fails here after the timeout
+        Path log = Files.createTempFile("dist-it", ".log");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            pb.environment().clear();
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new AssertionError("timed out after " + minutes + " min: " + String.join(" ", command) + "\n"
+                        + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(log);
         }
-        return new Result(p.exitValue(), out);
     }
 
     static String sha256(Path file) throws Exception {

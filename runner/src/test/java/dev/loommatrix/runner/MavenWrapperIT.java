@@ -2,10 +2,8 @@ package dev.loommatrix.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,10 +31,9 @@ class MavenWrapperIT {
                 .redirectErrorStream(true);
         pb.environment().remove("JAVA_HOME");
         pb.environment().put("PATH", jdk17 + ":/usr/bin:/bin");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        var ended = dev.loommatrix.runner.Processes.run(pb, java.time.Duration.ofMinutes(2));
+        String out = ended.output();
+        assertThat(ended.exitCode()).as(out).isZero();
         assertThat(out)
                 .contains("mvnw: the java on PATH is not a JDK 21+; using ")
                 .containsPattern("Java version: (2[1-9]|[3-9][0-9])\\.")

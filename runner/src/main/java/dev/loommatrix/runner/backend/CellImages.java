@@ -25,13 +25,31 @@ import java.util.concurrent.TimeUnit;
  * again. Base images named {@code local/…} are never sent to a registry; others are pulled once with a
  * bounded wait, so nothing hangs on a registry that cannot answer.
  */
-final class CellImages {
+public final class CellImages {
 
     static final String REPOSITORY = "loom-matrix/cell";
+
+    /**
+     * The base image a cell image was built on. Every loom-matrix image carries it (labels are inherited by the
+     * images built on one): how {@code prune} knows its own.
+     */
+    public static final String BASE_IMAGE_LABEL = "dev.loommatrix.base-image";
+
+    /** The loom-matrix image an image is built on directly (a user layer's cell image, a load generator's). */
+    public static final String BUILT_ON_LABEL = "dev.loommatrix.cell-image";
+
     private static final long PULL_TIMEOUT_S = Long.getLong("loom.pullTimeoutSeconds", 120);
 
-    /** A ready image: its tag, and the base image it was built on with that base's digest. */
-    record CellImage(String tag, String baseImage, String baseDigest) {}
+    /**
+     * A ready image: its tag, the base image it was built on with that base's digest, and every loom-matrix image a
+     * container of it needs kept (itself, and the cell image a user layer is built on): what {@link ImageUses}
+     * records.
+     */
+    record CellImage(String tag, String baseImage, String baseDigest, List<String> uses) {
+        CellImage {
+            uses = List.copyOf(uses);
+        }
+    }
 
     /** The base image cannot be had; the message says what to do. */
     static final class ImageUnavailable extends Exception {
@@ -93,7 +111,7 @@ final class CellImages {
             if (!exists(tag)) {
                 build(tag, baseImage, harness, dockerfile, profiler);
             }
-            return new CellImage(tag, baseImage, baseDigest);
+            return new CellImage(tag, baseImage, baseDigest, List.of(tag));
         } catch (IOException | RuntimeException e) {
             throw new ImageUnavailable("could not build the cell image on " + baseImage + ": " + e.getMessage());
         }
@@ -206,7 +224,7 @@ final class CellImages {
                     .withBuildArg("BASE_IMAGE", baseImage)
                     .withTags(Set.of(tag))
                     .withPull(false) // never --pull: the base is already here
-                    .withLabels(Map.of("dev.loommatrix.base-image", baseImage))
+                    .withLabels(Map.of(BASE_IMAGE_LABEL, baseImage))
                     .exec(new BuildImageResultCallback())
                     .awaitImageId(15, TimeUnit.MINUTES);
         } finally {
@@ -236,7 +254,9 @@ final class CellImages {
             if (!exists(tag)) {
                 buildUserLayer(tag, cell.tag(), files, containerPaths);
             }
-            return new CellImage(tag, cell.baseImage(), cell.baseDigest());
+            List<String> uses = new ArrayList<>(cell.uses());
+            uses.add(tag);
+            return new CellImage(tag, cell.baseImage(), cell.baseDigest(), uses);
         } catch (IOException | RuntimeException e) {
             throw new ImageUnavailable(
                     "could not layer the workload's files " + files + " onto " + cell.tag() + ": " + e.getMessage());
@@ -285,7 +305,7 @@ final class CellImages {
                     .withDockerfile(file.toFile())
                     .withTags(Set.of(tag))
                     .withPull(false)
-                    .withLabels(Map.of("dev.loommatrix.cell-image", cellTag))
+                    .withLabels(Map.of(BUILT_ON_LABEL, cellTag))
                     .exec(new BuildImageResultCallback())
                     .awaitImageId(15, TimeUnit.MINUTES);
         } finally {

@@ -62,6 +62,11 @@ public final class ContainerBackend implements Backend {
         return engineId;
     }
 
+    /** {@code prune}'s view of this engine: its images, containers and networks, by what runs used. */
+    public EnginePrune pruning() {
+        return new EnginePrune(docker, ImageUses.of(engineId));
+    }
+
     /**
      * Connects through Testcontainers' discovery strategies (DOCKER_HOST, ~/.testcontainers.properties,
      * the local socket …); empty when no engine answers. The strategies are used directly rather than
@@ -146,6 +151,28 @@ public final class ContainerBackend implements Backend {
         return hostCpus;
     }
 
+    /** Images already in this engine's {@link ImageUses} for a run ("run id\ntag"): the file is written once each. */
+    private final java.util.Set<String> recorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Notes in the engine's {@link ImageUses} that a run uses these images, so {@code prune} keeps them while the run
+     * is among the newest. Not recording is no reason to fail a cell: prune then keeps fewer, never removes a live
+     * run's (it leaves every image alone while a run measures on the engine).
+     */
+    private void recordUse(String runId, List<String> tags) {
+        List<String> fresh =
+                tags.stream().filter(t -> !recorded.contains(runId + "\n" + t)).toList();
+        if (fresh.isEmpty()) {
+            return;
+        }
+        try {
+            ImageUses.of(engineId).record(runId, fresh);
+            fresh.forEach(t -> recorded.add(runId + "\n" + t));
+        } catch (IOException | RuntimeException e) {
+            // see above: prune keeps fewer images of this run, nothing else changes
+        }
+    }
+
     /** The label every cell container carries: the run it belongs to (for {@link #stopLeftovers}). */
     public static final String RUN_LABEL = "dev.loommatrix.run";
 
@@ -173,6 +200,7 @@ public final class ContainerBackend implements Backend {
                     variantOrder,
                     Optional.empty());
         }
+        recordUse(assignment.runId(), image.uses());
         if (ServiceCells.isService(cell)) {
             return runService(cell, assignment, image);
         }
@@ -280,6 +308,7 @@ public final class ContainerBackend implements Backend {
         try {
             Files.createDirectories(rawDir);
             String generatorImage = GeneratorImage.prepare(docker, image.tag(), oha.get());
+            recordUse(assignment.runId(), List.of(generatorImage));
             UserWorkload.Service service =
                     (UserWorkload.Service) cell.workload().user().orElseThrow().artifact();
             try (ContainerServiceHost host = ContainerServiceHost.open(

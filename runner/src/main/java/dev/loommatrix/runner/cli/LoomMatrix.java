@@ -57,6 +57,7 @@ public final class LoomMatrix {
             ExportCommand.class,
             PublishCommand.class,
             ServeCommand.class,
+            PruneCommand.class,
             CommandLine.HelpCommand.class);
 
     /**

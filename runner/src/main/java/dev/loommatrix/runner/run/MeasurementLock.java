@@ -62,10 +62,40 @@ public final class MeasurementLock implements AutoCloseable {
 
     /** The host-wide directory of the locks. */
     public static Path directory() {
-        String configured = System.getenv("LOOM_LOCK_DIR");
-        return configured != null && !configured.isBlank()
-                ? Path.of(configured)
-                : Path.of(System.getProperty("java.io.tmpdir"), "loom-matrix-locks");
+        return dev.loommatrix.runner.backend.HostState.directory();
+    }
+
+    /**
+     * The run measuring on this engine now, if one is (its lock held by a live process), as its lock file says; for
+     * {@code prune}, which never waits for a run but leaves alone what it may use. Takes nothing: a lock found free is
+     * released at once.
+     */
+    public static Optional<Holder> liveRun(Optional<String> engineId) throws IOException {
+        return liveRun(directory(), engineId);
+    }
+
+    static Optional<Holder> liveRun(Path dir, Optional<String> engineId) throws IOException {
+        List<Path> files = files(dir, engineId);
+        // the engine's lock when there is an engine (a run on the local backend uses no image), else the host's
+        Path file = files.get(files.size() - 1);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Semaphore local = IN_PROCESS.computeIfAbsent(file.toAbsolutePath().normalize(), f -> new Semaphore(1));
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            if (local.tryAcquire()) {
+                try (FileLock free = channel.tryLock()) {
+                    if (free != null) {
+                        return Optional.empty();
+                    }
+                } finally {
+                    local.release();
+                }
+            }
+            // held: by another process, or by a run in this JVM
+            return Optional.of(read(channel)
+                    .orElse(new Holder("(not yet written)", -1, Instant.now().toString(), "run")));
+        }
     }
 
     /** This host's lock, then the engine's (in that order, always: two runs never wait on each other crosswise). */

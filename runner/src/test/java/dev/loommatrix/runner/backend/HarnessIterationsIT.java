@@ -40,7 +40,10 @@ class HarnessIterationsIT {
                 List.of());
         assertThat(command).containsSubsequence("--iterations", "1:3");
         Process process = new ProcessBuilder(command).inheritIO().start();
-        assertThat(process.waitFor()).isZero();
+        assertThat(process.waitFor(3, java.util.concurrent.TimeUnit.MINUTES))
+                .as("the harness ends")
+                .isTrue();
+        assertThat(process.exitValue()).isZero();
         var measurement = RawResults.measurement(cell, RawResults.read(dir, "virtual", 0), java.util.Optional.empty());
         var sample = measurement.samples().get(0);
         List<Number> wall = (List<Number>) sample.facts().get("iterationsWallMs");

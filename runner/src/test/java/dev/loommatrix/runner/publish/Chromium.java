@@ -1,12 +1,10 @@
 package dev.loommatrix.runner.publish;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Debian's Chromium, headless, as a test instrument: the DOM after scripts ran, and screenshots. The
@@ -49,17 +47,13 @@ public final class Chromium {
                 "--user-data-dir=" + profile,
                 "--virtual-time-budget=5000"));
         command.addAll(args);
-        Process process = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IOException("chromium did not finish within 60 s");
+        // the DOM on stdout alone; a hung Chromium fails the test after a minute (Processes)
+        var ended = dev.loommatrix.runner.Processes.run(
+                new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD),
+                java.time.Duration.ofSeconds(60));
+        if (ended.exitCode() != 0) {
+            throw new IOException("chromium exited with " + ended.exitCode());
         }
-        if (process.exitValue() != 0) {
-            throw new IOException("chromium exited with " + process.exitValue());
-        }
-        return out;
+        return ended.output();
     }
 }

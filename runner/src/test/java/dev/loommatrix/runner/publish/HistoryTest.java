@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -310,11 +311,19 @@ class HistoryTest {
                             "--site",
                             site.toString())
                     .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("p" + i + ".log").toFile())
                     .start());
         }
-        for (Process p : processes) {
-            String output = new String(p.getInputStream().readAllBytes());
-            assertThat(p.waitFor()).as(output).isZero();
+        for (int i = 0; i < processes.size(); i++) {
+            Process p = processes.get(i);
+            // output in a file: a publisher that hangs fails the test instead of hanging it
+            boolean ended = p.waitFor(2, TimeUnit.MINUTES);
+            String output = Files.readString(tmp.resolve("p" + i + ".log"));
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            assertThat(ended).as("publisher %d ended: %s", i, output).isTrue();
+            assertThat(p.exitValue()).as(output).isZero();
         }
         assertThat(runIds(site)).containsExactly("p0", "p1", "p2", "p3");
     }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -80,10 +79,9 @@ final class PostgresServer implements AutoCloseable {
     }
 
     private static void exec(List<String> command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(90, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("failed: " + String.join(" ", command) + "\n" + output);
+        var ended = dev.loommatrix.runner.Processes.run(java.time.Duration.ofSeconds(90), command);
+        if (ended.exitCode() != 0) {
+            throw new IllegalStateException("failed: " + String.join(" ", command) + "\n" + ended.output());
         }
     }
 

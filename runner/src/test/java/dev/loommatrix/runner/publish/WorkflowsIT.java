@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.result.Json;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -35,12 +33,10 @@ class WorkflowsIT {
     static final Path WORKFLOWS = ROOT.resolve(".github/workflows");
 
     static String run(Path dir, List<String> command, Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
         pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(20, TimeUnit.MINUTES)).isTrue();
-        return p.exitValue() + "\n" + out;
+        var ended = dev.loommatrix.runner.Processes.run(pb, java.time.Duration.ofMinutes(20));
+        return ended.exitCode() + "\n" + ended.output();
     }
 
     @Test
@@ -83,23 +79,85 @@ class WorkflowsIT {
      */
     @Test
     void theCommentAndPublishJobsDoWhatTheReviewAsked() throws Exception {
-        String comment = Files.readString(WORKFLOWS.resolve("loom-matrix-pr-comment.yml"));
-        assertThat(comment)
-                .doesNotContain("pr-number")
-                .contains("github.event.workflow_run.head_sha", "head.sha", "<!-- loom-matrix:pr-comparison -->")
-                .contains("github-actions[bot]", "s/@/@\\xe2\\x80\\x8b/g", "concurrency:", "CONCLUSION")
+        // the comment job: one writer per pull request's head, never cancelled midway; artifacts only of a success
+        Map<String, Object> comment = job("loom-matrix-pr-comment.yml", "comment");
+        assertThat(comment.get("concurrency"))
+                .isEqualTo(Map.of(
+                        "group",
+                        "loom-matrix-pr-comment-${{ github.event.workflow_run.head_repository.full_name }}-"
+                                + "${{ github.event.workflow_run.head_branch }}",
+                        "cancel-in-progress",
+                        false));
+        assertThat(step(comment, s -> String.valueOf(s.get("uses")).startsWith("actions/download-artifact@"))
+                        .get("if"))
+                .isEqualTo("github.event.workflow_run.conclusion == 'success'");
+        String commentScript =
+                (String) step(comment, s -> "Comment".equals(s.get("name"))).get("run");
+        assertThat(commentScript)
+                .contains("head.sha == \\\"$HEAD_SHA\\\"", "<!-- loom-matrix:pr-comparison -->")
+                .contains("github-actions[bot]", "s/@/@\\xe2\\x80\\x8b/g", "$CONCLUSION")
                 .doesNotContain("--edit-last");
+        assertThat(env(step(comment, s -> "Comment".equals(s.get("name")))))
+                .containsEntry("HEAD_SHA", "${{ github.event.workflow_run.head_sha }}")
+                .containsEntry("CONCLUSION", "${{ github.event.workflow_run.conclusion }}");
         assertThat(Files.readString(WORKFLOWS.resolve("loom-matrix-pr.yml"))).doesNotContain("pr-number");
-        String matrix = Files.readString(WORKFLOWS.resolve("loom-matrix-nightly.yml"));
-        assertThat(matrix)
-                .contains(
-                        "!cancelled()",
-                        "for attempt in",
-                        "git -C site diff --cached --quiet ||",
-                        "ls-remote --exit-code")
-                .contains("continue-on-error: true", "steps.runner-jdk.outputs.path", "name: loom-matrix-cli")
-                .doesNotContain("if: always() && needs.plan.result");
+        assertThat(Files.readString(WORKFLOWS.resolve("loom-matrix-pr-comment.yml")))
+                .doesNotContain("pr-number");
+
+        // the publish job: never a cancelled run, one publisher at a time, never cancelled midway
+        Map<String, Object> publish = job("loom-matrix-nightly.yml", "publish");
+        assertThat(publish.get("if")).isEqualTo("${{ !cancelled() && needs.plan.result == 'success' }}");
+        assertThat(publish.get("concurrency"))
+                .isEqualTo(
+                        Map.of("group", "loom-matrix-publish-${{ github.repository }}", "cancel-in-progress", false));
+        assertThat((String) step(publish, s -> "Publish and keep the history".equals(s.get("name")))
+                        .get("run"))
+                .contains("for attempt in", "git -C site diff --cached --quiet ||", "ls-remote --exit-code");
+        Map<String, Object> postgres = step(publish, s -> "PostgreSQL (Grafana)".equals(s.get("name")));
+        assertThat(postgres.get("continue-on-error")).isEqualTo(true);
+
+        // a run job keeps what it finished when it fails or times out; its CLI keeps its own JDK
+        Map<String, Object> run = job("loom-matrix-nightly.yml", "run");
+        assertThat(step(run, s -> String.valueOf(s.get("uses")).startsWith("actions/upload-artifact@"))
+                        .get("if"))
+                .isEqualTo("always()");
+        assertThat(env(step(run, s -> "Keep the CLI's JDK as JAVA_HOME".equals(s.get("name")))))
+                .containsEntry("RUNNER_JDK", "${{ steps.runner-jdk.outputs.path }}");
+
+        // housekeeping (issue #32): after every run job and A/B on a self-hosted runner, also a failed one
+        for (Map<String, Object> job : List.of(run, job("loom-matrix-pr.yml", "ab"))) {
+            Map<String, Object> prune =
+                    step(job, s -> String.valueOf(s.get("run")).contains(" prune --keep-runs \"$KEEP\""));
+            assertThat(prune.get("if")).isEqualTo("always() && runner.environment == 'self-hosted'");
+            assertThat(env(prune)).containsEntry("KEEP", "${{ inputs.prune-keep-runs }}");
+            List<?> steps = (List<?>) job.get("steps");
+            assertThat(steps.getLast())
+                    .as("the last step: after the results are kept")
+                    .isSameAs(prune);
+        }
         assertThat(Files.readString(WORKFLOWS.resolve("ci.yml"))).contains("--preserve-env=JAVA_HOME,PATH,HOME");
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> job(String workflow, String name) throws IOException {
+        var root = (Map<String, Object>)
+                new Load(LoadSettings.builder().build()).loadFromString(Files.readString(WORKFLOWS.resolve(workflow)));
+        var jobs = (Map<String, Map<String, Object>>) root.get("jobs");
+        assertThat(jobs).as(workflow).containsKey(name);
+        return jobs.get(name);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> step(Map<String, Object> job, java.util.function.Predicate<Map<String, Object>> which) {
+        var steps = (List<Map<String, Object>>) job.get("steps");
+        List<Map<String, Object>> found = steps.stream().filter(which).toList();
+        assertThat(found).as("exactly one such step in " + steps).hasSize(1);
+        return found.getFirst();
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> env(Map<String, Object> step) {
+        return (Map<String, Object>) step.getOrDefault("env", Map.of());
     }
 
     @Test

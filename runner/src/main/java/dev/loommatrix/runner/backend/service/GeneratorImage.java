@@ -58,7 +58,12 @@ public final class GeneratorImage {
                     .withDockerfile(file.toFile())
                     .withTags(Set.of(tag))
                     .withPull(false)
-                    .withLabels(Map.of("dev.loommatrix.load-generator", "oha " + Oha.VERSION))
+                    .withLabels(Map.of(
+                            "dev.loommatrix.load-generator",
+                            "oha " + Oha.VERSION,
+                            // the image it is built on (labels are inherited: this one names the direct parent)
+                            dev.loommatrix.runner.backend.CellImages.BUILT_ON_LABEL,
+                            cellImage))
                     .exec(new BuildImageResultCallback())
                     .awaitImageId(10, TimeUnit.MINUTES);
         } finally {
