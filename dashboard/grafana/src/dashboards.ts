@@ -75,14 +75,18 @@ export function matrixDashboard() {
     .withPanel(
       new Stat()
         .title("Cells")
-        .description("Cells of the run for this workload and JDKs, by outcome.")
+        .description(
+          "Cells of the run for this workload and JDKs, by outcome; disturbed: measured beside other work on the host" +
+            " past the threshold the record states (kept, not failed — see the Cells table's figures).",
+        )
         .gridPos({ x: 0, y: 0, w: 8, h: 5 })
         .withTarget(
           new SqlQueryBuilder(`
 SELECT count(*) FILTER (WHERE status = 'ok') AS "ok",
        count(*) FILTER (WHERE status IN ('failed', 'timeout')) AS "failed",
        count(*) FILTER (WHERE status = 'skipped') AS "skipped",
-       count(*) FILTER (WHERE attested IS FALSE) AS "not attested"
+       count(*) FILTER (WHERE attested IS FALSE) AS "not attested",
+       count(*) FILTER (WHERE disturbed IS NOT NULL) AS "disturbed"
 FROM cells
 WHERE run_id = '$run' AND workload = '$workload' AND jdk IN ($jdk)`).refId("A"),
         ),
@@ -146,7 +150,8 @@ ORDER BY c.jdk, c.cpus, c.parallelism`).refId("A"),
         .title("Cells")
         .description(
           "Every cell and variant (and benchmark, for your own workloads): the median of the metric it is judged by" +
-            " in its unit; for the built-in workloads also wall time's confidence interval, the lower bound and efficiency.",
+            " in its unit; for the built-in workloads also wall time's confidence interval, the lower bound and efficiency;" +
+            " the CPUs of other work measured beside the cell, and the record's words when that flagged it disturbed.",
         )
         .gridPos({ x: 0, y: 14, w: 24, h: 14 })
         .withTarget(
@@ -154,7 +159,7 @@ ORDER BY c.jdk, c.cpus, c.parallelism`).refId("A"),
 SELECT c.jdk, c.vm, c.version, c.os, c.cpus, c.cpuset, c.parallelism, c.max_pool_size, c.min_runnable,
        c.status, c.attested, m.variant, m.benchmark, m.n, m.metric, m.metric_unit, m.metric_median, m.median_ms,
        m.ci_low_ms, m.ci_high_ms, m.ci_level, m.cv, m.unstable, m.lower_bound_ms, m.efficiency, m.ceiling_threads,
-       c.reason
+       c.other_cpus_mean AS "other work (CPUs)", c.disturbed, c.reason
 FROM cells c
 LEFT JOIN measurements m ON m.run_id = c.run_id AND m.cell_id = c.cell_id
 WHERE c.run_id = '$run' AND c.workload = '$workload' AND c.jdk IN ($jdk)
@@ -228,13 +233,17 @@ export function historyDashboard() {
     .withPanel(
       new Table()
         .title("Runs")
-        .description("Pull-request runs are marked by their trigger; a new JDK build or host shows in the columns.")
+        .description(
+          "Pull-request runs are marked by their trigger; a new JDK build or host shows in the columns; disturbed: cells" +
+            " measured beside other work (their points are not clean evidence of a change).",
+        )
         .gridPos({ x: 0, y: 22, w: 24, h: 10 })
         .withTarget(
           new SqlQueryBuilder(`
 SELECT r.started_at, r.run_id, r.trigger, r.git_branch, r.git_commit, r.matrix_profile, r.host_cpu_model, r.host_cpus,
        string_agg(DISTINCT c.vm_version, ', ') AS "jdk builds",
-       count(*) FILTER (WHERE c.status = 'ok') AS "ok", count(*) AS "cells"
+       count(*) FILTER (WHERE c.status = 'ok') AS "ok", count(*) AS "cells",
+       count(*) FILTER (WHERE c.disturbed IS NOT NULL) AS "disturbed"
 FROM runs r JOIN cells c ON c.run_id = r.run_id
 WHERE $__timeFilter(r.started_at) AND c.workload = '$workload'
 GROUP BY r.run_id
@@ -281,15 +290,22 @@ ORDER BY abs(ln(c.metric_median / b.metric_median)) DESC`).refId("A"),
     .withPanel(
       new Table()
         .title("Side by side")
+        .description(
+          "Each cell variant's medians in both runs and their ratio; a side's disturbed column holds its record's words" +
+            " when that cell was measured beside other work (a ratio to read with care).",
+        )
         .gridPos({ x: 0, y: 14, w: 24, h: 14 })
         .withTarget(
           new SqlQueryBuilder(`
 SELECT b.cell_id, b.variant, b.metric, b.metric_unit AS "unit", b.metric_direction AS "better",
        b.n AS "baseline n", b.metric_median AS "baseline median",
        c.n AS "candidate n", c.metric_median AS "candidate median", c.metric_median / b.metric_median AS "ratio",
-       b.unstable OR c.unstable AS "unstable"
+       b.unstable OR c.unstable AS "unstable",
+       bc.disturbed AS "baseline disturbed", cc.disturbed AS "candidate disturbed"
 FROM measurements b
 JOIN measurements c ON c.cell_id = b.cell_id AND c.variant = b.variant
+JOIN cells bc ON bc.run_id = b.run_id AND bc.cell_id = b.cell_id
+JOIN cells cc ON cc.run_id = c.run_id AND cc.cell_id = c.cell_id
 WHERE b.run_id = '$baseline' AND c.run_id = '$candidate' AND b.metric_median > 0
 ORDER BY b.cell_id, b.variant`).refId("A"),
         ),

@@ -2,6 +2,7 @@ package dev.loommatrix.runner.publish;
 
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.EnvironmentRecord;
+import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.stats.Summary;
@@ -96,8 +97,10 @@ public final class PostgresSink {
                                    min_runnable, workload, status, reason, attested, available_processors,
                                    java_version, vm_version, image, image_digest, backend, started_at, duration_ms,
                                    baseline, headline_kind, headline_subject, headline_reference, headline_words,
-                                   headline_value, headline_ci_low, headline_ci_high)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   headline_value, headline_ci_low, headline_ci_high, other_cpus_mean, other_cpus_max,
+                                   interference_threshold_cpus, disturbed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                        ?, ?, ?, ?)
                 """);
                 PreparedStatement measurementRow = db.prepareStatement(
                         """
@@ -162,12 +165,22 @@ public final class PostgresSink {
                                 .orElse(null),
                         Types.DOUBLE);
                 cellRow.setObject(
-                        i,
+                        i++,
                         value.map(v -> v.ci95())
                                 .filter(ci -> ci != null && ci.size() == 2)
                                 .map(ci -> ci.get(1))
                                 .orElse(null),
                         Types.DOUBLE);
+                // other work beside the cell (issue #32): Grafana shows the flag as the dashboard does
+                var interference = cell.execution().interference();
+                cellRow.setObject(
+                        i++, interference.map(Interference::otherCpusMean).orElse(null), Types.DOUBLE);
+                cellRow.setObject(
+                        i++, interference.map(Interference::otherCpusMax).orElse(null), Types.DOUBLE);
+                cellRow.setObject(
+                        i++, interference.map(Interference::thresholdCpus).orElse(null), Types.DOUBLE);
+                cellRow.setString(
+                        i, interference.flatMap(Interference::disturbed).orElse(null));
                 cellRow.executeUpdate();
 
                 for (Measurement m : cell.measurements()) {

@@ -86,7 +86,7 @@ class PostgresSinkIT {
         assertThat(query("SELECT count(*) FROM samples")).isEqualTo(String.valueOf(numeric));
         assertThat(query("SELECT attested::text FROM cells")).isEqualTo("true");
         assertThat(query("SELECT count(*) FROM flyway_schema_history WHERE success"))
-                .isEqualTo("4");
+                .isEqualTo("5");
         // the cell's headline contrast, as the dashboard shows it (issue #19)
         assertThat(query("SELECT headline_kind || ' ' || headline_subject || ' vs ' || headline_reference FROM cells"))
                 .isEqualTo("speedup virtual vs pool:100");
@@ -203,6 +203,43 @@ class PostgresSinkIT {
             try (Connection db = DriverManager.getConnection(server.jdbcUrl());
                     Statement st = db.createStatement()) {
                 st.executeUpdate("DELETE FROM runs WHERE run_id = 'service-1'");
+            }
+        }
+    }
+
+    /**
+     * Issue #32: a cell measured beside other work keeps its flag in Grafana too — the real disturbed cell (measured
+     * beside stress-ng) with its figures and the record's words; a quiet cell's figures with no flag.
+     */
+    @Test
+    void aDisturbedCellsFlagAndFiguresAreColumns(@TempDir Path tmp) throws Exception {
+        RunDirectory run = HistoryTest.run(tmp, "disturbed-1", "2026-11-26T09:00:00Z");
+        CellRecord disturbed = dev.loommatrix.core.result.Json.MAPPER.readValue(
+                Path.of("src/test/resources/fixtures/records/sleep-bound-disturbed.json")
+                        .toFile(),
+                CellRecord.class);
+        withCell(run, disturbed);
+        String[] args = publishArgs(run, tmp.resolve("site"), server.jdbcUrl());
+        try {
+            assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
+            String where = " WHERE run_id = 'disturbed-1' AND cell_id = '" + disturbed.cellId() + "'";
+            var interference = disturbed.execution().interference().orElseThrow();
+            assertThat(query("SELECT disturbed FROM cells" + where))
+                    .isEqualTo(interference.disturbed().orElseThrow())
+                    .startsWith("measured beside 0.71 CPUs of other work");
+            assertThat(Double.parseDouble(query("SELECT other_cpus_mean FROM cells" + where)))
+                    .isEqualTo(interference.otherCpusMean());
+            assertThat(Double.parseDouble(query("SELECT other_cpus_max FROM cells" + where)))
+                    .isEqualTo(interference.otherCpusMax());
+            assertThat(Double.parseDouble(query("SELECT interference_threshold_cpus FROM cells" + where)))
+                    .isEqualTo(0.25);
+            assertThat(query("SELECT count(*) FROM cells WHERE run_id = 'disturbed-1' AND disturbed IS NOT NULL"))
+                    .as("only the disturbed cell is flagged")
+                    .isEqualTo("1");
+        } finally {
+            try (Connection db = DriverManager.getConnection(server.jdbcUrl());
+                    Statement st = db.createStatement()) {
+                st.executeUpdate("DELETE FROM runs WHERE run_id = 'disturbed-1'");
             }
         }
     }
