@@ -108,6 +108,15 @@ final class AbCommand implements Callable<Integer> {
     boolean noWait;
 
     @Option(
+            names = "--on-disturbed",
+            paramLabel = "flag|rerun|fail",
+            defaultValue = "flag",
+            description = "A block measured beside other work (from 0.25 CPUs of it on average): flag it, its samples"
+                    + " kept and its side marked disturbed (default); rerun it (at most " + MatrixRun.RERUNS
+                    + " more times, while it stays disturbed); or fail it (its cell fails: exit 3).")
+    String onDisturbed;
+
+    @Option(
             names = "--confirm",
             paramLabel = "N",
             description = "More block pairs for each cell with a flagged change before it counts (default: as many"
@@ -156,6 +165,7 @@ final class AbCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         MatrixRun.BackendChoice choice = RunCommand.backendChoice(backend);
+        MatrixRun.OnDisturbed disturbedPolicy = RunCommand.disturbedPolicy(onDisturbed);
         if (!format.equals("markdown") && !format.equals("json")) {
             throw new LoomMatrix.UsageException("--format must be markdown or json, got '" + format + "'");
         }
@@ -322,7 +332,15 @@ final class AbCommand implements Callable<Integer> {
         AbRun run = new AbRun(
                 root,
                 console,
-                new AbRun.Settings(plan, firstPasses, extra, thresholdPercent / 100, timeBudget, choice, notMeasured));
+                new AbRun.Settings(
+                        plan,
+                        firstPasses,
+                        extra,
+                        thresholdPercent / 100,
+                        timeBudget,
+                        choice,
+                        notMeasured,
+                        disturbedPolicy));
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
         AbRun.Outcome outcome;

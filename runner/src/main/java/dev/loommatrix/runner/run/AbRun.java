@@ -76,7 +76,8 @@ public final class AbRun {
             double threshold,
             Optional<Duration> budget,
             MatrixRun.BackendChoice choice,
-            Map<String, String> notMeasured) {
+            Map<String, String> notMeasured,
+            MatrixRun.OnDisturbed onDisturbed) {
 
         public Settings {
             firstPasses = Map.copyOf(firstPasses);
@@ -434,7 +435,9 @@ public final class AbRun {
                         settings.choice(),
                         side.docker(),
                         side.local())
-                .asBlock(pairSeed + "/" + cell.id() + "/" + k);
+                .asBlock(pairSeed + "/" + cell.id() + "/" + k)
+                // a disturbed block is measured again (bounded) or called invalid, as run does a cell
+                .onDisturbed(settings.onDisturbed());
         current = run;
         try {
             run.run(manifest, List.of(once), MatrixRun.Resume.NO);

@@ -127,6 +127,34 @@ class InterferenceIT {
                     .isTrue();
             assertThat(again.cell().measurements())
                     .allSatisfy(m -> assertThat(m.samples()).hasSize(5));
+
+            // ab --on-disturbed fail: each block is judged as run judges a cell; the disturbed cell fails (exit 3)
+            ByteArrayOutputStream abOut = new ByteArrayOutputStream();
+            int abExit = LoomMatrix.mainWithoutExit(
+                    new String[] {
+                        "ab",
+                        "--matrix",
+                        matrix(dir).toString(),
+                        "--backend",
+                        "docker",
+                        "--blocks",
+                        "2",
+                        "--on-disturbed",
+                        "fail",
+                        "--out",
+                        dir.resolve("ab").toString()
+                    },
+                    new PrintStream(abOut, true, StandardCharsets.UTF_8),
+                    System.err);
+            assertThat(abExit).as(abOut.toString(StandardCharsets.UTF_8)).isEqualTo(3);
+            for (RunDirectory side : List.of(
+                    new RunDirectory(dir.resolve("ab")),
+                    new RunDirectory(dir.resolve("ab").resolve("baseline")))) {
+                CellRecord merged = side.readCells().get(0);
+                assertThat(merged.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.INVALID);
+                assertThat(merged.reason().orElseThrow())
+                        .startsWith("block 0: disturbed (--on-disturbed fail): measured beside ");
+            }
         } finally {
             hog.descendants().forEach(ProcessHandle::destroyForcibly);
             hog.destroyForcibly();
