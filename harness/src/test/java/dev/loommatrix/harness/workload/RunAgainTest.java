@@ -67,11 +67,20 @@ class RunAgainTest {
         for (String name : variants) {
             Variant variant = Variant.parse(name);
             Outcome first = workload.run(variant, params);
-            int threads = settledThreads(Integer.MAX_VALUE);
-            long fds = openFiles();
+            // the baseline once the first run's pools have wound down: counted too early, it would be too high and
+            // every later check would pass
+            int threads = settledThreads();
+            long fds = settledFiles();
             List<Double> again = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                again.add(workload.run(variant, params).wallMs());
+                Outcome repeat = workload.run(variant, params);
+                again.add(repeat.wallMs());
+                // the same work done again: its own counts (tasks, calls, round trips, threads started, failures)
+                // equal the first run's
+                assertThat(counters(id, repeat))
+                        .as("%s %s, run %d: its counters against the first run's", id, name, i + 2)
+                        .isEqualTo(counters(id, first))
+                        .isNotEmpty();
                 assertThat(settledThreads(threads))
                         .as("%s %s, run %d: live platform threads", id, name, i + 2)
                         .isLessThanOrEqualTo(threads);
@@ -81,12 +90,67 @@ class RunAgainTest {
             }
             assertThat(again).as("%s %s measured again", id, name).allSatisfy(ms -> assertThat(ms)
                     .isPositive());
+            if (id.equals("sleep-bound")) {
+                assertThat(first.metrics()).containsEntry("tasksCompleted", 200L);
+            }
             if (id.equals("pinning") && name.equals("class-init")) {
                 // a class already initialized would cost nothing: each run must still block in initializers
                 assertThat(again).allSatisfy(ms -> assertThat(ms).isGreaterThanOrEqualTo(20.0));
                 assertThat(first.wallMs()).isGreaterThanOrEqualTo(20.0);
             }
         }
+    }
+
+    /**
+     * The counts a run reports that do not depend on timing: integers, flags and text among its metrics, less those
+     * a workload measures over a fixed time or from memory (how many requests fit in the time, bytes resident).
+     */
+    static Map<String, Object> counters(String workload, Outcome outcome) {
+        Map<String, Object> counters = new java.util.TreeMap<>();
+        outcome.metrics().forEach((name, value) -> {
+            boolean count = value instanceof Integer
+                    || value instanceof Long
+                    || value instanceof Boolean
+                    || value instanceof String;
+            if (count && !VARIES.getOrDefault(workload, List.of()).contains(name)) {
+                counters.put(name, value);
+            }
+        });
+        return counters;
+    }
+
+    /** Counts that legitimately differ between runs: a time-bound load's, and memory's. */
+    static final Map<String, List<String>> VARIES = Map.of(
+            "http-server", List.of("requests", "reconnects", "requestsHandledOnVirtualThreads", "latencyCount"),
+            "footprint", List.of("heapBytes", "rssBytes"),
+            "thread-local", List.of("allocatedBytes"));
+
+    /** Live platform threads once the count has stopped falling (100 ms apart, up to 5 s). */
+    private static int settledThreads() throws InterruptedException {
+        var mx = ManagementFactory.getThreadMXBean();
+        int count = mx.getThreadCount();
+        for (int i = 0; i < 50; i++) {
+            Thread.sleep(100);
+            int now = mx.getThreadCount();
+            if (now >= count) {
+                return count;
+            }
+            count = now;
+        }
+        return count;
+    }
+
+    private static long settledFiles() throws Exception {
+        long count = openFiles();
+        for (int i = 0; i < 50; i++) {
+            Thread.sleep(100);
+            long now = openFiles();
+            if (now >= count) {
+                return count;
+            }
+            count = now;
+        }
+        return count;
     }
 
     /** Live platform threads once those ending have ended (up to 5 s): pools shut down asynchronously. */
