@@ -198,9 +198,12 @@ public final class RawResults {
 
     /**
      * A memory footprint below zero is a measurement error, not a footprint (issue #32: footprint's virtual variant
-     * printed -383 B RSS a thread, two of three samples negative): the resident memory the JVM gave back while the
-     * threads were started (a GC shrinking the heap, stacks of an earlier iteration released) outweighed what they
-     * took. Such a variant's numbers are kept and called invalid, never reported as a footprint.
+     * printed -383 B RSS a thread, two of three samples negative). Its cause, measured
+     * ({@code benchmarks/results/2026-11-26-footprint-rss/}): a virtual thread's stack and objects are heap objects,
+     * and at a few thousand threads they fit in heap pages the JVM already has resident, so the resident set grows
+     * by nothing while the JVM gives back some of its own native memory — 4.2–4.6 MiB of heap held, RSS −0.7 to
+     * +0.1 MiB. Such a variant's numbers are kept and called invalid, never reported as a footprint; its heap figure
+     * stands.
      */
     static Optional<String> negativeFootprint(List<Sample> samples) {
         for (int i = 0; i < samples.size(); i++) {
@@ -212,8 +215,10 @@ public final class RawResults {
                 return Optional.of(String.format(
                         java.util.Locale.ROOT,
                         "%sresident memory fell by %.1f MiB while the threads were started (repetition %d; %d of %d"
-                                + " samples below zero): the JVM gave back more than the threads took, so the RSS"
-                                + " difference is no footprint",
+                                + " samples below zero): the threads' memory went into heap pages already resident"
+                                + " while the JVM gave back some of its own, so the RSS difference is no footprint"
+                                + " (heapBytesPerThread is; RSS counts virtual threads only when they need new heap,"
+                                + " at tens of thousands)",
                         CellAssembler.INVALID,
                         -rss.get() / (1 << 20),
                         i + 1,
