@@ -35,6 +35,9 @@ public final class LocalBackend implements Backend {
     private final Optional<Path> taskset;
     private Path harnessJar;
     private volatile Process running;
+    /** What the running process leaves behind is ended through this (its group, or its descendants followed). */
+    private volatile ProcessGroups.Watch runningWatch;
+
     private volatile boolean cancelled;
     /** What the current cell's processes left running, killed when each ended (issue #32). */
     private final List<String> leftBehind = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -477,7 +480,10 @@ public final class LocalBackend implements Backend {
         if (process != null) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
-            ProcessGroups.end(process.pid());
+            ProcessGroups.Watch watch = runningWatch;
+            if (watch != null) {
+                watch.end();
+            }
         }
     }
 
@@ -493,7 +499,9 @@ public final class LocalBackend implements Backend {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         Process process = builder.start();
+        ProcessGroups.Watch watch = ProcessGroups.watch(process);
         running = process;
+        runningWatch = watch;
         Path pidFile = log.resolveSibling(DRIVER_PID_FILE);
         Files.writeString(
                 pidFile,
@@ -507,18 +515,18 @@ public final class LocalBackend implements Backend {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
-            endGroup(process.pid(), log);
+            endGroup(watch, log);
             Files.deleteIfExists(pidFile);
             return new ProcessEnd.DeadlinePassed();
         }
-        endGroup(process.pid(), log);
+        endGroup(watch, log);
         Files.deleteIfExists(pidFile);
         return new ProcessEnd.Exited(process.exitValue());
     }
 
-    /** Kills what the process's group still holds, and says it in the cell log and (through run) the record. */
-    private void endGroup(long pgid, Path log) throws IOException {
-        List<String> killed = ProcessGroups.end(pgid);
+    /** Kills what the process left running, and says it in the cell log and (through run) the record. */
+    private void endGroup(ProcessGroups.Watch watch, Path log) throws IOException {
+        List<String> killed = watch.end();
         if (!killed.isEmpty()) {
             leftBehind.addAll(killed);
             Files.writeString(

@@ -13,8 +13,10 @@ import java.util.stream.Stream;
  * 300} from a ProcessBuilder) left it running after the run, adopted by init, burning CPU beside every later cell.
  * Each process a cell starts on Linux runs in a process group of its own ({@code setsid}: the driver, its JVMs and
  * whatever they start, unless they leave the group themselves); when it ends, whatever is still in the group is
- * killed, and said ("pid command line"), for the cell's record. A container's end already ends everything in it;
- * Windows (a job object would do it) and macOS are not covered yet: there, nothing is grouped and nothing said.
+ * killed, and said ("pid command line"), for the cell's record. A container's end already ends everything in it.
+ * Where there are no process groups to use (Windows, macOS), a {@link Watch} follows the process's descendants while
+ * it runs (every 200 ms, and once more at its end) and ends those still alive: a child that lived a poll long is
+ * never left behind; the same start time makes sure a reused pid is never taken for one.
  */
 final class ProcessGroups {
 
@@ -39,6 +41,81 @@ final class ProcessGroups {
         List<String> grouped = new ArrayList<>(List.of(SETSID.get().toString()));
         grouped.addAll(command);
         return grouped;
+    }
+
+    /** Whatever a started process leaves running, ended when {@link #end} is called. */
+    interface Watch {
+        /** Kills what the process left running; each one as "pid command line". */
+        List<String> end();
+    }
+
+    /** The watch for a process started with {@link #inOwnGroup}: its group where there is one, else its descendants. */
+    static Watch watch(Process process) {
+        return SETSID.isPresent()
+                ? () -> end(process.pid())
+                : new Descendants(process, java.time.Duration.ofMillis(200));
+    }
+
+    /**
+     * Follows a process's descendants while it runs, for hosts without process groups (and tested on Linux, where a
+     * child outlives its parent's exit the same way): every process seen with its start time, ended at the end.
+     */
+    static final class Descendants implements Watch {
+        private final Process process;
+        private final java.util.Map<Long, ProcessHandle> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        private final java.util.Map<Long, java.util.Optional<java.time.Instant>> started =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        private final Thread poller;
+        private volatile boolean ended;
+
+        Descendants(Process process, java.time.Duration every) {
+            this.process = process;
+            this.poller = Thread.ofVirtual()
+                    .name("loom-descendants-" + process.pid())
+                    .start(() -> {
+                        while (!ended) {
+                            look();
+                            try {
+                                Thread.sleep(every);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    });
+        }
+
+        private void look() {
+            try {
+                process.descendants().forEach(p -> {
+                    if (seen.putIfAbsent(p.pid(), p) == null) {
+                        started.put(p.pid(), p.info().startInstant());
+                    }
+                });
+            } catch (RuntimeException e) {
+                // the snapshot failed this time; the next look takes another
+            }
+        }
+
+        @Override
+        public List<String> end() {
+            look();
+            ended = true;
+            poller.interrupt();
+            List<String> killed = new ArrayList<>();
+            seen.values().stream()
+                    .sorted(java.util.Comparator.comparingLong(ProcessHandle::pid))
+                    .forEach(p -> {
+                        // alive, and still the process seen (a pid the OS gave another process since is not ours)
+                        if (p.isAlive() && p.info().startInstant().equals(started.get(p.pid()))) {
+                            String command = p.info().commandLine().orElse("(its command line unreadable)");
+                            if (p.destroyForcibly()) {
+                                killed.add(p.pid() + " "
+                                        + (command.length() > 200 ? command.substring(0, 200) + "…" : command));
+                            }
+                        }
+                    });
+            return killed;
+        }
     }
 
     /** Kills every process still in group {@code pgid}; each one as "pid command line", in pid order. */
