@@ -53,6 +53,14 @@ export type Cell = {
        * the kernel's 'some' CPU pressure (PSI avg10), percent, on average over the samples
        */
       cpuPressureMean?: number;
+      /**
+       * the CPUs' clock while the cell ran: the mean of /proc/cpuinfo's 'cpu MHz' over the host's CPUs at each sample, its mean, least and greatest (Linux)
+       */
+      cpuMhz?: {
+        mean: number;
+        min: number;
+        max: number;
+      };
       series: {
         ms: number;
         otherCpus: number;

@@ -700,6 +700,7 @@ function interferenceBlock(cell: CellRecord): HTMLElement | null {
     ["steal", i.stealCpusMean === undefined ? "not said by this host" : `${num(i.stealCpusMean, 2)} CPUs on average`],
     ["throttled", i.throttledMs === undefined ? "not said by this backend" : `${ms(i.throttledMs)} (the cell's own CPU quota held it back)`],
     ["CPU pressure", i.cpuPressureMean === undefined ? "this kernel has no PSI" : `${num(i.cpuPressureMean, 2)} % (some, avg10, on average; the cell's own waiting included)`],
+    ["CPU clock", i.cpuMhz === undefined ? "not said by this host" : `${num(i.cpuMhz.mean, 0)} MHz on average over the CPUs and the cell (${num(i.cpuMhz.min, 0)}–${num(i.cpuMhz.max, 0)})`],
     ["read from", i.source],
   ];
   if (i.unavailable?.length) figures.push(["not known", i.unavailable.join("; ")]);

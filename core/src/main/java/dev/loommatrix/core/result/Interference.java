@@ -28,6 +28,7 @@ public record Interference(
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> stealCpusMean,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> throttledMs,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> cpuPressureMean,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Frequency> cpuMhz,
         List<Point> series,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unavailable,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> disturbed) {
@@ -51,12 +52,19 @@ public record Interference(
             @JsonInclude(JsonInclude.Include.NON_NULL) Double steal,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double cpuPressure) {}
 
+    /**
+     * The CPUs' clock while the cell ran (the mean of /proc/cpuinfo's "cpu MHz" over the host's CPUs, each sample):
+     * a machine that slows down under heat or a power limit shows it here, the cell's numbers with it.
+     */
+    public record Frequency(double mean, double min, double max) {}
+
     public Interference {
         series = List.copyOf(series);
         unavailable = unavailable == null ? List.of() : List.copyOf(unavailable);
         stealCpusMean = stealCpusMean == null ? Optional.empty() : stealCpusMean;
         throttledMs = throttledMs == null ? Optional.empty() : throttledMs;
         cpuPressureMean = cpuPressureMean == null ? Optional.empty() : cpuPressureMean;
+        cpuMhz = cpuMhz == null ? Optional.empty() : cpuMhz;
         disturbed = disturbed == null ? Optional.empty() : disturbed;
     }
 

@@ -559,6 +559,7 @@ public final class AbRun {
                 it.stealCpusMean(),
                 it.throttledMs(),
                 it.cpuPressureMean(),
+                it.cpuMhz(),
                 it.series(),
                 it.unavailable(),
                 it.disturbed().map(d -> block + d)));

@@ -57,24 +57,28 @@ public final class HostFacts {
         } else if (smt.get()) {
             warnings.add("SMT on: a cell's CPUs may share cores with other work's");
         }
-        java.util.Optional<Double> mhz = java.util.Optional.empty();
+        java.util.Optional<Double> mhz = meanMhz(cpuinfo);
+        if (mhz.isEmpty()) {
+            notExposed.add("CPU frequency");
+        }
+        return new RunManifest.Tuning(governor, boost, smt, mhz, notExposed, warnings);
+    }
+
+    /** The mean "cpu MHz" over the host's CPUs in /proc/cpuinfo, to 0.1 MHz; empty where there is none (not Linux). */
+    static java.util.Optional<Double> meanMhz(Path cpuinfo) {
         try {
             var values = Files.readAllLines(cpuinfo).stream()
                     .filter(l -> l.startsWith("cpu MHz"))
                     .mapToDouble(l ->
                             Double.parseDouble(l.substring(l.indexOf(':') + 1).trim()))
                     .toArray();
-            if (values.length > 0) {
-                mhz = java.util.Optional.of(
-                        Math.round(java.util.Arrays.stream(values).average().orElseThrow() * 10) / 10.0);
-            }
+            return values.length == 0
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of(
+                            Math.round(java.util.Arrays.stream(values).average().orElseThrow() * 10) / 10.0);
         } catch (IOException | RuntimeException e) {
-            // not Linux
+            return java.util.Optional.empty(); // not Linux
         }
-        if (mhz.isEmpty()) {
-            notExposed.add("CPU frequency");
-        }
-        return new RunManifest.Tuning(governor, boost, smt, mhz, notExposed, warnings);
     }
 
     private static java.util.Optional<String> read(Path file) {

@@ -20,8 +20,9 @@ import java.util.Set;
  * Watches the host while one cell runs (issue #32): every {@code every}, the CPU time the whole host used ({@code
  * /proc/stat}) less the cell's own ({@link Backend.CellCpu}: its container's cgroup, or its process group and the
  * JVMs this runner reaped) and this runner's, as CPUs of other work; the hypervisor's steal; the kernel's CPU
- * pressure; and the cell's throttling. {@link #finish} makes the record's {@link Interference}, flagged disturbed
- * from {@link Interference#THRESHOLD_CPUS} CPUs of other work on average. Where the host says nothing (no
+ * pressure; the cell's throttling; and the CPUs' clock (the frequency during the cell). {@link #finish} makes the
+ * record's {@link Interference}, flagged disturbed from {@link Interference#THRESHOLD_CPUS} CPUs of other work on
+ * average. Where the host says nothing (no
  * {@code /proc}: Windows, macOS) the record says so instead of a number.
  */
 public final class InterferenceSampler implements AutoCloseable {
@@ -29,6 +30,9 @@ public final class InterferenceSampler implements AutoCloseable {
     private static final Path STAT = Path.of("/proc/stat");
     private static final Path SELF = Path.of("/proc/self");
     private static final Path PRESSURE = Path.of("/proc/pressure/cpu");
+    private static final Path CPUINFO = Path.of("/proc/cpuinfo");
+    /** The CPUs' mean clock at each sample, MHz (issue #32: the frequency during the run). */
+    private final List<Double> mhz = new ArrayList<>();
 
     private final Backend.CellCpu cell;
     private final Duration every;
@@ -97,6 +101,7 @@ public final class InterferenceSampler implements AutoCloseable {
                 stealSeen = true;
             }
             OptionalDouble pressure = pressure();
+            HostFacts.meanMhz(CPUINFO).ifPresent(mhz::add);
             otherCpuSeconds += otherCpus * dt;
             seconds += dt;
             points.add(new Interference.Point(
@@ -196,6 +201,23 @@ public final class InterferenceSampler implements AutoCloseable {
                 stealSeen && seconds > 0 ? Optional.of(round(stealSeconds / seconds)) : Optional.empty(),
                 throttled,
                 pressureMean,
+                mhz.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(new Interference.Frequency(
+                                Math.round(mhz.stream()
+                                                        .mapToDouble(Double::doubleValue)
+                                                        .average()
+                                                        .orElseThrow()
+                                                * 10)
+                                        / 10.0,
+                                mhz.stream()
+                                        .mapToDouble(Double::doubleValue)
+                                        .min()
+                                        .orElseThrow(),
+                                mhz.stream()
+                                        .mapToDouble(Double::doubleValue)
+                                        .max()
+                                        .orElseThrow())),
                 series,
                 List.copyOf(unavailable),
                 disturbed);

@@ -81,6 +81,10 @@ class InterferenceIT {
         assertThat(calm.flagged()).as("on the quiet machine: %s", calm).isFalse();
         assertThat(calm.otherCpusMean()).isLessThan(Interference.THRESHOLD_CPUS);
         assertThat(calm.series()).isNotEmpty();
+        // the CPUs' clock during the cell, as /proc/cpuinfo has it at each sample
+        var clock = calm.cpuMhz().orElseThrow();
+        assertThat(clock.min()).isPositive().isLessThanOrEqualTo(clock.mean());
+        assertThat(clock.mean()).isLessThanOrEqualTo(clock.max());
 
         // one stress-ng worker at 60 % of a CPU, on the CPU the cell does not use
         Process hog = new ProcessBuilder(
