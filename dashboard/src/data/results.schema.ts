@@ -683,6 +683,10 @@ export interface Compare {
        */
       levelPerLook: number;
       /**
+       * the level the last look taken tested at: α / J, or all the α the earlier looks left when it was the last (the plan's, or the last the budget affords)
+       */
+      lastLevel?: number;
+      /**
        * the time budget asked for (--budget); absent: none
        */
       budgetSeconds?: number;

@@ -84,7 +84,7 @@ export async function abView(ctx: Context): Promise<Child[]> {
       "p",
       { class: "explain" },
       `The two sides ran on one machine in back-to-back pairs of blocks (fresh JVMs; half the pairs baseline first, half candidate first, shuffled), so drift hits both alike. ` +
-        `A change counts when it is beyond ±${Math.round(report.threshold * 1000) / 10} % and significant with Benjamini–Hochberg at ${report.alpha * 100} % across the ${report.comparisons.length} comparisons${ab.sequential ? `, tested at ${num(ab.sequential.levelPerLook * 100, 2)} % at each look` : ""}` +
+        `A change counts when it is beyond ±${Math.round(report.threshold * 1000) / 10} % and significant with Benjamini–Hochberg at ${report.alpha * 100} % across the ${report.comparisons.length} comparisons${ab.sequential ? `, tested at ${num(ab.sequential.levelPerLook * 100, 2)} % at each look${ab.sequential.lastLevel !== undefined && ab.sequential.lastLevel > ab.sequential.levelPerLook * 1.0001 ? ` (the last look taken at ${num(ab.sequential.lastLevel * 100, 2)} %: all the α the others left)` : ""}` : ""}` +
         `; a change flagged in the first pass counts only when more pairs of its cell confirm it. Each row says its test, its interval's level and the smallest change it could have caught; inconclusive means it could not tell.`,
     ),
     h("p", { class: "verdicts" }, VERDICTS.map((v) => h("span", { class: `chip verdict-${v}` }, `${tally[v]} ${v}`))),

@@ -145,8 +145,8 @@ public record CompareReport(
 
     /**
      * How a sequential A/B spent its looks ({@link SequentialPlan}): the looks planned, the level each tested at,
-     * the budget and what was spent of it, how many looks were taken, why measuring stopped, and the pairs each
-     * cell got.
+     * the budget and what was spent of it, how many looks were taken, why measuring stopped, the pairs each
+     * cell got, and the level of the last look taken (all the α left when the budget made it the last).
      */
     public record Sequential(
             String method,
@@ -160,7 +160,9 @@ public record CompareReport(
             java.util.Map<String, Integer> pairs,
             @com.fasterxml.jackson.annotation.JsonInclude(
                             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                    java.util.Map<String, String> notMeasured) {
+                    java.util.Map<String, String> notMeasured,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                    Double lastLevel) {
         public Sequential {
             looks = List.copyOf(looks);
             pairs = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pairs));

@@ -38,10 +38,11 @@ public final class MarkdownReport {
                 md.append(String.format(
                         Locale.ROOT,
                         "Sequential: looks at %s pairs per cell, each testing the comparisons still undecided at α"
-                                + " %s (%s, so the false-alarm rate stays %.0f %%); %d of %d looks taken in %s%s, %s."
+                                + " %s%s (%s, so the false-alarm rate stays %.0f %%); %d of %d looks taken in %s%s, %s."
                                 + "%n%n",
                         sequential.looks(),
                         plain(sequential.levelPerLook()),
+                        lastLookWords(report),
                         sequential.method(),
                         report.alpha() * 100,
                         sequential.looksTaken(),
@@ -117,7 +118,7 @@ public final class MarkdownReport {
                                                 + " can reach significance, else Mann-Whitney U"
                                         : "two-sided Mann-Whitney U",
                         plain(lookLevel(report) * 100),
-                        lookLevel(report) < report.alpha() ? " at each look" : "",
+                        lookLevel(report) < report.alpha() ? " at each look" + lastLookWords(report) : "",
                         ab != null && ab.confirmBlocks() > 0
                                 ? String.format(
                                         Locale.ROOT,
@@ -363,6 +364,14 @@ public final class MarkdownReport {
         return report.ab() != null && report.ab().sequential() != null
                 ? report.ab().sequential().levelPerLook()
                 : report.alpha();
+    }
+
+    /** ", the last at 3.33 %" when the last look taken tested at more than the others (the budget made it last). */
+    private static String lastLookWords(CompareReport report) {
+        CompareReport.Sequential s = report.ab() == null ? null : report.ab().sequential();
+        return s != null && s.lastLevel() != null && s.lastLevel() > s.levelPerLook() * 1.0001
+                ? " (the last look taken, at " + plain(s.lastLevel() * 100) + " %: all the α the others left)"
+                : "";
     }
 
     private static String duration(long seconds) {

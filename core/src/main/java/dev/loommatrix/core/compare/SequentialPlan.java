@@ -11,8 +11,10 @@ import java.util.List;
  * comparison still undecided is tested again — are fixed before the first pair is measured: the first pass, then
  * half as many pairs again each time, up to the pair budget. Every look tests at α / J, J the number of looks
  * planned, so a comparison with no change is flagged at some look with probability at most J · α / J = α,
- * whatever the dependence between looks (the union bound; the tests are exact). A run whose time budget ends
- * before its last look has spent less than α. Across the comparisons of a look, Benjamini–Hochberg at that level,
+ * whatever the dependence between looks (the union bound; the tests are exact). A run whose time budget would end
+ * before its last planned look makes the last look it can afford its last: that look takes every pair the budget
+ * affords and tests at all the α left ({@link #level}) — decided from the pace before the look's own data, so the
+ * levels taken still sum to α. Across the comparisons of a look, Benjamini–Hochberg at that level,
  * as in a single look; under no change anywhere (an A/A run) the chance of any false alarm is at most α.
  *
  * <p>A comparison is <em>decided</em> when its interval clears the threshold on either side: a change found
@@ -53,6 +55,16 @@ public record SequentialPlan(List<Integer> looks, double alpha) {
     /** The level each look tests at: α spent evenly over the looks planned. */
     public double levelPerLook() {
         return alpha / looks.size();
+    }
+
+    /**
+     * The level look {@code look} (from 0) tests at: α / J, or, when it is the last look the run takes — the plan's
+     * last, or the last the budget affords — all the α the earlier looks left: α − look · α / J. The levels of the
+     * looks taken sum to α at most, so the union bound still holds; the last look of a run its budget ends early
+     * no longer leaves α unspent.
+     */
+    public double level(int look, boolean last) {
+        return last ? alpha - look * levelPerLook() : levelPerLook();
     }
 
     public int firstPass() {

@@ -109,6 +109,67 @@ class SequentialPlanTest {
         assertThat(found[2]).isGreaterThan(0.99);
     }
 
+    /**
+     * The budget's last look (issue #30): a run whose budget affords looks 1-3 of 6 (6, 9, then as many pairs as it
+     * can, 16) tests its last look at all the α left, α − 2α/6, and still keeps the false-alarm rate at α — the
+     * levels taken sum to α — over 10,000 A/A comparisons with the nested t on the pairs' differences of fork
+     * means; and it finds a 5 % change at the noise of the ab profile's median comparison (σ 5 %) more often than
+     * the same looks tested at α/6 each, which left half of α unspent.
+     */
+    @Test
+    void theBudgetsLastLookSpendsTheAlphaLeftAndKeepsTheRate() {
+        SequentialPlan plan = SequentialPlan.of(6, 40, ALPHA);
+        List<Integer> taken = List.of(6, 9, 16); // the third is the last the budget affords, stretched past 14
+        double[] levels = {plan.level(0, false), plan.level(1, false), plan.level(2, true)};
+        assertThat(levels[2]).isCloseTo(ALPHA - 2 * ALPHA / 6, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(Arrays.stream(levels).sum()).isLessThanOrEqualTo(ALPHA + 1e-12);
+        Random random = new Random(33);
+        int alarms = 0;
+        for (int i = 0; i < COMPARISONS; i++) {
+            double[] d = noise(random, 16, 0.05, 0);
+            for (int look = 0; look < taken.size(); look++) {
+                var result = dev.loommatrix.core.stats.NestedPaired.test(Arrays.copyOf(d, taken.get(look)), 0.95);
+                if (result.isPresent() && result.get().pValue() <= levels[look]) {
+                    alarms++;
+                    break;
+                }
+            }
+        }
+        double rate = (double) alarms / COMPARISONS;
+        double room = 3 * Math.sqrt(ALPHA * (1 - ALPHA) / COMPARISONS);
+        assertThat(rate).isLessThanOrEqualTo(ALPHA + room);
+
+        // power for a 5 % change, the last look at all α left against α/6
+        int runs = 4_000;
+        int[] found = new int[2];
+        Random shifted = new Random(34);
+        for (int i = 0; i < runs; i++) {
+            double[] d = noise(shifted, 16, 0.05, Math.log1p(0.05));
+            for (int way = 0; way < 2; way++) {
+                for (int look = 0; look < taken.size(); look++) {
+                    double level = way == 0 || look < taken.size() - 1 ? levels[look] : plan.levelPerLook();
+                    var result = dev.loommatrix.core.stats.NestedPaired.test(Arrays.copyOf(d, taken.get(look)), 0.95);
+                    if (result.isPresent() && result.get().pValue() <= level) {
+                        found[way]++;
+                        break;
+                    }
+                }
+            }
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "A/A, %d comparisons, looks %s, the last at α − 2α/6 = %.4f: false alarms %.4f (α %.2f); a 5 %% change"
+                        + " at σ 5 %%: found %.1f %% (the last look at α/6: %.1f %%)%n",
+                COMPARISONS,
+                taken,
+                levels[2],
+                rate,
+                ALPHA,
+                100.0 * found[0] / runs,
+                100.0 * found[1] / runs);
+        assertThat(found[0]).isGreaterThan(found[1]);
+    }
+
     /** The interval at a look's level covers the true shift at least that often (exact for symmetric noise). */
     @Test
     void aLooksIntervalCoversTheTrueShiftAtItsStatedLevel() {

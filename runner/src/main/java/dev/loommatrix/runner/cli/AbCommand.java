@@ -287,7 +287,11 @@ final class AbCommand implements Callable<Integer> {
                         : "looks at " + plan.looks() + " pairs, each at alpha " + alpha + " / "
                                 + plan.looks().size()
                                 + " (a group-sequential design: the false-alarm rate stays " + alpha + ")"
-                                + timeBudget.map(b -> ", within " + budget).orElse(""));
+                                + timeBudget
+                                        .map(b -> ", within " + budget
+                                                + "; the last look the budget affords takes every pair it can and"
+                                                + " tests at all the alpha left")
+                                        .orElse(""));
         if (!cannotSpeak.isEmpty()) {
             // said before measuring: a first pass this short cannot find anything (the knob is --blocks)
             int needed = cannotSpeak.stream()

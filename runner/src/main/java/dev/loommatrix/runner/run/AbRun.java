@@ -100,7 +100,7 @@ public final class AbRun {
 
     static final String METHOD = "group-sequential design, Bonferroni alpha spending over the looks (each look's"
             + " tests exact at its level — the nested t, or signed-rank; Benjamini–Hochberg across comparisons at"
-            + " each look)";
+            + " each look; the last look taken, the plan's or the last the budget affords, spends all the alpha left)";
 
     /** What the run ended with. */
     public record Outcome(CompareReport report, int failedCells, boolean stopped) {}
@@ -193,10 +193,29 @@ public final class AbRun {
         // look, while the budget lasts (the first pass is always measured: without it nothing can be decided). A
         // cell whose first pass went past a look (its test could say nothing before) waits for the look beyond it.
         List<Integer> looks = settings.plan().looks();
-        CompareReport first = compare(baseline, candidate);
+        // The budget's last look (issue #30: a budget that ended the run at look 3 of 6 left half of α unspent): when
+        // even the worst case — every cell measured at the next look going on to the one after — cannot afford the
+        // look after the next, the next is the last. It takes as many pairs as the budget affords (room kept to
+        // confirm one cell's flag) and tests at all the α left. Decided from the pace and the cells measured, before
+        // that look's own data; the levels still sum to α.
+        Optional<Long> budgetMs = settings.budget().map(Duration::toMillis);
+        double confirmReserve = java.util.Arrays.stream(perPair).max().orElse(0) * settings.confirmBlocks();
+        boolean lastLook = looks.size() == 1;
+        if (!lastLook && budgetMs.isPresent()) {
+            double paceNow = pace(began, estimatedDone);
+            double allNext = 0;
+            for (int i = 0; i < total; i++) {
+                String id = matched.pairs().get(i).candidate().id();
+                allNext += perPair[i] * Math.max(0, looks.get(1) - pairsOf.getOrDefault(id, 0));
+            }
+            lastLook = Duration.between(began, Instant.now()).toMillis() + (allNext + confirmReserve) * paceNow
+                    > budgetMs.get();
+        }
+        CompareReport first = compare(baseline, candidate, settings.plan().level(0, lastLook));
         int look = 0;
-        String ended = "last-look";
-        while (look + 1 < looks.size() && !stopping) {
+        // the budget made a look before the plan's last the last one: the budget ended measuring
+        String ended = lastLook && looks.size() > 1 ? "budget" : "last-look";
+        while (!lastLook && look + 1 < looks.size() && !stopping) {
             Set<String> undecided = new LinkedHashSet<>();
             first.comparisons().stream()
                     .filter(c -> !SequentialPlan.decided(c, settings.threshold()))
@@ -207,19 +226,20 @@ public final class AbRun {
             }
             int target = looks.get(look + 1);
             long spentMs = Duration.between(began, Instant.now()).toMillis();
-            double msPerEstimated = estimatedDone > 0 ? spentMs / estimatedDone : 1;
+            double msPerEstimated = pace(began, estimatedDone);
             double nextEstimated = 0;
+            double roundEstimated = 0; // one more pair of every cell measured at the next look
             List<Integer> toMeasure = new ArrayList<>();
             for (int i = 0; i < total; i++) {
                 String id = matched.pairs().get(i).candidate().id();
                 if (undecided.contains(id) && pairsOf.getOrDefault(id, 0) < target) {
                     toMeasure.add(i);
                     nextEstimated += perPair[i] * (target - pairsOf.get(id));
+                    roundEstimated += perPair[i];
                 }
             }
             long nextMs = (long) (nextEstimated * msPerEstimated);
-            if (settings.budget().isPresent()
-                    && spentMs + nextMs > settings.budget().get().toMillis()) {
+            if (budgetMs.isPresent() && spentMs + nextMs > budgetMs.get()) {
                 out.printf(
                         "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s left of"
                                 + " the budget; stopping%n",
@@ -227,18 +247,48 @@ public final class AbRun {
                         target,
                         toMeasure.size(),
                         CellRecorder.formatDuration(nextMs),
-                        CellRecorder.formatDuration(
-                                Math.max(0, settings.budget().get().toMillis() - spentMs)));
+                        CellRecorder.formatDuration(Math.max(0, budgetMs.get() - spentMs)));
                 ended = "budget";
                 break;
             }
+            boolean nextIsLast = look + 2 >= looks.size();
+            if (!nextIsLast && budgetMs.isPresent()) {
+                double afterEstimated = roundEstimated * (looks.get(look + 2) - target);
+                nextIsLast =
+                        spentMs + (nextEstimated + afterEstimated + confirmReserve) * msPerEstimated > budgetMs.get();
+                if (nextIsLast && roundEstimated > 0) {
+                    // the last look takes every pair the budget affords, up to the plan's most
+                    long room = (long) ((budgetMs.get() - spentMs) / msPerEstimated - nextEstimated - confirmReserve);
+                    int more = (int) Math.max(0, Math.floor(room / roundEstimated));
+                    target = Math.min(settings.plan().maxPairs(), target + more);
+                    nextEstimated = 0;
+                    for (int i : toMeasure) {
+                        nextEstimated += perPair[i]
+                                * (target
+                                        - pairsOf.get(matched.pairs()
+                                                .get(i)
+                                                .candidate()
+                                                .id()));
+                    }
+                    nextMs = (long) (nextEstimated * msPerEstimated);
+                }
+            }
             look++;
+            lastLook = nextIsLast;
+            if (lastLook && look + 1 < looks.size()) {
+                ended = "budget";
+            }
             if (toMeasure.isEmpty()) {
                 continue; // every undecided cell is already past this look
             }
             out.printf(
-                    "look %d of %d: %d cells undecided, up to %d pairs each — ETA %s%n",
-                    look + 1, looks.size(), toMeasure.size(), target, CellRecorder.formatDuration(nextMs));
+                    "look %d of %d%s: %d cells undecided, up to %d pairs each — ETA %s%n",
+                    look + 1,
+                    looks.size(),
+                    lastLook && look + 1 < looks.size() ? " (the budget's last: all α left)" : "",
+                    toMeasure.size(),
+                    target,
+                    CellRecorder.formatDuration(nextMs));
             for (int i : toMeasure) {
                 if (stopping) {
                     break;
@@ -250,9 +300,9 @@ public final class AbRun {
                 pairsOf.put(id, target);
                 estimatedDone += perPair[i] * (target - from);
             }
-            first = compare(baseline, candidate);
+            first = compare(baseline, candidate, settings.plan().level(look, lastLook));
         }
-        if (look + 1 == looks.size()
+        if ((lastLook || look + 1 == looks.size())
                 && first.comparisons().stream().allMatch(c -> SequentialPlan.decided(c, settings.threshold()))) {
             ended = "decided";
         }
@@ -300,7 +350,7 @@ public final class AbRun {
             finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
             return new Outcome(null, failed, true);
         }
-        CompareReport second = remeasured.isEmpty() ? first : compare(baseline, candidate);
+        CompareReport second = remeasured.isEmpty() ? first : compare(baseline, candidate, lastLevel);
         List<Comparison> verdicts = new ArrayList<>();
         for (Comparison c : second.comparisons()) {
             Comparison before = first.comparisons().stream()
@@ -336,7 +386,8 @@ public final class AbRun {
                                         looksTaken,
                                         ended,
                                         pairsOf,
-                                        settings.notMeasured())),
+                                        settings.notMeasured(),
+                                        lastLevel)),
                         verdicts),
                 matched,
                 settings.alpha());
@@ -359,14 +410,23 @@ public final class AbRun {
         return (long) (Duration.between(began, Instant.now()).toMillis() / estimatedDone * estimatedLeft);
     }
 
-    private CompareReport compare(Side baseline, Side candidate) throws IOException {
+    private CompareReport compare(Side baseline, Side candidate, double level) throws IOException {
+        lastLevel = level;
         return Comparer.compare(
                 baseline.label(),
                 baselineDir().readCells(),
                 candidate.label(),
                 candidateDir().readCells(),
                 settings.threshold(),
-                settings.plan().levelPerLook());
+                level);
+    }
+
+    /** The level the latest look tested at (the report says it). */
+    private double lastLevel = Double.NaN;
+
+    /** Milliseconds taken per estimated millisecond so far (1 before anything was measured). */
+    private static double pace(Instant began, double estimatedDone) {
+        return estimatedDone > 0 ? Duration.between(began, Instant.now()).toMillis() / estimatedDone : 1;
     }
 
     /**
