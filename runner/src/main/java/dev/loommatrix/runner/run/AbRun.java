@@ -202,13 +202,10 @@ public final class AbRun {
         double confirmReserve = java.util.Arrays.stream(perPair).max().orElse(0) * settings.confirmBlocks();
         boolean lastLook = looks.size() == 1;
         if (!lastLook && budgetMs.isPresent()) {
-            double paceNow = pace(began, estimatedDone);
-            double allNext = 0;
-            for (int i = 0; i < total; i++) {
-                String id = matched.pairs().get(i).candidate().id();
-                allNext += perPair[i] * Math.max(0, looks.get(1) - pairsOf.getOrDefault(id, 0));
-            }
-            lastLook = Duration.between(began, Instant.now()).toMillis() + (allNext + confirmReserve) * paceNow
+            // the first look is the last only when not one more pair of every cell fits: otherwise the next look
+            // (made the last, if it must be, with the pairs that fit) spends the α left
+            double round = java.util.Arrays.stream(perPair).sum();
+            lastLook = Duration.between(began, Instant.now()).toMillis() + round * pace(began, estimatedDone)
                     > budgetMs.get();
         }
         CompareReport first = compare(baseline, candidate, settings.plan().level(0, lastLook));
@@ -228,50 +225,73 @@ public final class AbRun {
             long spentMs = Duration.between(began, Instant.now()).toMillis();
             double msPerEstimated = pace(began, estimatedDone);
             double nextEstimated = 0;
-            double roundEstimated = 0; // one more pair of every cell measured at the next look
             List<Integer> toMeasure = new ArrayList<>();
             for (int i = 0; i < total; i++) {
                 String id = matched.pairs().get(i).candidate().id();
                 if (undecided.contains(id) && pairsOf.getOrDefault(id, 0) < target) {
                     toMeasure.add(i);
                     nextEstimated += perPair[i] * (target - pairsOf.get(id));
-                    roundEstimated += perPair[i];
                 }
             }
             long nextMs = (long) (nextEstimated * msPerEstimated);
-            if (budgetMs.isPresent() && spentMs + nextMs > budgetMs.get()) {
-                out.printf(
-                        "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s left of"
-                                + " the budget; stopping%n",
-                        look + 2,
-                        target,
-                        toMeasure.size(),
-                        CellRecorder.formatDuration(nextMs),
-                        CellRecorder.formatDuration(Math.max(0, budgetMs.get() - spentMs)));
-                ended = "budget";
-                break;
-            }
             boolean nextIsLast = look + 2 >= looks.size();
-            if (!nextIsLast && budgetMs.isPresent()) {
-                double afterEstimated = roundEstimated * (looks.get(look + 2) - target);
-                nextIsLast =
-                        spentMs + (nextEstimated + afterEstimated + confirmReserve) * msPerEstimated > budgetMs.get();
-                if (nextIsLast && roundEstimated > 0) {
-                    // the last look takes every pair the budget affords, up to the plan's most
-                    long room = (long) ((budgetMs.get() - spentMs) / msPerEstimated - nextEstimated - confirmReserve);
-                    int more = (int) Math.max(0, Math.floor(room / roundEstimated));
-                    target = Math.min(settings.plan().maxPairs(), target + more);
-                    nextEstimated = 0;
+            if (budgetMs.isPresent()) {
+                long leftMs = budgetMs.get() - spentMs;
+                long reserveMs = (long) (confirmReserve * msPerEstimated);
+                double pace = msPerEstimated;
+                // what measuring the cells of this look up to t pairs each would take
+                java.util.function.IntToLongFunction cost = t -> {
+                    double estimated = 0;
                     for (int i : toMeasure) {
-                        nextEstimated += perPair[i]
-                                * (target
-                                        - pairsOf.get(matched.pairs()
-                                                .get(i)
-                                                .candidate()
-                                                .id()));
+                        estimated += perPair[i]
+                                * Math.max(
+                                        0,
+                                        t
+                                                - pairsOf.get(matched.pairs()
+                                                        .get(i)
+                                                        .candidate()
+                                                        .id()));
                     }
-                    nextMs = (long) (nextEstimated * msPerEstimated);
+                    return (long) (estimated * pace);
+                };
+                int least = toMeasure.stream()
+                        .mapToInt(i ->
+                                pairsOf.get(matched.pairs().get(i).candidate().id()))
+                        .min()
+                        .orElse(target);
+                if (cost.applyAsLong(target) + reserveMs > leftMs) {
+                    // the plan's next look does not fit: the last look takes the pairs that do, room to confirm a
+                    // flag kept where it can be
+                    int fitting = mostPairsWithin(cost, least, target - 1, leftMs - reserveMs);
+                    if (fitting <= least) {
+                        fitting = mostPairsWithin(cost, least, target - 1, leftMs);
+                    }
+                    if (fitting <= least) {
+                        out.printf(
+                                "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s"
+                                        + " left of the budget, and not one more pair fits; stopping%n",
+                                look + 2,
+                                target,
+                                toMeasure.size(),
+                                CellRecorder.formatDuration(nextMs),
+                                CellRecorder.formatDuration(Math.max(0, leftMs)));
+                        ended = "budget";
+                        break;
+                    }
+                    target = fitting;
+                    nextIsLast = true;
+                } else {
+                    // worst case: every cell of this look going on to the one after it
+                    nextIsLast = nextIsLast || cost.applyAsLong(looks.get(look + 2)) + reserveMs > leftMs;
+                    if (nextIsLast) {
+                        // the last look takes every pair the budget affords, up to the plan's most
+                        while (target < settings.plan().maxPairs()
+                                && cost.applyAsLong(target + 1) + reserveMs <= leftMs) {
+                            target++;
+                        }
+                    }
                 }
+                nextMs = cost.applyAsLong(target);
             }
             look++;
             lastLook = nextIsLast;
@@ -423,6 +443,16 @@ public final class AbRun {
 
     /** The level the latest look tested at (the report says it). */
     private double lastLevel = Double.NaN;
+
+    /** The most pairs in (least, most] whose cost stays within {@code limitMs}; {@code least} when none does. */
+    static int mostPairsWithin(java.util.function.IntToLongFunction cost, int least, int most, long limitMs) {
+        for (int t = most; t > least; t--) {
+            if (cost.applyAsLong(t) <= limitMs) {
+                return t;
+            }
+        }
+        return least;
+    }
 
     /** Milliseconds taken per estimated millisecond so far (1 before anything was measured). */
     private static double pace(Instant began, double estimatedDone) {
