@@ -107,13 +107,14 @@ public final class EnginePrune {
         List<Image> ours = all.stream()
                 .filter(i -> i.getLabels() != null && i.getLabels().containsKey(CellImages.BASE_IMAGE_LABEL))
                 .toList();
-        Optional<String> leftAlone = whyLeaveImages(live);
+        RecordedUses record = recordedUses(live);
+        Optional<String> leftAlone = record.leaveAlone();
         if (leftAlone.isPresent()) {
             ours.forEach(i -> keptImages.add(new Item(name(i), ownBytes(i, all), leftAlone.get())));
             return new Report(removedImages, keptImages, removedContainers, leftContainers, removedNetworks, leftAlone);
         }
         Map<String, String> keep = new HashMap<>(); // tag → why
-        List<ImageUses.Use> recorded = read();
+        List<ImageUses.Use> recorded = record.recorded();
         for (int i = Math.max(0, recorded.size() - keepRuns); i < recorded.size(); i++) {
             ImageUses.Use use = recorded.get(i);
             use.images().forEach(tag -> keep.putIfAbsent(tag, "used by run " + use.runId() + " (" + use.at() + ")"));
@@ -159,30 +160,28 @@ public final class EnginePrune {
         return new Report(removedImages, keptImages, removedContainers, leftContainers, removedNetworks, leftAlone);
     }
 
-    /** Why no image may go now, if none may. */
-    private Optional<String> whyLeaveImages(Optional<LiveRun> live) {
-        if (live.isPresent()) {
-            return Optional.of(live.get().words() + " is measuring on this engine and may build or use any of them;"
-                    + " prune again after it ends");
-        }
-        if (!uses.exists()) {
-            return Optional.of("no run on this engine has recorded its images yet (" + uses.file()
-                    + "); runs record them from this version on, and prune keeps the newest runs' images");
-        }
-        try {
-            uses.read();
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of(
-                    "the record of which runs used them cannot be read (" + uses.file() + ": " + firstLine(e) + ")");
+    /** The runs' record of the images they used, or why no image may go now (then the record is empty). */
+    private record RecordedUses(List<ImageUses.Use> recorded, Optional<String> leaveAlone) {
+
+        static RecordedUses leaveAlone(String why) {
+            return new RecordedUses(List.of(), Optional.of(why));
         }
     }
 
-    private List<ImageUses.Use> read() {
+    private RecordedUses recordedUses(Optional<LiveRun> live) {
+        if (live.isPresent()) {
+            return RecordedUses.leaveAlone(live.get().words()
+                    + " is measuring on this engine and may build or use any of them; prune again after it ends");
+        }
+        if (!uses.exists()) {
+            return RecordedUses.leaveAlone("no run on this engine has recorded its images yet (" + uses.file()
+                    + "); runs record them from this version on, and prune keeps the newest runs' images");
+        }
         try {
-            return uses.read();
+            return new RecordedUses(uses.read(), Optional.empty());
         } catch (IOException e) {
-            throw new IllegalStateException(e); // read once just before: cannot happen but by a race, then fail
+            return RecordedUses.leaveAlone(
+                    "the record of which runs used them cannot be read (" + uses.file() + ": " + firstLine(e) + ")");
         }
     }
 

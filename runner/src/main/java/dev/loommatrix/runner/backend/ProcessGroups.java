@@ -62,9 +62,10 @@ final class ProcessGroups {
      */
     static final class Descendants implements Watch {
         private final Process process;
-        private final java.util.Map<Long, ProcessHandle> seen = new java.util.concurrent.ConcurrentHashMap<>();
-        private final java.util.Map<Long, java.util.Optional<java.time.Instant>> started =
-                new java.util.concurrent.ConcurrentHashMap<>();
+        /** A descendant as first seen: its start instant tells it from a later process given the same pid. */
+        private record Seen(ProcessHandle handle, Optional<java.time.Instant> started) {}
+
+        private final java.util.Map<Long, Seen> seen = new java.util.concurrent.ConcurrentHashMap<>();
         private final Thread poller;
         private volatile boolean ended;
 
@@ -86,11 +87,9 @@ final class ProcessGroups {
 
         private void look() {
             try {
-                process.descendants().forEach(p -> {
-                    if (seen.putIfAbsent(p.pid(), p) == null) {
-                        started.put(p.pid(), p.info().startInstant());
-                    }
-                });
+                process.descendants()
+                        .forEach(p -> seen.computeIfAbsent(
+                                p.pid(), pid -> new Seen(p, p.info().startInstant())));
             } catch (RuntimeException e) {
                 // the snapshot failed this time; the next look takes another
             }
@@ -103,10 +102,11 @@ final class ProcessGroups {
             poller.interrupt();
             List<String> killed = new ArrayList<>();
             seen.values().stream()
-                    .sorted(java.util.Comparator.comparingLong(ProcessHandle::pid))
-                    .forEach(p -> {
+                    .sorted(java.util.Comparator.comparingLong(s -> s.handle().pid()))
+                    .forEach(s -> {
+                        ProcessHandle p = s.handle();
                         // alive, and still the process seen (a pid the OS gave another process since is not ours)
-                        if (p.isAlive() && p.info().startInstant().equals(started.get(p.pid()))) {
+                        if (p.isAlive() && p.info().startInstant().equals(s.started())) {
                             String command = p.info().commandLine().orElse("(its command line unreadable)");
                             if (p.destroyForcibly()) {
                                 killed.add(p.pid() + " "

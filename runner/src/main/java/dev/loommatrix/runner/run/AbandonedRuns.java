@@ -6,6 +6,7 @@ import dev.loommatrix.core.result.RunStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -49,9 +50,10 @@ public final class AbandonedRuns {
             if (!unfinished || liveRunIds.contains(manifest.runId())) {
                 continue;
             }
-            Instant last = lastWritten(dir);
-            if (Duration.between(last, now).compareTo(age) > 0) {
-                found.add(new Abandoned(dir, manifest.runId(), manifest.status(), last, bytes(dir)));
+            Contents contents = Contents.of(dir);
+            if (Duration.between(contents.lastWritten(), now).compareTo(age) > 0) {
+                found.add(new Abandoned(
+                        dir, manifest.runId(), manifest.status(), contents.lastWritten(), contents.bytes()));
             }
         }
         return found;
@@ -66,33 +68,31 @@ public final class AbandonedRuns {
         }
     }
 
-    /** The newest modification time of anything in the run (a cell's record, its raw output). */
-    private static Instant lastWritten(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.map(p -> {
-                        try {
-                            return Files.getLastModifiedTime(p);
-                        } catch (IOException gone) {
-                            return FileTime.fromMillis(0);
-                        }
-                    })
-                    .max(Comparator.naturalOrder())
-                    .orElse(FileTime.fromMillis(0))
-                    .toInstant();
-        }
-    }
+    /**
+     * What one walk of a run directory finds: the newest modification time of anything in it (a cell's record, its
+     * raw output) and the bytes of its files.
+     */
+    private record Contents(Instant lastWritten, long bytes) {
 
-    private static long bytes(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(Files::isRegularFile)
-                    .mapToLong(p -> {
-                        try {
-                            return Files.size(p);
-                        } catch (IOException gone) {
-                            return 0;
+        static Contents of(Path dir) throws IOException {
+            FileTime newest = FileTime.fromMillis(0);
+            long bytes = 0;
+            try (Stream<Path> walk = Files.walk(dir)) {
+                for (Path p : (Iterable<Path>) walk::iterator) {
+                    try {
+                        BasicFileAttributes attributes = Files.readAttributes(p, BasicFileAttributes.class);
+                        if (attributes.lastModifiedTime().compareTo(newest) > 0) {
+                            newest = attributes.lastModifiedTime();
                         }
-                    })
-                    .sum();
+                        if (attributes.isRegularFile()) {
+                            bytes += attributes.size();
+                        }
+                    } catch (IOException gone) {
+                        // removed while walked: it neither dates nor weighs the run
+                    }
+                }
+            }
+            return new Contents(newest.toInstant(), bytes);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.loommatrix.runner.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loommatrix.runner.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,16 +54,7 @@ public final class ExampleProjects {
     public static Path copy(Path into) throws IOException {
         Files.createDirectories(into);
         Files.copy(BLOCKING.resolve("pom.xml"), into.resolve("pom.xml"));
-        try (var files = Files.walk(BLOCKING.resolve("src"))) {
-            for (Path p : files.toList()) {
-                Path target = into.resolve(BLOCKING.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
+        TestFiles.copyTree(BLOCKING.resolve("src"), into.resolve("src"));
         return into;
     }
 }

@@ -21,7 +21,10 @@ class ProcessGroupsTest {
         Process parent = new ProcessBuilder("sh", "-c", "sleep 300 & echo $!; sleep 1").start();
         ProcessGroups.Watch watch = new ProcessGroups.Descendants(parent, Duration.ofMillis(100));
         assertThat(parent.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        long pid = Long.parseLong(new String(parent.getInputStream().readAllBytes()).strip());
+        // one line, not to the end: the orphan holds the pipe open, so reading to its end could wait out the sleep
+        long pid = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream()))
+                .readLine()
+                .strip());
         Optional<ProcessHandle> orphan = ProcessHandle.of(pid);
         assertThat(orphan).as("the parent left its child running").isPresent();
         assertThat(parent.descendants())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.Processes;
+import dev.loommatrix.runner.TestFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -306,16 +307,7 @@ class PruneIT {
 
     /** A copy of a run directory with another status in its run.json, every file last written {@code ago}. */
     static Path copyRun(Path from, Path to, String status, Duration ago) throws Exception {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
+        TestFiles.copyTree(from, to);
         Path manifest = to.resolve("run.json");
         Files.writeString(
                 manifest,

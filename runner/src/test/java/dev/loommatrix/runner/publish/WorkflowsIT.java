@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.result.Json;
+import dev.loommatrix.runner.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -467,16 +468,7 @@ class WorkflowsIT {
     void aPullRequestsAbRunFindsAKnownSlowdownAndAnAaRunFindsNothing(@TempDir Path tmp) throws Exception {
         Path repo = tmp.resolve("repo");
         Path fixture = Path.of("src/test/resources/ab-project");
-        try (Stream<Path> files = Files.walk(fixture)) {
-            for (Path f : files.toList()) {
-                Path target = repo.resolve(fixture.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
+        TestFiles.copyTree(fixture, repo);
         String workload =
                 """
                   - id: %s
