@@ -126,6 +126,38 @@ class NestedPairedTest {
         assertThat(found).isLessThan(20);
     }
 
+    @Test
+    void aForkAloneInAModeOfItsOwnIsFoundAndATailIsNot() {
+        // a real A/A block's candidate: fib-fanout sequential, one fork of 8 compiled the slow way (ms, geometric
+        // means of 40 iterations)
+        double[] candidate = {12.71, 12.53, 12.32, 12.32, 23.08, 12.42, 12.33, 12.61};
+        NestedPaired.Modes modes = NestedPaired.modes(candidate).orElseThrow();
+        assertThat(modes.low()).isEqualTo(7);
+        assertThat(modes.high()).isEqualTo(1);
+        assertThat(modes.highMedian()).isEqualTo(23.08);
+        // the fastest fork alone, too
+        double[] fast = {12.71, 12.53, 12.32, 12.32, 6.1, 12.42, 12.33, 12.61};
+        assertThat(NestedPaired.modes(fast).orElseThrow().low()).isEqualTo(1);
+        // too few forks to call one of them a mode
+        assertThat(NestedPaired.modes(new double[] {12.71, 12.53, 12.32, 23.08, 12.42}))
+                .isEmpty();
+        // normal samples of 8 and 20: a lone fork is rarely found where there is none (0.05 % expected at 8)
+        Random random = new Random(7);
+        int found = 0;
+        for (int r = 0; r < 4_000; r++) {
+            double[] one = new double[r % 2 == 0 ? 8 : 20];
+            for (int i = 0; i < one.length; i++) {
+                one[i] = 10 + random.nextGaussian();
+            }
+            found += NestedPaired.modes(one)
+                            .filter(m -> m.low() == 1 || m.high() == 1)
+                            .isPresent()
+                    ? 1
+                    : 0;
+        }
+        assertThat(found).isLessThan(12);
+    }
+
     /** A two-sample t interval over every iteration of every fork, as if they were independent. */
     private static boolean naiveCovers(List<double[]> a, List<double[]> b, double shift) {
         double[] x = a.stream()

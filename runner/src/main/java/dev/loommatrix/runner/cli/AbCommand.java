@@ -110,10 +110,11 @@ final class AbCommand implements Callable<Integer> {
     @Option(
             names = "--on-disturbed",
             paramLabel = "flag|rerun|fail",
-            defaultValue = "flag",
-            description = "A block measured beside other work (from 0.25 CPUs of it on average): flag it, its samples"
-                    + " kept and its side marked disturbed (default); rerun it (at most " + MatrixRun.RERUNS
-                    + " more times, while it stays disturbed); or fail it (its cell fails: exit 3).")
+            defaultValue = "rerun",
+            description = "A block measured beside other work (from 0.25 CPUs of it on average): rerun it (at most "
+                    + MatrixRun.RERUNS + " more times, while it stays disturbed; the default: one disturbed block"
+                    + " of a pair can move a comparison by more than the change it looks for); flag it, its samples"
+                    + " kept and its side marked disturbed; or fail it (its cell fails: exit 3).")
     String onDisturbed;
 
     @Option(

@@ -162,12 +162,16 @@ public final class AbRun {
         double estimatedDone = 0;
         Instant began = Instant.now();
         Map<String, Integer> pairsOf = new LinkedHashMap<>();
+        // what each cell's pairs took: the looks are planned from it (the cost model's estimate, scaled by one pace
+        // for all cells, put a 4-second pair at 47 s and left a third of the budget unspent)
+        long[] spentMs = new long[total];
         for (int i = 0; i < total && !stopping; i++) {
             AbSides.Pair pair = matched.pairs().get(i);
             String id = pair.candidate().id();
             int pairs = settings.firstPass(id);
             Instant started = Instant.now();
             failed += measure(baseline, candidate, pair, 0, pairs) ? 0 : 1;
+            spentMs[i] += Duration.between(started, Instant.now()).toMillis();
             pairsOf.put(id, pairs);
             estimatedDone += perPair[i] * pairs;
             // a cell this host cannot run says so, not "6 pairs in 0 s"
@@ -193,20 +197,26 @@ public final class AbRun {
         // look, while the budget lasts (the first pass is always measured: without it nothing can be decided). A
         // cell whose first pass went past a look (its test could say nothing before) waits for the look beyond it.
         List<Integer> looks = settings.plan().looks();
-        // The budget's last look (issue #30: a budget that ended the run at look 3 of 6 left half of α unspent): when
-        // even the worst case — every cell measured at the next look going on to the one after — cannot afford the
-        // look after the next, the next is the last. It takes as many pairs as the budget affords (room kept to
-        // confirm one cell's flag) and tests at all the α left. Decided from the pace and the cells measured, before
-        // that look's own data; the levels still sum to α.
+        // The budget's last look (issue #30: a budget that ended the run at look 3 of 6 left half of α unspent):
+        // NextLook decides it, before that look's data, from what each cell's pairs took; the levels still sum to α.
         Optional<Long> budgetMs = settings.budget().map(Duration::toMillis);
-        double confirmReserve = java.util.Arrays.stream(perPair).max().orElse(0) * settings.confirmBlocks();
+        java.util.function.IntToDoubleFunction msPerPair = i -> spentMs[i]
+                / (double) Math.max(
+                        1,
+                        pairsOf.getOrDefault(matched.pairs().get(i).candidate().id(), 0));
+        long confirmReserveMs = (long) (java.util.stream.IntStream.range(0, total)
+                        .mapToDouble(msPerPair)
+                        .max()
+                        .orElse(0)
+                * settings.confirmBlocks());
         boolean lastLook = looks.size() == 1;
         if (!lastLook && budgetMs.isPresent()) {
             // the first look is the last only when not one more pair of every cell fits: otherwise the next look
             // (made the last, if it must be, with the pairs that fit) spends the α left
-            double round = java.util.Arrays.stream(perPair).sum();
-            lastLook = Duration.between(began, Instant.now()).toMillis() + round * pace(began, estimatedDone)
-                    > budgetMs.get();
+            double round = java.util.stream.IntStream.range(0, total)
+                    .mapToDouble(msPerPair)
+                    .sum();
+            lastLook = Duration.between(began, Instant.now()).toMillis() + round > budgetMs.get();
         }
         CompareReport first = compare(baseline, candidate, settings.plan().level(0, lastLook));
         int look = 0;
@@ -221,78 +231,44 @@ public final class AbRun {
                 ended = "decided";
                 break;
             }
-            int target = looks.get(look + 1);
-            long spentMs = Duration.between(began, Instant.now()).toMillis();
-            double msPerEstimated = pace(began, estimatedDone);
-            double nextEstimated = 0;
-            List<Integer> toMeasure = new ArrayList<>();
+            int[] pairsSoFar = new int[total];
+            double[] msPerPairSoFar = new double[total];
+            Set<Integer> undecidedCells = new java.util.HashSet<>();
             for (int i = 0; i < total; i++) {
                 String id = matched.pairs().get(i).candidate().id();
-                if (undecided.contains(id) && pairsOf.getOrDefault(id, 0) < target) {
-                    toMeasure.add(i);
-                    nextEstimated += perPair[i] * (target - pairsOf.get(id));
+                pairsSoFar[i] = pairsOf.getOrDefault(id, 0);
+                msPerPairSoFar[i] = msPerPair.applyAsDouble(i);
+                if (undecided.contains(id)) {
+                    undecidedCells.add(i);
                 }
             }
-            long nextMs = (long) (nextEstimated * msPerEstimated);
-            boolean nextIsLast = look + 2 >= looks.size();
-            if (budgetMs.isPresent()) {
-                long leftMs = budgetMs.get() - spentMs;
-                long reserveMs = (long) (confirmReserve * msPerEstimated);
-                double pace = msPerEstimated;
-                // what measuring the cells of this look up to t pairs each would take
-                java.util.function.IntToLongFunction cost = t -> {
-                    double estimated = 0;
-                    for (int i : toMeasure) {
-                        estimated += perPair[i]
-                                * Math.max(
-                                        0,
-                                        t
-                                                - pairsOf.get(matched.pairs()
-                                                        .get(i)
-                                                        .candidate()
-                                                        .id()));
-                    }
-                    return (long) (estimated * pace);
-                };
-                int least = toMeasure.stream()
-                        .mapToInt(i ->
-                                pairsOf.get(matched.pairs().get(i).candidate().id()))
-                        .min()
-                        .orElse(target);
-                if (cost.applyAsLong(target) + reserveMs > leftMs) {
-                    // the plan's next look does not fit: the last look takes the pairs that do, room to confirm a
-                    // flag kept where it can be
-                    int fitting = mostPairsWithin(cost, least, target - 1, leftMs - reserveMs);
-                    if (fitting <= least) {
-                        fitting = mostPairsWithin(cost, least, target - 1, leftMs);
-                    }
-                    if (fitting <= least) {
-                        out.printf(
-                                "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s"
-                                        + " left of the budget, and not one more pair fits; stopping%n",
-                                look + 2,
-                                target,
-                                toMeasure.size(),
-                                CellRecorder.formatDuration(nextMs),
-                                CellRecorder.formatDuration(Math.max(0, leftMs)));
-                        ended = "budget";
-                        break;
-                    }
-                    target = fitting;
-                    nextIsLast = true;
-                } else {
-                    // worst case: every cell of this look going on to the one after it
-                    nextIsLast = nextIsLast || cost.applyAsLong(looks.get(look + 2)) + reserveMs > leftMs;
-                    if (nextIsLast) {
-                        // the last look takes every pair the budget affords, up to the plan's most
-                        while (target < settings.plan().maxPairs()
-                                && cost.applyAsLong(target + 1) + reserveMs <= leftMs) {
-                            target++;
-                        }
-                    }
-                }
-                nextMs = cost.applyAsLong(target);
+            long leftMs =
+                    budgetMs.orElse(0L) - Duration.between(began, Instant.now()).toMillis();
+            NextLook next = NextLook.after(
+                    looks,
+                    look,
+                    settings.plan().maxPairs(),
+                    pairsSoFar,
+                    msPerPairSoFar,
+                    undecidedCells,
+                    budgetMs.isPresent() ? java.util.OptionalLong.of(leftMs) : java.util.OptionalLong.empty(),
+                    confirmReserveMs);
+            if (!next.fits()) {
+                out.printf(
+                        "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s"
+                                + " left of the budget, and not one more pair fits; stopping%n",
+                        look + 2,
+                        next.pairs(),
+                        next.cells().size(),
+                        CellRecorder.formatDuration(next.ms()),
+                        CellRecorder.formatDuration(Math.max(0, leftMs)));
+                ended = "budget";
+                break;
             }
+            int target = next.pairs();
+            List<Integer> toMeasure = next.cells();
+            long nextMs = next.ms();
+            boolean nextIsLast = next.last();
             look++;
             lastLook = nextIsLast;
             if (lastLook && look + 1 < looks.size()) {
@@ -316,9 +292,10 @@ public final class AbRun {
                 AbSides.Pair pair = matched.pairs().get(i);
                 String id = pair.candidate().id();
                 int from = pairsOf.get(id);
+                Instant started = Instant.now();
                 measure(baseline, candidate, pair, from, target - from);
+                spentMs[i] += Duration.between(started, Instant.now()).toMillis();
                 pairsOf.put(id, target);
-                estimatedDone += perPair[i] * (target - from);
             }
             first = compare(baseline, candidate, settings.plan().level(look, lastLook));
         }
@@ -332,22 +309,19 @@ public final class AbRun {
         Set<String> remeasured = new LinkedHashSet<>();
         if (settings.confirmBlocks() > 0) {
             flagged.values().forEach(c -> remeasured.add(c.cellId()));
-            // confirming a cell costs confirmBlocks/blocks of its first pass, at the pace the first pass kept
-            double msPerEstimated =
-                    estimatedDone > 0 ? Duration.between(began, Instant.now()).toMillis() / estimatedDone : 1;
-            double confirmEstimated = 0;
+            // confirming a cell costs confirmBlocks of its pairs, at the pace its pairs kept
+            double confirmMs = 0;
             for (String cellId : remeasured) {
                 for (int i = 0; i < total; i++) {
                     if (matched.pairs().get(i).candidate().id().equals(cellId)) {
-                        confirmEstimated += perPair[i] * settings.confirmBlocks();
+                        confirmMs += msPerPair.applyAsDouble(i) * settings.confirmBlocks();
                     }
                 }
             }
             if (!remeasured.isEmpty()) {
                 out.printf(
                         "confirming %d cells (%d more pairs each) — ETA %s%n",
-                        remeasured.size(), settings.confirmBlocks(), CellRecorder.formatDuration((long)
-                                (confirmEstimated * msPerEstimated)));
+                        remeasured.size(), settings.confirmBlocks(), CellRecorder.formatDuration((long) confirmMs));
             }
             int n = 0;
             for (String cellId : remeasured) {
@@ -443,21 +417,6 @@ public final class AbRun {
 
     /** The level the latest look tested at (the report says it). */
     private double lastLevel = Double.NaN;
-
-    /** The most pairs in (least, most] whose cost stays within {@code limitMs}; {@code least} when none does. */
-    static int mostPairsWithin(java.util.function.IntToLongFunction cost, int least, int most, long limitMs) {
-        for (int t = most; t > least; t--) {
-            if (cost.applyAsLong(t) <= limitMs) {
-                return t;
-            }
-        }
-        return least;
-    }
-
-    /** Milliseconds taken per estimated millisecond so far (1 before anything was measured). */
-    private static double pace(Instant began, double estimatedDone) {
-        return estimatedDone > 0 ? Duration.between(began, Instant.now()).toMillis() / estimatedDone : 1;
-    }
 
     /**
      * Runs pairs {@code from} … {@code from + count − 1} of one cell, then writes both sides' records from

@@ -18,13 +18,4 @@ class AbProgressTest {
         assertThat(AbRun.remainingMs(Instant.now(), 0, 30_000)).isEqualTo(30_000L);
         assertThat(AbRun.remainingMs(began, 20_000, 0)).isZero();
     }
-
-    @Test
-    void theBudgetsLastLookTakesTheMostPairsThatFit() {
-        // 7 cells at 8 s a pair each from 6 pairs: 9 pairs cost 168 s, 10 cost 224 s
-        java.util.function.IntToLongFunction cost = t -> 7L * 8_000 * Math.max(0, t - 6);
-        assertThat(AbRun.mostPairsWithin(cost, 6, 14, 200_000)).isEqualTo(9);
-        assertThat(AbRun.mostPairsWithin(cost, 6, 14, 1_000_000)).isEqualTo(14); // at most what is asked
-        assertThat(AbRun.mostPairsWithin(cost, 6, 14, 50_000)).isEqualTo(6); // not one more pair: none
-    }
 }

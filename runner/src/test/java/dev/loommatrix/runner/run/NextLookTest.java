@@ -1,0 +1,104 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The next look of a sequential A/B run within a budget (issue #30), decided from what each cell's pairs took. */
+class NextLookTest {
+
+    static final List<Integer> LOOKS = List.of(6, 9, 14, 21, 32, 40);
+
+    // the ab profile after its first pass (6 pairs each), as a real A/A run measured its cells: seconds a pair
+    static final double[] MS_PER_PAIR = {10_000, 4_000, 9_000, 5_300, 3_200, 7_800, 4_300};
+    static final int[] SIX_PAIRS = {6, 6, 6, 6, 6, 6, 6};
+    static final Set<Integer> UNDECIDED = Set.of(0, 1, 2, 3, 5, 6); // cell 4 decided at the first look
+
+    @Test
+    void withoutABudgetTheNextLookIsThePlansForTheUndecidedCells() {
+        NextLook next = NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.empty(), 0);
+        assertThat(next.cells()).containsExactly(0, 1, 2, 3, 5, 6);
+        assertThat(next.pairs()).isEqualTo(9);
+        assertThat(next.last()).isFalse();
+        assertThat(next.fits()).isTrue();
+        assertThat(next.ms()).isEqualTo((long) (3 * (10_000 + 4_000 + 9_000 + 5_300 + 7_800 + 4_300)));
+        // after the plan's last look but one, the next is the last
+        assertThat(NextLook.after(LOOKS, 4, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.empty(), 0)
+                        .last())
+                .isTrue();
+    }
+
+    @Test
+    void aCellAlreadyPastTheNextLookWaitsForTheOneBeyond() {
+        int[] pairs = {6, 6, 10, 6, 6, 6, 6}; // cell 2's first pass went past look 2
+        NextLook next = NextLook.after(LOOKS, 0, 40, pairs, MS_PER_PAIR, UNDECIDED, OptionalLong.empty(), 0);
+        assertThat(next.cells()).doesNotContain(2, 4);
+    }
+
+    @Test
+    void aBudgetThatAffordsTheLookAfterTheNextLeavesTheNextAsPlanned() {
+        NextLook next =
+                NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(1_000_000), 60_000);
+        assertThat(next.pairs()).isEqualTo(9);
+        assertThat(next.last()).isFalse();
+    }
+
+    @Test
+    void whenTheLookAfterTheNextCannotBeAffordedTheNextTakesEveryPairTheBudgetAffords() {
+        // 40.4 s a round of the six undecided cells, 330 s left, 60 s kept to confirm a flag: look 3 (14 pairs,
+        // 323 s) would not fit with it, so look 2 is the last and takes 6 more pairs (242 s), not the plan's 3
+        NextLook next =
+                NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(330_000), 60_000);
+        assertThat(next.last()).isTrue();
+        assertThat(next.pairs()).isEqualTo(12);
+        assertThat(next.ms()).isEqualTo(6 * 40_400L);
+        assertThat(next.ms() + 60_000).isLessThanOrEqualTo(330_000);
+    }
+
+    @Test
+    void whenThePlansNextLookDoesNotFitTheLastTakesThePairsThatDoKeepingRoomToConfirm() {
+        // 2 more pairs (80.8 s) fit beside the 60 s kept, the plan's 3 (121.2 s) do not
+        NextLook next =
+                NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(150_000), 60_000);
+        assertThat(next.last()).isTrue();
+        assertThat(next.pairs()).isEqualTo(8);
+        // no room for a pair beside the reserve: the reserve is spent on one more pair rather than none
+        NextLook tight =
+                NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(90_000), 60_000);
+        assertThat(tight.pairs()).isEqualTo(8);
+        assertThat(tight.fits()).isTrue();
+        // not one more pair of them fits: the run stops
+        NextLook none =
+                NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(30_000), 60_000);
+        assertThat(none.fits()).isFalse();
+    }
+
+    @Test
+    void theBudgetsLastLookTakesNoMoreThanThePlansMostPairs() {
+        int[] pairs = {21, 21, 21, 21, 21, 21, 21};
+        // 100,000 s left: look 5 (32 pairs, 444 s) and the one after (40 pairs, 768 s) both fit: as planned
+        NextLook planned = NextLook.after(LOOKS, 3, 40, pairs, MS_PER_PAIR, UNDECIDED, OptionalLong.of(100_000_000), 0);
+        assertThat(planned.pairs()).isEqualTo(32);
+        assertThat(planned.last()).isFalse();
+        // 600 s left: 40 pairs would not fit, so look 5 is the last with all that do (14 more pairs, 566 s)
+        NextLook last = NextLook.after(LOOKS, 3, 40, pairs, MS_PER_PAIR, UNDECIDED, OptionalLong.of(600_000), 0);
+        assertThat(last.last()).isTrue();
+        assertThat(last.pairs()).isEqualTo(35);
+        // never beyond the plan's most pairs
+        assertThat(NextLook.after(LOOKS, 3, 34, pairs, MS_PER_PAIR, UNDECIDED, OptionalLong.of(600_000), 0)
+                        .pairs())
+                .isEqualTo(34);
+    }
+
+    @Test
+    void mostPairsWithinFindsTheMostThatFit() {
+        // 7 cells at 8 s a pair each from 6 pairs: 9 pairs cost 168 s, 10 cost 224 s
+        java.util.function.IntToLongFunction cost = t -> 7L * 8_000 * Math.max(0, t - 6);
+        assertThat(NextLook.mostPairsWithin(cost, 6, 14, 200_000)).isEqualTo(9);
+        assertThat(NextLook.mostPairsWithin(cost, 6, 14, 1_000_000)).isEqualTo(14); // at most what is asked
+        assertThat(NextLook.mostPairsWithin(cost, 6, 14, 50_000)).isEqualTo(6); // not one more pair: none
+    }
+}
