@@ -27,10 +27,10 @@ work, workload, variant, forks = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.
 for f in range(1, forks + 1):
     wall = json.load(open(f"{work}/{workload}-{variant}-{f}.json"))["iterations"]["wallMs"]
     cells = []
-    for a, b in ((3, 8), (10, 50), (50, 100)):
+    for a, b in ((3, 8), (10, 50), (50, len(wall))):
         logs = [math.log(t) for t in wall[a:b]]
         if len(logs) >= 3:
-            cells.append(f"{a}-{b}: {math.exp(statistics.mean(logs)):.1f} ms ±{statistics.stdev(logs):.3f}")
+            cells.append(f"{a}-{min(b, len(wall))}: {math.exp(statistics.mean(logs)):.1f} ms ±{statistics.stdev(logs):.3f}")
     print(f"{workload} {variant} fork {f}: " + " | ".join(cells))
 PY
 done <<'LIST'
