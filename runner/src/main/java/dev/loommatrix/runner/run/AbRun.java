@@ -163,7 +163,8 @@ public final class AbRun {
         Instant began = Instant.now();
         Map<String, Integer> pairsOf = new LinkedHashMap<>();
         // what each cell's pairs took: the looks are planned from it (the cost model's estimate, scaled by one pace
-        // for all cells, put a 4-second pair at 47 s and left a third of the budget unspent)
+        // for all cells, put the undecided cells' next 4 pairs at 249 s where they took 166 s, and 167 s of a
+        // 10-minute budget went unused)
         long[] spentMs = new long[total];
         for (int i = 0; i < total && !stopping; i++) {
             AbSides.Pair pair = matched.pairs().get(i);
@@ -267,10 +268,8 @@ public final class AbRun {
             }
             int target = next.pairs();
             List<Integer> toMeasure = next.cells();
-            long nextMs = next.ms();
-            boolean nextIsLast = next.last();
             look++;
-            lastLook = nextIsLast;
+            lastLook = next.last();
             if (lastLook && look + 1 < looks.size()) {
                 ended = "budget";
             }
@@ -284,7 +283,7 @@ public final class AbRun {
                     lastLook && look + 1 < looks.size() ? " (the budget's last: all α left)" : "",
                     toMeasure.size(),
                     target,
-                    CellRecorder.formatDuration(nextMs));
+                    CellRecorder.formatDuration(next.ms()));
             for (int i : toMeasure) {
                 if (stopping) {
                     break;
