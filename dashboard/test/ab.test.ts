@@ -30,6 +30,15 @@ describe("an A/B run says what it is (issue #31)", () => {
     expect(abVerdict(report).tone).toBe("warn");
   });
 
+  it("says when measuring stopped because nothing undecided could be decided in the pairs left", () => {
+    const report = abRegression();
+    report.ab!.sequential!.ended = "futile";
+    report.ab!.sequential!.looksTaken = 2;
+    expect(endedWords(report)).toBe(
+      "after look 2 of 6 (8.9 min of its 10 min budget) no undecided comparison could have been decided in the pairs left: they are inconclusive",
+    );
+  });
+
   it("names each row's test and what it could have caught", () => {
     const [first] = abJmhAa().comparisons;
     expect(testWords(first)).toBe("paired t on 6 pairs of forks' means (the fork the unit, 5 iterations a fork)");

@@ -699,9 +699,9 @@ export interface Compare {
        */
       looksTaken: number;
       /**
-       * why measuring stopped: every comparison decided, the last look planned, or the budget spent
+       * why measuring stopped: every comparison decided, the last look planned, the budget spent, or every comparison left undecided unable to be decided within the pairs left (stopped)
        */
-      ended: "decided" | "last-look" | "budget";
+      ended: "decided" | "last-look" | "budget" | "futile";
       /**
        * block pairs each cell got
        */
@@ -712,6 +712,12 @@ export interface Compare {
        * cells the budget left out, each with why: its test's first pass would not fit in the budget after the cheaper cells' (their comparisons have no verdict)
        */
       notMeasured?: {
+        [k: string]: string;
+      };
+      /**
+       * comparisons measured no more ('cell series' → why): at their noise, their interval could not clear the threshold either side within the most pairs their cell could still get (futility); they stay inconclusive with what they could detect
+       */
+      stopped?: {
         [k: string]: string;
       };
     };

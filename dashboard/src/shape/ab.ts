@@ -39,6 +39,8 @@ export function endedWords(report: CompareReport): string | undefined {
       return `every comparison was decided at look ${s.looksTaken} of ${s.looks.length} (${spent})`;
     case "budget":
       return `the budget ran out after look ${s.looksTaken} of ${s.looks.length} (${spent}): what was undecided then is inconclusive`;
+    case "futile":
+      return `after look ${s.looksTaken} of ${s.looks.length} (${spent}) no undecided comparison could have been decided in the pairs left: they are inconclusive`;
     case "last-look":
       return `the last planned look (${s.looks[s.looks.length - 1]} pairs) was taken (${spent}): what was undecided then is inconclusive`;
   }

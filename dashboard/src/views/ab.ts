@@ -80,6 +80,7 @@ export async function abView(ctx: Context): Promise<Child[]> {
       ["stopped because", endedWords(report)],
     ]),
     notMeasured(report),
+    stoppedEarly(report),
     h(
       "p",
       { class: "explain" },
@@ -118,6 +119,20 @@ function notMeasured(report: CompareReport): HTMLElement | null {
     "Not measured within the budget",
     h("p", { class: "explain" }, "No verdict on these cells: their first pass did not fit the budget."),
     table(["cell", "why"], cells.map(([cell, why]) => [cell, why])),
+  );
+}
+
+function stoppedEarly(report: CompareReport): HTMLElement | null {
+  const stopped = Object.entries(report.ab?.sequential?.stopped ?? {});
+  if (!stopped.length) return null;
+  return section(
+    "Measured no more",
+    h(
+      "p",
+      { class: "explain" },
+      `At their noise these comparisons could not have cleared ±${Math.round(report.threshold * 1000) / 10} % either side in the pairs their cells could still get, so the budget went to the others (futility; stopping never flags anything). They are inconclusive, with what they could catch.`,
+    ),
+    table(["cell and variant", "why"], stopped.map(([series, why]) => [series, why])),
   );
 }
 

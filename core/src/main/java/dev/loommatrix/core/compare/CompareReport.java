@@ -146,7 +146,8 @@ public record CompareReport(
     /**
      * How a sequential A/B spent its looks ({@link SequentialPlan}): the looks planned, the level each tested at,
      * the budget and what was spent of it, how many looks were taken, why measuring stopped, the pairs each
-     * cell got, and the level of the last look taken (all the α left when the budget made it the last).
+     * cell got, the level of the last look taken (all the α left when the budget made it the last), and the
+     * comparisons measured no more because they could not be decided within the pairs left ("cell series" → why).
      */
     public record Sequential(
             String method,
@@ -162,9 +163,15 @@ public record CompareReport(
                             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
                     java.util.Map<String, String> notMeasured,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                    Double lastLevel) {
+                    Double lastLevel,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                    java.util.Map<String, String> stopped) {
         public Sequential {
             looks = List.copyOf(looks);
+            stopped = stopped == null
+                    ? java.util.Map.of()
+                    : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(stopped));
             pairs = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pairs));
             notMeasured = notMeasured == null
                     ? java.util.Map.of()

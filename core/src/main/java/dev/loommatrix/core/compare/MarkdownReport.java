@@ -54,8 +54,24 @@ public final class MarkdownReport {
                         switch (sequential.ended()) {
                             case "decided" -> "every comparison decided";
                             case "budget" -> "stopped by the budget";
+                            case "futile" -> "stopped: what was undecided could not be decided in the pairs left";
                             default -> "the last look reached";
                         }));
+                if (!sequential.stopped().isEmpty()) {
+                    // futility: said per comparison, so "inconclusive" there reads as "could not be decided here"
+                    md.append(String.format(
+                            Locale.ROOT,
+                            "Measured no more (futility: its interval could not clear ±%.0f %% in the pairs left;"
+                                    + " inconclusive, with what it could catch): %d comparison(s).%n",
+                            report.threshold() * 100,
+                            sequential.stopped().size()));
+                    sequential.stopped().forEach((series, why) -> md.append("- `")
+                            .append(series)
+                            .append("`: ")
+                            .append(why)
+                            .append('\n'));
+                    md.append('\n');
+                }
             }
         } else {
             md.append("### loom-matrix: ")

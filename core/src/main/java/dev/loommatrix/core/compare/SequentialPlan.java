@@ -116,6 +116,39 @@ public record SequentialPlan(List<Integer> looks, double alpha) {
         };
     }
 
+    /**
+     * The half-width (log scale) a comparison's interval at {@code level} should have after {@code pairs} pairs, at
+     * the noise its pairs showed so far (the standard deviation of a pair's log-ratio, {@link Comparison#noise}): a
+     * t interval's t<sub>n−1</sub> · σ / √n. Empty when the comparison says no noise.
+     */
+    public static java.util.OptionalDouble projectedHalfWidth(Comparison c, int pairs, double level) {
+        if (c.noise() == null || !Double.isFinite(c.noise()) || pairs < 2) {
+            return java.util.OptionalDouble.empty();
+        }
+        double sd = Math.log1p(c.noise());
+        return java.util.OptionalDouble.of(org.apache.commons.statistics.distribution.TDistribution.of(pairs - 1)
+                        .inverseSurvivalProbability(level / 2)
+                * sd
+                / Math.sqrt(pairs));
+    }
+
+    /**
+     * Whether an undecided comparison cannot be decided within {@code pairsAtMost} pairs (futility, issue #30): its
+     * projected interval at the most pairs it can get, at the largest level a later look can test at, would still
+     * be wider than the distance of its estimate from the threshold plus one threshold more (room for the estimate
+     * to move). Such a comparison is measured no more, so the budget goes to those that can be decided; stopping
+     * never rejects, so the false-alarm rate can only fall. A comparison without a noise estimate is never futile.
+     */
+    public static boolean futile(Comparison c, int pairsAtMost, double level, double threshold) {
+        var halfWidth = projectedHalfWidth(c, pairsAtMost, level);
+        if (halfWidth.isEmpty() || !(c.ratio() > 0)) {
+            return false;
+        }
+        double estimate = Math.abs(Math.log(c.ratio()));
+        double limit = Math.log1p(threshold);
+        return halfWidth.getAsDouble() > Math.abs(estimate - limit) + limit;
+    }
+
     /** The comparison's interval (a ratio) lies within 1 / (1 + threshold) … 1 + threshold. */
     static boolean withinThreshold(Comparison c, double threshold) {
         List<Double> ci = c.ci95();

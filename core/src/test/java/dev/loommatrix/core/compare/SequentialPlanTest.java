@@ -170,6 +170,101 @@ class SequentialPlanTest {
         assertThat(found[0]).isGreaterThan(found[1]);
     }
 
+    /**
+     * Futility (issue #30): at the first look (6 pairs, α/6), a comparison whose interval at the most pairs it can
+     * get (14, the budget's last look at α − α/6) would still be wider than its estimate's distance from the
+     * threshold plus a threshold is measured no more. Simulated with the nested t at the noise levels of the ab
+     * profile's comparisons (σ 2 % to 30 %, no change and a 5 % change, threshold 3 %): the hopeless ones stop
+     * (σ 30 %: most), those the 14 pairs would decide almost never do, and few decisions are lost.
+     */
+    @Test
+    void aComparisonThatCannotBeDecidedInTheBudgetStopsAndFewDecisionsAreLost() {
+        SequentialPlan plan = SequentialPlan.of(6, 40, ALPHA);
+        double threshold = 0.03;
+        int most = 14;
+        double lastLevel = plan.level(1, true);
+        double[] sigmas = {0.02, 0.05, 0.10, 0.30};
+        double[] shifts = {0, 0.05};
+        int runs = 4_000;
+        List<String> lines = new ArrayList<>();
+        double[][] stopped = new double[shifts.length][sigmas.length];
+        for (int h = 0; h < shifts.length; h++) {
+            for (int s = 0; s < sigmas.length; s++) {
+                Random random = new Random(3_000 + 10L * h + s);
+                int futile = 0;
+                int lost = 0;
+                int decidable = 0;
+                for (int i = 0; i < runs; i++) {
+                    double[] d = noise(random, most, sigmas[s], Math.log1p(shifts[h]));
+                    var first = dev.loommatrix.core.stats.NestedPaired.test(
+                                    Arrays.copyOf(d, plan.firstPass()), 1 - plan.levelPerLook())
+                            .orElseThrow();
+                    var atMost = dev.loommatrix.core.stats.NestedPaired.test(d, 1 - lastLevel)
+                            .orElseThrow();
+                    boolean decided = decidedBy(atMost, lastLevel, threshold);
+                    boolean stops = SequentialPlan.futile(asComparison(first), most, lastLevel, threshold);
+                    decidable += decided ? 1 : 0;
+                    futile += stops ? 1 : 0;
+                    lost += stops && decided ? 1 : 0;
+                }
+                stopped[h][s] = (double) futile / runs;
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "shift %.0f %%, σ %.0f %%: decidable at %d pairs %.1f %%, stopped at 6 %.1f %%, decisions"
+                                + " lost %.2f %%",
+                        shifts[h] * 100,
+                        sigmas[s] * 100,
+                        most,
+                        100.0 * decidable / runs,
+                        100.0 * futile / runs,
+                        100.0 * lost / runs));
+                // a stop costs a decision rarely: at most 2 % of the comparisons at any noise
+                assertThat((double) lost / runs).isLessThanOrEqualTo(0.02);
+            }
+        }
+        System.out.println("futility, threshold 3 %, first look 6 pairs, at most " + most + ": " + lines);
+        for (int h = 0; h < shifts.length; h++) {
+            assertThat(stopped[h][0]).isLessThan(0.01); // σ 2 %: decided within 14 pairs, never stopped
+            // σ 30 %: hopeless in 14 pairs, most stopped (not all: six pairs can show a large estimate by chance,
+            // and a comparison whose estimate is far from the threshold is given its chance)
+            assertThat(stopped[h][3]).isGreaterThan(0.75);
+            assertThat(stopped[h][2]).isBetween(stopped[h][1], stopped[h][3]);
+        }
+    }
+
+    /** Decided at a look: significant at its level and beyond the threshold, or its interval within ±threshold. */
+    private static boolean decidedBy(
+            dev.loommatrix.core.stats.NestedPaired.Result result, double level, double threshold) {
+        double low = Math.exp(result.interval().get(0));
+        double high = Math.exp(result.interval().get(1));
+        boolean changed = result.pValue() <= level && (low > 1 + threshold || high < 1 / (1 + threshold));
+        return changed || (low >= 1 / (1 + threshold) && high <= 1 + threshold);
+    }
+
+    /** A look's nested t result as the comparison the futility rule reads (its ratio and noise). */
+    private static Comparison asComparison(dev.loommatrix.core.stats.NestedPaired.Result result) {
+        return new Comparison(
+                "c",
+                "virtual",
+                "wallMs",
+                false,
+                new Comparison.Side(result.pairs(), 100),
+                new Comparison.Side(result.pairs(), 100),
+                Math.exp(result.meanLogRatio()),
+                result.interval().stream().map(Math::exp).toList(),
+                result.pValue(),
+                result.pValue(),
+                Comparison.Verdict.inconclusive,
+                java.util.Optional.empty(),
+                null,
+                Comparison.NESTED_T,
+                result.pairs(),
+                null,
+                Math.expm1(result.sdLogRatio()),
+                null,
+                null);
+    }
+
     /** The interval at a look's level covers the true shift at least that often (exact for symmetric noise). */
     @Test
     void aLooksIntervalCoversTheTrueShiftAtItsStatedLevel() {

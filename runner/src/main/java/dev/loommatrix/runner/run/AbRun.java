@@ -166,12 +166,15 @@ public final class AbRun {
         // for all cells, put the undecided cells' next 4 pairs at 249 s where they took 166 s, and 167 s of a
         // 10-minute budget went unused)
         long[] spentMs = new long[total];
+        // comparisons measured no more: they could not be decided within the pairs their cell could still get
+        // ("cell series" → why)
+        Map<String, String> stopped = new java.util.TreeMap<>();
         for (int i = 0; i < total && !stopping; i++) {
             AbSides.Pair pair = matched.pairs().get(i);
             String id = pair.candidate().id();
             int pairs = settings.firstPass(id);
             Instant started = Instant.now();
-            failed += measure(baseline, candidate, pair, 0, pairs) ? 0 : 1;
+            failed += measure(baseline, candidate, pair, 0, pairs, null) ? 0 : 1;
             spentMs[i] += Duration.between(started, Instant.now()).toMillis();
             pairsOf.put(id, pairs);
             estimatedDone += perPair[i] * pairs;
@@ -201,10 +204,16 @@ public final class AbRun {
         // The budget's last look (issue #30: a budget that ended the run at look 3 of 6 left half of α unspent):
         // NextLook decides it, before that look's data, from what each cell's pairs took; the levels still sum to α.
         Optional<Long> budgetMs = settings.budget().map(Duration::toMillis);
-        java.util.function.IntToDoubleFunction msPerPair = i -> spentMs[i]
-                / (double) Math.max(
-                        1,
-                        pairsOf.getOrDefault(matched.pairs().get(i).candidate().id(), 0));
+        // what a pair of every variant of a cell takes: the first pass measured them all
+        double[] fullMsPerPair = new double[total];
+        for (int i = 0; i < total; i++) {
+            fullMsPerPair[i] = spentMs[i]
+                    / (double) Math.max(
+                            1,
+                            pairsOf.getOrDefault(
+                                    matched.pairs().get(i).candidate().id(), 0));
+        }
+        java.util.function.IntToDoubleFunction msPerPair = i -> fullMsPerPair[i];
         long confirmReserveMs = (long) (java.util.stream.IntStream.range(0, total)
                         .mapToDouble(msPerPair)
                         .max()
@@ -224,35 +233,73 @@ public final class AbRun {
         // the budget made a look before the plan's last the last one: the budget ended measuring
         String ended = lastLook && looks.size() > 1 ? "budget" : "last-look";
         while (!lastLook && look + 1 < looks.size() && !stopping) {
-            Set<String> undecided = new LinkedHashSet<>();
-            first.comparisons().stream()
+            List<Comparison> undecided = first.comparisons().stream()
                     .filter(c -> !SequentialPlan.decided(c, settings.threshold()))
-                    .forEach(c -> undecided.add(c.cellId()));
+                    .filter(c -> !stopped.containsKey(seriesKey(c)))
+                    .toList();
             if (undecided.isEmpty()) {
-                ended = "decided";
+                ended = stopped.isEmpty() ? "decided" : "futile";
                 break;
             }
             int[] pairsSoFar = new int[total];
-            double[] msPerPairSoFar = new double[total];
-            Set<Integer> undecidedCells = new java.util.HashSet<>();
             for (int i = 0; i < total; i++) {
-                String id = matched.pairs().get(i).candidate().id();
-                pairsSoFar[i] = pairsOf.getOrDefault(id, 0);
-                msPerPairSoFar[i] = msPerPair.applyAsDouble(i);
-                if (undecided.contains(id)) {
-                    undecidedCells.add(i);
-                }
+                pairsSoFar[i] =
+                        pairsOf.getOrDefault(matched.pairs().get(i).candidate().id(), 0);
             }
             long leftMs =
                     budgetMs.orElse(0L) - Duration.between(began, Instant.now()).toMillis();
+            java.util.OptionalLong left =
+                    budgetMs.isPresent() ? java.util.OptionalLong.of(leftMs) : java.util.OptionalLong.empty();
+            // the look as it would be for every undecided cell, whole: the pairs a cell can still get at most
+            NextLook whole = NextLook.after(
+                    looks,
+                    look,
+                    settings.plan().maxPairs(),
+                    pairsSoFar,
+                    fullMsPerPair,
+                    cellsOf(matched, undecided),
+                    left,
+                    confirmReserveMs);
+            // futility: a comparison whose interval could not clear the threshold either side at the most pairs it
+            // can get (the budget's last look's, else the plan's most), tested at the most α a later look can have,
+            // is measured no more — the budget goes to the comparisons that can be decided (an A/A run of the ab
+            // profile spent a third of each round on echo-server, mass-start virtual and thread-local pool:cpus,
+            // 10–45 % detectable whatever they got)
+            int most = whole.last() && whole.fits()
+                    ? whole.pairs()
+                    : settings.plan().maxPairs();
+            double mostLevel = settings.plan().level(look + 1, true);
+            List<Comparison> live = new ArrayList<>();
+            for (Comparison c : undecided) {
+                if (SequentialPlan.futile(c, most, mostLevel, settings.threshold())) {
+                    stopped.put(seriesKey(c), futileWhy(c, most, mostLevel));
+                } else {
+                    live.add(c);
+                }
+            }
+            if (live.isEmpty()) {
+                out.printf(
+                        "look %d: none of the %d undecided comparisons could be decided within %d pairs; stopping%n",
+                        look + 2, undecided.size(), most);
+                ended = "futile";
+                break;
+            }
+            // each cell measures only the variants of its comparisons still live (a built-in workload's variant is
+            // its own JVM; a suite's benchmarks share theirs, so its cell is measured whole)
+            Map<Integer, List<String>> variantsOf = liveVariants(matched, live);
+            double[] msPerPairSoFar = new double[total];
+            for (int i = 0; i < total; i++) {
+                msPerPairSoFar[i] = fullMsPerPair[i]
+                        * variantShare(matched.pairs().get(i), variantsOf.get(i), fullMsPerPair[i] / 2);
+            }
             NextLook next = NextLook.after(
                     looks,
                     look,
                     settings.plan().maxPairs(),
                     pairsSoFar,
                     msPerPairSoFar,
-                    undecidedCells,
-                    budgetMs.isPresent() ? java.util.OptionalLong.of(leftMs) : java.util.OptionalLong.empty(),
+                    variantsOf.keySet(),
+                    left,
                     confirmReserveMs);
             if (!next.fits()) {
                 out.printf(
@@ -277,12 +324,16 @@ public final class AbRun {
                 continue; // every undecided cell is already past this look
             }
             out.printf(
-                    "look %d of %d%s: %d cells undecided, up to %d pairs each — ETA %s%n",
+                    "look %d of %d%s: %d cells undecided, up to %d pairs each%s — ETA %s%n",
                     look + 1,
                     looks.size(),
                     lastLook && look + 1 < looks.size() ? " (the budget's last: all α left)" : "",
                     toMeasure.size(),
                     target,
+                    stopped.isEmpty()
+                            ? ""
+                            : "; " + stopped.size() + " comparisons measured no more (could not be decided within "
+                                    + most + " pairs)",
                     CellRecorder.formatDuration(next.ms()));
             for (int i : toMeasure) {
                 if (stopping) {
@@ -291,9 +342,7 @@ public final class AbRun {
                 AbSides.Pair pair = matched.pairs().get(i);
                 String id = pair.candidate().id();
                 int from = pairsOf.get(id);
-                Instant started = Instant.now();
-                measure(baseline, candidate, pair, from, target - from);
-                spentMs[i] += Duration.between(started, Instant.now()).toMillis();
+                measure(baseline, candidate, pair, from, target - from, variantsOf.get(i));
                 pairsOf.put(id, target);
             }
             first = compare(baseline, candidate, settings.plan().level(look, lastLook));
@@ -306,16 +355,17 @@ public final class AbRun {
         Map<String, Comparison> flagged = new LinkedHashMap<>();
         first.comparisons().stream().filter(AbRun::isFlagged).forEach(c -> flagged.put(key(c), c));
         Set<String> remeasured = new LinkedHashSet<>();
+        // a flagged cell confirms the flagged variants only (a suite's cell: whole)
+        Map<Integer, List<String>> confirmVariants = liveVariants(matched, List.copyOf(flagged.values()));
         if (settings.confirmBlocks() > 0) {
             flagged.values().forEach(c -> remeasured.add(c.cellId()));
             // confirming a cell costs confirmBlocks of its pairs, at the pace its pairs kept
             double confirmMs = 0;
-            for (String cellId : remeasured) {
-                for (int i = 0; i < total; i++) {
-                    if (matched.pairs().get(i).candidate().id().equals(cellId)) {
-                        confirmMs += msPerPair.applyAsDouble(i) * settings.confirmBlocks();
-                    }
-                }
+            for (var entry : confirmVariants.entrySet()) {
+                int i = entry.getKey();
+                confirmMs += msPerPair.applyAsDouble(i)
+                        * variantShare(matched.pairs().get(i), entry.getValue(), msPerPair.applyAsDouble(i) / 2)
+                        * settings.confirmBlocks();
             }
             if (!remeasured.isEmpty()) {
                 out.printf(
@@ -335,7 +385,13 @@ public final class AbRun {
                         "confirming [%d/%d] %s: %d more pairs%n",
                         ++n, remeasured.size(), cellId, settings.confirmBlocks());
                 int from = pairsOf.get(cellId);
-                measure(baseline, candidate, pair, from, settings.confirmBlocks());
+                measure(
+                        baseline,
+                        candidate,
+                        pair,
+                        from,
+                        settings.confirmBlocks(),
+                        confirmVariants.get(matched.pairs().indexOf(pair)));
                 pairsOf.put(cellId, from + settings.confirmBlocks());
             }
         }
@@ -380,7 +436,8 @@ public final class AbRun {
                                         ended,
                                         pairsOf,
                                         settings.notMeasured(),
-                                        lastLevel)),
+                                        lastLevel,
+                                        stopped)),
                         verdicts),
                 matched,
                 settings.alpha());
@@ -421,7 +478,8 @@ public final class AbRun {
      * Runs pairs {@code from} … {@code from + count − 1} of one cell, then writes both sides' records from
      * every block the cell has so far. False when a block of either side failed (skipped is not failed).
      */
-    private boolean measure(Side baseline, Side candidate, AbSides.Pair pair, int from, int count)
+    private boolean measure(
+            Side baseline, Side candidate, AbSides.Pair pair, int from, int count, List<String> variants)
             throws IOException, InterruptedException {
         String id = pair.candidate().id();
         List<Boolean> baselineFirst = balancedOrder(candidate.manifest().runId() + "/" + id + "/" + from, count);
@@ -429,16 +487,122 @@ public final class AbRun {
             boolean aFirst = baselineFirst.get(k - from);
             String seed = candidate.manifest().runId();
             if (aFirst) {
-                block(baseline, pair.baseline(), k, "a", seed);
-                block(candidate, pair.candidate(), k, "b", seed);
+                block(baseline, only(pair.baseline(), variants), k, "a", seed);
+                block(candidate, only(pair.candidate(), variants), k, "b", seed);
             } else {
-                block(candidate, pair.candidate(), k, "b", seed);
-                block(baseline, pair.baseline(), k, "a", seed);
+                block(candidate, only(pair.candidate(), variants), k, "b", seed);
+                block(baseline, only(pair.baseline(), variants), k, "a", seed);
             }
         }
         boolean okBaseline = merge(pair.baseline(), "a", baselineDir(), from + count);
         boolean okCandidate = merge(pair.candidate(), "b", candidateDir(), from + count);
         return okBaseline && okCandidate;
+    }
+
+    /** "cell series": a comparison's key in the report's lists. */
+    static String seriesKey(Comparison c) {
+        return c.cellId() + " " + c.series();
+    }
+
+    /** Why a comparison is measured no more, in the report's words. */
+    private String futileWhy(Comparison c, int most, double level) {
+        return String.format(
+                java.util.Locale.ROOT,
+                "at its noise (%.1f %% a pair) its interval would still be ±%.1f %% at %d pairs, too wide to clear ±%.0f"
+                        + " %% either side from %+.1f %%; stopped at %d pairs",
+                c.noise() * 100,
+                Math.expm1(SequentialPlan.projectedHalfWidth(c, most, level).orElse(Double.NaN)) * 100,
+                most,
+                settings.threshold() * 100,
+                (c.ratio() - 1) * 100,
+                c.pairs() == null ? 0 : c.pairs());
+    }
+
+    /** The indices of the cells of these comparisons. */
+    private static Set<Integer> cellsOf(AbSides.Matched matched, List<Comparison> comparisons) {
+        return liveVariants(matched, comparisons).keySet();
+    }
+
+    /**
+     * Per cell index of these comparisons, the variants to measure: a built-in workload's variants among them
+     * (each variant is a JVM of its own), or null — the whole cell — for a suite or a program, whose series share
+     * their JVMs.
+     */
+    static Map<Integer, List<String>> liveVariants(AbSides.Matched matched, List<Comparison> comparisons) {
+        Map<Integer, List<String>> out = new java.util.TreeMap<>();
+        for (int i = 0; i < matched.pairs().size(); i++) {
+            Cell cell = matched.pairs().get(i).candidate();
+            List<String> series = comparisons.stream()
+                    .filter(c -> c.cellId().equals(cell.id()))
+                    .map(Comparison::series)
+                    .toList();
+            if (series.isEmpty()) {
+                continue;
+            }
+            boolean builtIn = cell.workload().user().isEmpty()
+                    && cell.workload().variants().containsAll(series);
+            out.put(
+                    i,
+                    builtIn
+                            ? cell.workload().variants().stream()
+                                    .filter(series::contains)
+                                    .toList()
+                            : null);
+        }
+        return out;
+    }
+
+    /**
+     * What share of a whole pair of this cell a pair of only these variants takes (null: all, 1): the block's own
+     * cost (a container, the side's set-up: {@code blockMs}, what a whole block took, less its variants' JVMs) is
+     * paid anyway, each variant adds what its JVM took ({@code processMs}, the median over the candidate's blocks).
+     */
+    private double variantShare(AbSides.Pair pair, List<String> variants, double blockMs) {
+        if (variants == null
+                || variants.size() >= pair.candidate().workload().variants().size()) {
+            return 1;
+        }
+        Optional<CellRecord> record;
+        try {
+            record = candidateDir().readCell(pair.candidate().id());
+        } catch (IOException e) {
+            return 1;
+        }
+        if (record.isEmpty()) {
+            return 1;
+        }
+        double all = 0;
+        double these = 0;
+        for (Measurement m : record.get().measurements()) {
+            double ms = m.medianOf("processMs").orElse(Double.NaN);
+            if (!Double.isFinite(ms)) {
+                return 1; // what a variant takes is not known: the whole pair's cost, on the safe side
+            }
+            all += ms;
+            these += variants.contains(m.series()) ? ms : 0;
+        }
+        double fixed = Math.max(0, blockMs - all);
+        return all + fixed <= 0 ? 1 : Math.min(1, (fixed + these) / (fixed + all));
+    }
+
+    /** The cell with only these variants (null: the cell as it is). */
+    static Cell only(Cell cell, List<String> variants) {
+        if (variants == null || variants.equals(cell.workload().variants())) {
+            return cell;
+        }
+        var w = cell.workload();
+        return new Cell(
+                cell.coordinates(),
+                cell.jdk(),
+                new dev.loommatrix.core.matrix.WorkloadSpec(w.id(), variants, w.params(), w.user(), w.iterations()),
+                cell.jvmArgs(),
+                cell.env(),
+                cell.repetitions(),
+                cell.warmup(),
+                cell.iterations(),
+                cell.timeout(),
+                cell.memoryBytes(),
+                cell.pids());
     }
 
     /** AB or BA for each of {@code count} pairs: half each (the odd one out at random), shuffled. */
