@@ -134,19 +134,20 @@ public record SequentialPlan(List<Integer> looks, double alpha) {
 
     /**
      * Whether an undecided comparison cannot be decided within {@code pairsAtMost} pairs (futility, issue #30): its
-     * projected interval at the most pairs it can get, at the largest level a later look can test at, would still
-     * be wider than the distance of its estimate from the threshold plus one threshold more (room for the estimate
-     * to move). Such a comparison is measured no more, so the budget goes to those that can be decided; stopping
-     * never rejects, so the false-alarm rate can only fall. A comparison without a noise estimate is never futile.
+     * projected interval at the most pairs it can get, at the largest level a later look can test at, would be
+     * wider than twice the threshold — too wide to fit within ±threshold even were its estimate to fall to nothing
+     * and its noise to have looked twice what it is (six pairs' standard deviation is that uncertain) — and its
+     * estimate is not beyond the threshold by that projected half-width (where a change could be found). Such a
+     * comparison is measured no more, so the budget goes to those that can be decided; stopping never rejects, so
+     * the false-alarm rate can only fall. A comparison without a noise estimate is never futile.
      */
     public static boolean futile(Comparison c, int pairsAtMost, double level, double threshold) {
         var halfWidth = projectedHalfWidth(c, pairsAtMost, level);
         if (halfWidth.isEmpty() || !(c.ratio() > 0)) {
             return false;
         }
-        double estimate = Math.abs(Math.log(c.ratio()));
         double limit = Math.log1p(threshold);
-        return halfWidth.getAsDouble() > Math.abs(estimate - limit) + limit;
+        return halfWidth.getAsDouble() > 2 * limit && Math.abs(Math.log(c.ratio())) < limit + halfWidth.getAsDouble();
     }
 
     /** The comparison's interval (a ratio) lies within 1 / (1 + threshold) … 1 + threshold. */

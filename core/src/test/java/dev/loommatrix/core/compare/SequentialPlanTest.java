@@ -172,10 +172,10 @@ class SequentialPlanTest {
 
     /**
      * Futility (issue #30): at the first look (6 pairs, α/6), a comparison whose interval at the most pairs it can
-     * get (14, the budget's last look at α − α/6) would still be wider than its estimate's distance from the
-     * threshold plus a threshold is measured no more. Simulated with the nested t at the noise levels of the ab
+     * get (14, the budget's last look at α − α/6) would be wider than twice the threshold, its estimate not beyond
+     * the threshold by that much, is measured no more. Simulated with the nested t at the noise levels of the ab
      * profile's comparisons (σ 2 % to 30 %, no change and a 5 % change, threshold 3 %): the hopeless ones stop
-     * (σ 30 %: most), those the 14 pairs would decide almost never do, and few decisions are lost.
+     * (σ 30 %: most), the median comparison's (σ 5 %) almost never, and few decisions are lost.
      */
     @Test
     void aComparisonThatCannotBeDecidedInTheBudgetStopsAndFewDecisionsAreLost() {
@@ -225,6 +225,7 @@ class SequentialPlanTest {
         System.out.println("futility, threshold 3 %, first look 6 pairs, at most " + most + ": " + lines);
         for (int h = 0; h < shifts.length; h++) {
             assertThat(stopped[h][0]).isLessThan(0.01); // σ 2 %: decided within 14 pairs, never stopped
+            assertThat(stopped[h][1]).isLessThan(0.01); // σ 5 %: the ab profile's median comparison, measured on
             // σ 30 %: hopeless in 14 pairs, most stopped (not all: six pairs can show a large estimate by chance,
             // and a comparison whose estimate is far from the threshold is given its chance)
             assertThat(stopped[h][3]).isGreaterThan(0.75);

@@ -272,7 +272,7 @@ public final class AbRun {
             List<Comparison> live = new ArrayList<>();
             for (Comparison c : undecided) {
                 if (SequentialPlan.futile(c, most, mostLevel, settings.threshold())) {
-                    stopped.put(seriesKey(c), futileWhy(c, most, mostLevel));
+                    stopped.put(seriesKey(c), futileWhy(c, most, mostLevel, pairsOf.getOrDefault(c.cellId(), 0)));
                 } else {
                     live.add(c);
                 }
@@ -505,17 +505,17 @@ public final class AbRun {
     }
 
     /** Why a comparison is measured no more, in the report's words. */
-    private String futileWhy(Comparison c, int most, double level) {
+    private String futileWhy(Comparison c, int most, double level, int pairs) {
         return String.format(
                 java.util.Locale.ROOT,
                 "at its noise (%.1f %% a pair) its interval would still be ±%.1f %% at %d pairs, too wide to clear ±%.0f"
-                        + " %% either side from %+.1f %%; stopped at %d pairs",
+                        + " %% either side from %+.1f %%; stopped after %d pairs",
                 c.noise() * 100,
                 Math.expm1(SequentialPlan.projectedHalfWidth(c, most, level).orElse(Double.NaN)) * 100,
                 most,
                 settings.threshold() * 100,
                 (c.ratio() - 1) * 100,
-                c.pairs() == null ? 0 : c.pairs());
+                pairs);
     }
 
     /** The indices of the cells of these comparisons. */

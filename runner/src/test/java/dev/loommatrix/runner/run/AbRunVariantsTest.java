@@ -1,0 +1,84 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.compare.Comparison;
+import dev.loommatrix.core.matrix.MatrixParser;
+import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.Planner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A later look of an A/B run measures, per cell, only the variants whose comparisons are still live (issue #30): a
+ * built-in workload's variant is a JVM of its own, so the others need not run again.
+ */
+class AbRunVariantsTest {
+
+    @Test
+    void aCellMeasuresOnlyTheVariantsOfItsLiveComparisonsInItsOwnOrder(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("m.yaml");
+        Files.writeString(
+                file,
+                """
+                schema: 1
+                jdks:
+                  - {id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}
+                cpus: [2]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual, "pool:200", "pool:10"], params: {tasks: 100, sleepMs: 5}}
+                  - {id: thread-local, variants: [virtual, "pool:cpus"], params: {tasks: 1000}}
+                repetitions: 1
+                warmup: 0
+                timeout: 2m
+                memory: 512m
+                """);
+        List<Cell> cells = Planner.plan(MatrixParser.parse(file, Optional.empty()));
+        AbSides.Matched matched = AbSides.match(cells, cells, Optional.empty(), Optional.empty());
+        Cell sleep = matched.pairs().get(0).candidate();
+        assertThat(sleep.id()).endsWith("sleep-bound");
+
+        Map<Integer, List<String>> live = AbRun.liveVariants(
+                matched, List.of(comparison(sleep.id(), "pool:10"), comparison(sleep.id(), "virtual")));
+        // the cell's order, not the comparisons'; the other cell, nothing live, is not measured
+        assertThat(live).containsOnlyKeys(0);
+        assertThat(live.get(0)).containsExactly("virtual", "pool:10");
+
+        Cell only = AbRun.only(sleep, live.get(0));
+        assertThat(only.workload().variants()).containsExactly("virtual", "pool:10");
+        assertThat(only.id()).isEqualTo(sleep.id());
+        assertThat(only.workload().params()).isEqualTo(sleep.workload().params());
+        assertThat(only.workload().iterations()).isEqualTo(sleep.workload().iterations());
+        // all of them, or none named: the cell as it is
+        assertThat(AbRun.only(sleep, null)).isSameAs(sleep);
+        assertThat(AbRun.only(sleep, sleep.workload().variants())).isSameAs(sleep);
+    }
+
+    private static Comparison comparison(String cellId, String variant) {
+        return new Comparison(
+                cellId,
+                variant,
+                "wallMs",
+                false,
+                new Comparison.Side(6, 100),
+                new Comparison.Side(6, 100),
+                1.0,
+                List.of(0.9, 1.1),
+                0.5,
+                0.5,
+                Comparison.Verdict.inconclusive,
+                Optional.empty(),
+                0.99,
+                Comparison.NESTED_T,
+                6,
+                0.2,
+                0.1,
+                null,
+                null);
+    }
+}
