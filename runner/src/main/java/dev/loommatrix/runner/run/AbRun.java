@@ -161,7 +161,8 @@ public final class AbRun {
         }
         double estimatedDone = 0;
         Instant began = Instant.now();
-        Map<String, Integer> pairsOf = new LinkedHashMap<>();
+        // the pairs each cell has so far, by its index in the matched pairs
+        int[] pairsOf = new int[total];
         // what each cell's pairs took: the looks are planned from it (the cost model's estimate, scaled by one pace
         // for all cells, put the undecided cells' next 4 pairs at 249 s where they took 166 s, and 167 s of a
         // 10-minute budget went unused)
@@ -176,7 +177,7 @@ public final class AbRun {
             Instant started = Instant.now();
             failed += measure(baseline, candidate, pair, 0, pairs, null) ? 0 : 1;
             spentMs[i] += Duration.between(started, Instant.now()).toMillis();
-            pairsOf.put(id, pairs);
+            pairsOf[i] = pairs;
             estimatedDone += perPair[i] * pairs;
             // a cell this host cannot run says so, not "6 pairs in 0 s"
             Optional<String> skipped = candidateDir()
@@ -207,11 +208,7 @@ public final class AbRun {
         // what a pair of every variant of a cell takes: the first pass measured them all
         double[] fullMsPerPair = new double[total];
         for (int i = 0; i < total; i++) {
-            fullMsPerPair[i] = spentMs[i]
-                    / (double) Math.max(
-                            1,
-                            pairsOf.getOrDefault(
-                                    matched.pairs().get(i).candidate().id(), 0));
+            fullMsPerPair[i] = spentMs[i] / (double) Math.max(1, pairsOf[i]);
         }
         java.util.function.IntToDoubleFunction msPerPair = i -> fullMsPerPair[i];
         long confirmReserveMs = (long) (java.util.stream.IntStream.range(0, total)
@@ -241,11 +238,6 @@ public final class AbRun {
                 ended = stopped.isEmpty() ? "decided" : "futile";
                 break;
             }
-            int[] pairsSoFar = new int[total];
-            for (int i = 0; i < total; i++) {
-                pairsSoFar[i] =
-                        pairsOf.getOrDefault(matched.pairs().get(i).candidate().id(), 0);
-            }
             long leftMs =
                     budgetMs.orElse(0L) - Duration.between(began, Instant.now()).toMillis();
             java.util.OptionalLong left =
@@ -255,7 +247,7 @@ public final class AbRun {
                     looks,
                     look,
                     settings.plan().maxPairs(),
-                    pairsSoFar,
+                    pairsOf,
                     fullMsPerPair,
                     cellsOf(matched, undecided),
                     left,
@@ -272,7 +264,7 @@ public final class AbRun {
             List<Comparison> live = new ArrayList<>();
             for (Comparison c : undecided) {
                 if (SequentialPlan.futile(c, most, mostLevel, settings.threshold())) {
-                    stopped.put(seriesKey(c), futileWhy(c, most, mostLevel, pairsOf.getOrDefault(c.cellId(), 0)));
+                    stopped.put(seriesKey(c), futileWhy(c, most, mostLevel, pairsOf[indexOf(matched, c.cellId())]));
                 } else {
                     live.add(c);
                 }
@@ -296,7 +288,7 @@ public final class AbRun {
                     looks,
                     look,
                     settings.plan().maxPairs(),
-                    pairsSoFar,
+                    pairsOf,
                     msPerPairSoFar,
                     variantsOf.keySet(),
                     left,
@@ -339,11 +331,14 @@ public final class AbRun {
                 if (stopping) {
                     break;
                 }
-                AbSides.Pair pair = matched.pairs().get(i);
-                String id = pair.candidate().id();
-                int from = pairsOf.get(id);
-                measure(baseline, candidate, pair, from, target - from, variantsOf.get(i));
-                pairsOf.put(id, target);
+                measure(
+                        baseline,
+                        candidate,
+                        matched.pairs().get(i),
+                        pairsOf[i],
+                        target - pairsOf[i],
+                        variantsOf.get(i));
+                pairsOf[i] = target;
             }
             first = compare(baseline, candidate, settings.plan().level(look, lastLook));
         }
@@ -373,26 +368,17 @@ public final class AbRun {
                         remeasured.size(), settings.confirmBlocks(), CellRecorder.formatDuration((long) confirmMs));
             }
             int n = 0;
-            for (String cellId : remeasured) {
+            for (var entry : confirmVariants.entrySet()) {
                 if (stopping) {
                     break;
                 }
-                AbSides.Pair pair = matched.pairs().stream()
-                        .filter(p -> p.candidate().id().equals(cellId))
-                        .findFirst()
-                        .orElseThrow();
+                int i = entry.getKey();
+                AbSides.Pair pair = matched.pairs().get(i);
                 out.printf(
                         "confirming [%d/%d] %s: %d more pairs%n",
-                        ++n, remeasured.size(), cellId, settings.confirmBlocks());
-                int from = pairsOf.get(cellId);
-                measure(
-                        baseline,
-                        candidate,
-                        pair,
-                        from,
-                        settings.confirmBlocks(),
-                        confirmVariants.get(matched.pairs().indexOf(pair)));
-                pairsOf.put(cellId, from + settings.confirmBlocks());
+                        ++n, remeasured.size(), pair.candidate().id(), settings.confirmBlocks());
+                measure(baseline, candidate, pair, pairsOf[i], settings.confirmBlocks(), entry.getValue());
+                pairsOf[i] += settings.confirmBlocks();
             }
         }
         if (stopping) {
@@ -434,7 +420,7 @@ public final class AbRun {
                                         Duration.between(began, Instant.now()).toSeconds(),
                                         looksTaken,
                                         ended,
-                                        pairsOf,
+                                        pairsById(matched, pairsOf),
                                         settings.notMeasured(),
                                         lastLevel,
                                         stopped)),
@@ -497,6 +483,25 @@ public final class AbRun {
         boolean okBaseline = merge(pair.baseline(), "a", baselineDir(), from + count);
         boolean okCandidate = merge(pair.candidate(), "b", candidateDir(), from + count);
         return okBaseline && okCandidate;
+    }
+
+    /** The index of a cell among the matched pairs. */
+    private static int indexOf(AbSides.Matched matched, String cellId) {
+        for (int i = 0; i < matched.pairs().size(); i++) {
+            if (matched.pairs().get(i).candidate().id().equals(cellId)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no such cell: " + cellId);
+    }
+
+    /** The pairs each cell got, by its id: as the report says them. */
+    private static Map<String, Integer> pairsById(AbSides.Matched matched, int[] pairs) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i++) {
+            out.put(matched.pairs().get(i).candidate().id(), pairs[i]);
+        }
+        return out;
     }
 
     /** "cell series": a comparison's key in the report's lists. */
