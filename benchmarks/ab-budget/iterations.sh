@@ -34,8 +34,8 @@ for f in range(1, forks + 1):
     print(f"{workload} {variant} fork {f}: " + " | ".join(cells))
 PY
 done <<'LIST'
-mass-start virtual threads=5000,jmhIterations=0
-mass-start platform threads=5000,jmhIterations=0
+mass-start virtual threads=2000,jmhIterations=0
+mass-start platform threads=2000,jmhIterations=0
 sleep-bound virtual tasks=1000,sleepMs=20
 sleep-bound pool:200 tasks=1000,sleepMs=20
 primes-io virtual tasks=50
