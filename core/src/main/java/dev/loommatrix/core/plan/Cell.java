@@ -32,6 +32,23 @@ public record Cell(
         profiling = profiling == null ? dev.loommatrix.core.matrix.Profiling.OFF : profiling;
     }
 
+    /** This cell with another workload definition (its variants narrowed, say); everything else as it is. */
+    public Cell withWorkload(WorkloadSpec other) {
+        return new Cell(
+                coordinates,
+                jdk,
+                other,
+                jvmArgs,
+                env,
+                repetitions,
+                warmup,
+                iterations,
+                timeout,
+                memoryBytes,
+                pids,
+                profiling);
+    }
+
     /** A cell that profiles nothing. */
     public Cell(
             Coordinates coordinates,

@@ -596,18 +596,8 @@ public final class AbRun {
             return cell;
         }
         var w = cell.workload();
-        return new Cell(
-                cell.coordinates(),
-                cell.jdk(),
-                new dev.loommatrix.core.matrix.WorkloadSpec(w.id(), variants, w.params(), w.user(), w.iterations()),
-                cell.jvmArgs(),
-                cell.env(),
-                cell.repetitions(),
-                cell.warmup(),
-                cell.iterations(),
-                cell.timeout(),
-                cell.memoryBytes(),
-                cell.pids());
+        return cell.withWorkload(
+                new dev.loommatrix.core.matrix.WorkloadSpec(w.id(), variants, w.params(), w.user(), w.iterations()));
     }
 
     /** AB or BA for each of {@code count} pairs: half each (the odd one out at random), shuffled. */

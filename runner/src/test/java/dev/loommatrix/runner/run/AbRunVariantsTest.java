@@ -54,6 +54,7 @@ class AbRunVariantsTest {
         assertThat(only.id()).isEqualTo(sleep.id());
         assertThat(only.workload().params()).isEqualTo(sleep.workload().params());
         assertThat(only.workload().iterations()).isEqualTo(sleep.workload().iterations());
+        assertThat(only).isEqualTo(sleep.withWorkload(only.workload())); // nothing else of the cell changed
         // all of them, or none named: the cell as it is
         assertThat(AbRun.only(sleep, null)).isSameAs(sleep);
         assertThat(AbRun.only(sleep, sleep.workload().variants())).isSameAs(sleep);

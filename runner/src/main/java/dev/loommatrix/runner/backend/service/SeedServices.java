@@ -129,19 +129,7 @@ public final class SeedServices {
                 cell.workload().params(),
                 Optional.of(user),
                 cell.workload().iterations());
-        return new Cell(
-                cell.coordinates(),
-                cell.jdk(),
-                spec,
-                cell.jvmArgs(),
-                cell.env(),
-                cell.repetitions(),
-                cell.warmup(),
-                cell.iterations(),
-                cell.timeout(),
-                cell.memoryBytes(),
-                cell.pids(),
-                cell.profiling());
+        return cell.withWorkload(spec);
     }
 
     /** A variant as Spring Boot's own settings: the pool's size, virtual threads, or WebFlux on Netty. */
