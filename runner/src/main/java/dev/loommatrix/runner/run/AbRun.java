@@ -210,19 +210,13 @@ public final class AbRun {
         for (int i = 0; i < total; i++) {
             fullMsPerPair[i] = spentMs[i] / (double) Math.max(1, pairsOf[i]);
         }
-        java.util.function.IntToDoubleFunction msPerPair = i -> fullMsPerPair[i];
-        long confirmReserveMs = (long) (java.util.stream.IntStream.range(0, total)
-                        .mapToDouble(msPerPair)
-                        .max()
-                        .orElse(0)
-                * settings.confirmBlocks());
+        long confirmReserveMs =
+                (long) (java.util.Arrays.stream(fullMsPerPair).max().orElse(0) * settings.confirmBlocks());
         boolean lastLook = looks.size() == 1;
         if (!lastLook && budgetMs.isPresent()) {
             // the first look is the last only when not one more pair of every cell fits: otherwise the next look
             // (made the last, if it must be, with the pairs that fit) spends the α left
-            double round = java.util.stream.IntStream.range(0, total)
-                    .mapToDouble(msPerPair)
-                    .sum();
+            double round = java.util.Arrays.stream(fullMsPerPair).sum();
             lastLook = Duration.between(began, Instant.now()).toMillis() + round > budgetMs.get();
         }
         CompareReport first = compare(baseline, candidate, settings.plan().level(0, lastLook));
@@ -358,8 +352,8 @@ public final class AbRun {
             double confirmMs = 0;
             for (var entry : confirmVariants.entrySet()) {
                 int i = entry.getKey();
-                confirmMs += msPerPair.applyAsDouble(i)
-                        * variantShare(matched.pairs().get(i), entry.getValue(), msPerPair.applyAsDouble(i) / 2)
+                confirmMs += fullMsPerPair[i]
+                        * variantShare(matched.pairs().get(i), entry.getValue(), fullMsPerPair[i] / 2)
                         * settings.confirmBlocks();
             }
             if (!remeasured.isEmpty()) {
