@@ -146,8 +146,14 @@ public final class Export {
         return score(values, m.metric());
     }
 
-    /** A user's JMH benchmark keeps its measurement iterations per fork (the samples have them); else 1. */
+    /**
+     * A user's JMH benchmark keeps its measurement iterations per fork (the samples have them); else 1 (a
+     * program's rounds are its own, and its score one value per run).
+     */
     private static int iterationsPerFork(Measurement m) {
+        if (m.benchmark().flatMap(b -> b.mode()).isEmpty()) {
+            return 1;
+        }
         return m.samples().stream()
                 .map(s -> s.facts().get("iterations"))
                 .filter(List.class::isInstance)

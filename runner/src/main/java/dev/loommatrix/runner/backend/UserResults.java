@@ -329,7 +329,10 @@ public final class UserResults {
      * One run of a program: its process time, and the numbers it reported in Bencher Metric Format
      * ({@code {benchmark: {measure: {value, lower_value, upper_value}}}}), one series per benchmark it
      * named. A program that reports nothing is one series named after the workload, judged by its process
-     * time; a declared metric missing from a run's report is a problem.
+     * time; a declared metric missing from a run's report is a problem. The judged measure may also carry its
+     * {@code iterations} (the program's own rounds, in order: a key Bencher's schema leaves open): they are kept
+     * as the sample's {@code iterations} fact, one fork of them, as a JMH fork's are, so an A/B's nested model
+     * uses them (issue #30).
      */
     private static void programRun(
             String workloadId,
@@ -361,6 +364,16 @@ public final class UserResults {
             entry.getValue().properties().forEach(measure -> number(
                             measure.getValue().path("value"))
                     .ifPresent(v -> sample.put(measure.getKey(), v)));
+            JsonNode rounds = entry.getValue().path(judged.name()).path(ROUNDS);
+            if (!rounds.isMissingNode()) {
+                roundsOf(rounds)
+                        .ifPresentOrElse(
+                                r -> sample.put("iterations", List.of(r)),
+                                () -> problems.add("run " + (index + 1) + ": benchmark " + entry.getKey() + ": '"
+                                        + judged.name() + "." + ROUNDS + "' is not an array of positive numbers ("
+                                        + abbreviated(rounds) + "); it holds the program's rounds in the order"
+                                        + " they ran, e.g. [12.5, 12.1, 12.3]"));
+            }
             for (String declared : program.metrics().keySet()) {
                 if (!sample.containsKey(declared)) {
                     problems.add("run " + (index + 1) + ": benchmark " + entry.getKey() + " reported no '" + declared
@@ -498,6 +511,30 @@ public final class UserResults {
     }
 
     /** A JSON number, or JMH's "NaN" string for an error it could not compute: absent. */
+    /** The key of a BMF measure under which a program lists its rounds (beside {@code value}). */
+    static final String ROUNDS = "iterations";
+
+    /** A measure's rounds: a non-empty array of finite positive numbers, else empty. */
+    private static Optional<List<Double>> roundsOf(JsonNode node) {
+        if (!node.isArray() || node.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Double> rounds = new ArrayList<>();
+        for (JsonNode value : node) {
+            Optional<Double> v = number(value).filter(x -> x > 0);
+            if (v.isEmpty()) {
+                return Optional.empty();
+            }
+            rounds.add(v.get());
+        }
+        return Optional.of(List.copyOf(rounds));
+    }
+
+    private static String abbreviated(JsonNode node) {
+        String text = node.toString();
+        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+    }
+
     private static Optional<Double> number(JsonNode node) {
         return node.isNumber() && Double.isFinite(node.asDouble()) ? Optional.of(node.asDouble()) : Optional.empty();
     }

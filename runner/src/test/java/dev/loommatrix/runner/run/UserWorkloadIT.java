@@ -170,9 +170,31 @@ class UserWorkloadIT {
             assertThat(m.metric().unit()).isEqualTo("ms");
             assertThat(m.benchmark().orElseThrow().name()).isEqualTo("handle-100-requests");
             assertThat(m.benchmark().get().units()).containsEntry("requestsPerSecond", "req/s");
-            assertThat(m.samples()).hasSize(3).allSatisfy(x -> assertThat(x.metrics())
-                    .containsKeys("roundMs", "requestsPerSecond", "processMs"));
+            assertThat(m.samples()).hasSize(3).allSatisfy(x -> {
+                assertThat(x.metrics()).containsKeys("roundMs", "requestsPerSecond", "processMs");
+                // its 10 measured rounds (after its own 5 warmup rounds), one fork of them: the A/B's iterations
+                assertThat(x.facts().get("iterations"))
+                        .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+                        .singleElement()
+                        .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+                        .hasSize(10);
+            });
         });
+        // what it wrote, rounds included, is Bencher Metric Format by Bencher's own schema
+        var bmfSchema = com.networknt.schema.JsonSchemaFactory.getInstance(
+                        com.networknt.schema.SpecVersion.VersionFlag.V7)
+                .getSchema(Files.readString(Path.of("../core/src/test/resources/fixtures/bmf/bmf.schema.json")));
+        Path records = out.resolve("raw").resolve(cell.cellId()).resolve("virtual.records.jsonl");
+        for (String line : Files.readAllLines(records)) {
+            JsonNode collected = Json.MAPPER.readTree(line).path("collected");
+            assertThat(collected
+                            .path("handle-100-requests")
+                            .path("roundMs")
+                            .path("iterations")
+                            .size())
+                    .isEqualTo(10);
+            assertThat(bmfSchema.validate(collected)).isEmpty();
+        }
         // 100 requests × 4 blocking calls of 10 ms: a virtual thread each (~10 ms) vs 50 pool threads (~80 ms)
         assertThat(cell.speedups()).singleElement().satisfies(s -> {
             assertThat(s.metric()).isEqualTo("roundMs");
