@@ -69,6 +69,10 @@ public final class AbRun {
      * look), the pairs that confirm a flagged change, the threshold, the time budget for the looks after the
      * first pass, and the cells the budget left out (not among the sides' cells), each with why.
      */
+    /**
+     * @param budgetPairs the most pairs a cell may get when the budget affords them: the budget's last look may go
+     *     past the plan's last up to here ({@code --max-pairs} given: the plan's last)
+     */
     public record Settings(
             SequentialPlan plan,
             Map<String, Integer> firstPasses,
@@ -77,11 +81,18 @@ public final class AbRun {
             Optional<Duration> budget,
             MatrixRun.BackendChoice choice,
             Map<String, String> notMeasured,
-            MatrixRun.OnDisturbed onDisturbed) {
+            MatrixRun.OnDisturbed onDisturbed,
+            int budgetPairs) {
 
         public Settings {
             firstPasses = Map.copyOf(firstPasses);
             notMeasured = Map.copyOf(notMeasured);
+            budgetPairs = Math.max(budgetPairs, plan.maxPairs());
+        }
+
+        /** The most pairs the last look may take: past the plan's last only with a budget to afford them. */
+        int lastLookPairs() {
+            return budget.isPresent() ? budgetPairs : plan.maxPairs();
         }
 
         /** The plan's first look: the first pass of a cell whose test can speak at it. */
@@ -240,7 +251,7 @@ public final class AbRun {
             NextLook whole = NextLook.after(
                     looks,
                     look,
-                    settings.plan().maxPairs(),
+                    settings.lastLookPairs(),
                     pairsOf,
                     fullMsPerPair,
                     cellsOf(matched, undecided),
@@ -251,9 +262,18 @@ public final class AbRun {
             // is measured no more — the budget goes to the comparisons that can be decided (an A/A run of the ab
             // profile spent a third of each round on echo-server, mass-start virtual and thread-local pool:cpus,
             // 10–45 % detectable whatever they got)
+            // (a cheap cell the budget can take past the plan's last: as far as it could go were every undecided
+            // cell to go on)
             int most = whole.last() && whole.fits()
                     ? whole.pairs()
-                    : settings.plan().maxPairs();
+                    : Math.max(
+                            settings.plan().maxPairs(),
+                            NextLook.reachable(
+                                    pairsOf,
+                                    fullMsPerPair,
+                                    cellsOf(matched, undecided),
+                                    left.orElse(0) - confirmReserveMs,
+                                    settings.lastLookPairs()));
             double mostLevel = settings.plan().level(look + 1, true);
             List<Comparison> live = new ArrayList<>();
             for (Comparison c : undecided) {
@@ -281,7 +301,7 @@ public final class AbRun {
             NextLook next = NextLook.after(
                     looks,
                     look,
-                    settings.plan().maxPairs(),
+                    settings.lastLookPairs(),
                     pairsOf,
                     msPerPairSoFar,
                     variantsOf.keySet(),

@@ -28,7 +28,8 @@ public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, bo
     /**
      * @param looks the plan's looks (pairs per cell at each)
      * @param taken the index of the look just taken
-     * @param maxPairs the most pairs the plan lets a cell have
+     * @param maxPairs the most pairs the last look may give a cell (the plan's last; with a budget, as many more as
+     *     it affords, up to this)
      * @param pairs each cell's pairs so far
      * @param msPerPair what a pair of each cell took so far
      * @param undecided the cells with a comparison still undecided
@@ -86,6 +87,26 @@ public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, bo
             }
         }
         return new NextLook(cells, target, last, cost.applyAsLong(target), true);
+    }
+
+    /**
+     * The most pairs, at most {@code cap}, that every one of {@code cells} could reach within {@code limitMs}, were
+     * they all to go on: the least of them when not one more pair of each fits.
+     */
+    public static int reachable(int[] pairs, double[] msPerPair, Set<Integer> cells, long limitMs, int cap) {
+        int least = cells.stream().mapToInt(i -> pairs[i]).min().orElse(0);
+        IntToLongFunction cost = t -> {
+            double ms = 0;
+            for (int i : cells) {
+                ms += msPerPair[i] * Math.max(0, t - pairs[i]);
+            }
+            return (long) ms;
+        };
+        int t = least;
+        while (t < cap && cost.applyAsLong(t + 1) <= limitMs) {
+            t++;
+        }
+        return t;
     }
 
     /** The most pairs in (least, most] whose cost stays within {@code limitMs}; {@code least} when none does. */

@@ -93,6 +93,43 @@ class NextLookTest {
                 .isEqualTo(34);
     }
 
+    /**
+     * A cheap cell (the example program: 3 s a pair) still undecided at 32 pairs, 480 s of the budget left, 60 s kept
+     * to confirm: the plan's last look (40) would leave most of the budget unspent; given room past it (the CLI's
+     * default without --max-pairs), the last look takes every pair that fits — 172 pairs, 420 s.
+     */
+    @Test
+    void aCheapCellsLastLookTakesEveryPairTheBudgetAffordsPastThePlansLast() {
+        int[] pairs = {32};
+        double[] msPerPair = {3_000};
+        NextLook capped = NextLook.after(LOOKS, 4, 40, pairs, msPerPair, Set.of(0), OptionalLong.of(480_000), 60_000);
+        assertThat(capped.last()).isTrue();
+        assertThat(capped.pairs()).isEqualTo(40);
+        NextLook open = NextLook.after(LOOKS, 4, 400, pairs, msPerPair, Set.of(0), OptionalLong.of(480_000), 60_000);
+        assertThat(open.last()).isTrue();
+        assertThat(open.pairs()).isEqualTo(172);
+        assertThat(open.ms()).isEqualTo(420_000);
+        // and no further than asked
+        assertThat(NextLook.after(LOOKS, 4, 100, pairs, msPerPair, Set.of(0), OptionalLong.of(480_000), 60_000)
+                        .pairs())
+                .isEqualTo(100);
+    }
+
+    @Test
+    void reachableIsHowFarEveryCellCouldGoWereTheyAllToGoOn() {
+        // the ab profile's six undecided cells after 6 pairs: 40.4 s a round, 290 s to spend: 7 more rounds
+        assertThat(NextLook.reachable(SIX_PAIRS, MS_PER_PAIR, UNDECIDED, 290_000, 400))
+                .isEqualTo(13);
+        // the program alone: 3 s a pair, 500 s: 166 more pairs; at most the cap
+        assertThat(NextLook.reachable(new int[] {9}, new double[] {3_000}, Set.of(0), 500_000, 400))
+                .isEqualTo(175);
+        assertThat(NextLook.reachable(new int[] {9}, new double[] {3_000}, Set.of(0), 500_000, 40))
+                .isEqualTo(40);
+        // nothing left: where they are
+        assertThat(NextLook.reachable(SIX_PAIRS, MS_PER_PAIR, UNDECIDED, -10_000, 400))
+                .isEqualTo(6);
+    }
+
     @Test
     void mostPairsWithinFindsTheMostThatFit() {
         // 7 cells at 8 s a pair each from 6 pairs: 9 pairs cost 168 s, 10 cost 224 s
