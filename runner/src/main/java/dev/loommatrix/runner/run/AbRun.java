@@ -221,8 +221,6 @@ public final class AbRun {
         for (int i = 0; i < total; i++) {
             fullMsPerPair[i] = spentMs[i] / (double) Math.max(1, pairsOf[i]);
         }
-        long confirmReserveMs =
-                (long) (java.util.Arrays.stream(fullMsPerPair).max().orElse(0) * settings.confirmBlocks());
         boolean lastLook = looks.size() == 1;
         if (!lastLook && budgetMs.isPresent()) {
             // the first look is the last only when not one more pair of every cell fits: otherwise the next look
@@ -247,6 +245,10 @@ public final class AbRun {
                     budgetMs.orElse(0L) - Duration.between(began, Instant.now()).toMillis();
             java.util.OptionalLong left =
                     budgetMs.isPresent() ? java.util.OptionalLong.of(leftMs) : java.util.OptionalLong.empty();
+            // room to confirm one flag: of those flagged so far, or of those undecided, the dearest
+            List<Comparison> flaggedSoFar =
+                    first.comparisons().stream().filter(AbRun::isFlagged).toList();
+            long confirmReserveMs = confirmReserveMs(matched, fullMsPerPair, concat(flaggedSoFar, undecided));
             // the look as it would be for every undecided cell, whole: the pairs a cell can still get at most
             NextLook whole = NextLook.after(
                     looks,
@@ -290,8 +292,8 @@ public final class AbRun {
                 ended = "futile";
                 break;
             }
-            // each cell measures only the variants of its comparisons still live (a built-in workload's variant is
-            // its own JVM; a suite's benchmarks share theirs, so its cell is measured whole)
+            // each cell measures only the variants of its comparisons still live (every variant is a JVM of its
+            // own; a suite's benchmarks share their variant's)
             Map<Integer, List<String>> variantsOf = liveVariants(matched, live);
             double[] msPerPairSoFar = new double[total];
             for (int i = 0; i < total; i++) {
@@ -306,7 +308,7 @@ public final class AbRun {
                     msPerPairSoFar,
                     variantsOf.keySet(),
                     left,
-                    confirmReserveMs);
+                    confirmReserveMs(matched, fullMsPerPair, concat(flaggedSoFar, live)));
             if (!next.fits()) {
                 out.printf(
                         "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s"
@@ -330,12 +332,15 @@ public final class AbRun {
                 continue; // every undecided cell is already past this look
             }
             out.printf(
-                    "look %d of %d%s: %d cells undecided, up to %d pairs each%s — ETA %s%n",
+                    "look %d of %d%s: %d cells undecided, up to %d pairs each%s%s — ETA %s%n",
                     look + 1,
                     looks.size(),
                     lastLook && look + 1 < looks.size() ? " (the budget's last: all α left)" : "",
                     toMeasure.size(),
                     target,
+                    next.onePairMore().isEmpty()
+                            ? ""
+                            : " (" + next.onePairMore().size() + " of them " + (target + 1) + ": the budget's rest)",
                     stopped.isEmpty()
                             ? ""
                             : "; " + stopped.size() + " comparisons measured no more (could not be decided within "
@@ -345,14 +350,17 @@ public final class AbRun {
                 if (stopping) {
                     break;
                 }
+                if (next.pairsOf(i) <= pairsOf[i]) {
+                    continue;
+                }
                 measure(
                         baseline,
                         candidate,
                         matched.pairs().get(i),
                         pairsOf[i],
-                        target - pairsOf[i],
+                        next.pairsOf(i) - pairsOf[i],
                         variantsOf.get(i));
-                pairsOf[i] = target;
+                pairsOf[i] = next.pairsOf(i);
             }
             first = compare(baseline, candidate, settings.plan().level(look, lastLook));
         }
@@ -364,7 +372,7 @@ public final class AbRun {
         Map<String, Comparison> flagged = new LinkedHashMap<>();
         first.comparisons().stream().filter(AbRun::isFlagged).forEach(c -> flagged.put(key(c), c));
         Set<String> remeasured = new LinkedHashSet<>();
-        // a flagged cell confirms the flagged variants only (a suite's cell: whole)
+        // a flagged cell confirms the flagged variants only
         Map<Integer, List<String>> confirmVariants = liveVariants(matched, List.copyOf(flagged.values()));
         if (settings.confirmBlocks() > 0) {
             flagged.values().forEach(c -> remeasured.add(c.cellId()));
@@ -543,30 +551,25 @@ public final class AbRun {
     }
 
     /**
-     * Per cell index of these comparisons, the variants to measure: a built-in workload's variants among them
-     * (each variant is a JVM of its own), or null — the whole cell — for a suite or a program, whose series share
-     * their JVMs.
+     * Per cell index of these comparisons, the variants to measure: those of the comparisons, in the cell's order.
+     * Every variant is a JVM of its own — a built-in workload's, a program's, a JMH suite's run (its benchmarks
+     * share it: a variant with one live benchmark is measured with all of them) — so a variant decided or stopped
+     * is measured no more. Null (the whole cell) only when no comparison names one of the cell's variants.
      */
     static Map<Integer, List<String>> liveVariants(AbSides.Matched matched, List<Comparison> comparisons) {
         Map<Integer, List<String>> out = new java.util.TreeMap<>();
         for (int i = 0; i < matched.pairs().size(); i++) {
             Cell cell = matched.pairs().get(i).candidate();
-            List<String> series = comparisons.stream()
+            List<String> named = comparisons.stream()
                     .filter(c -> c.cellId().equals(cell.id()))
-                    .map(Comparison::series)
+                    .map(Comparison::variant)
                     .toList();
-            if (series.isEmpty()) {
+            if (named.isEmpty()) {
                 continue;
             }
-            boolean builtIn = cell.workload().user().isEmpty()
-                    && cell.workload().variants().containsAll(series);
-            out.put(
-                    i,
-                    builtIn
-                            ? cell.workload().variants().stream()
-                                    .filter(series::contains)
-                                    .toList()
-                            : null);
+            List<String> variants =
+                    cell.workload().variants().stream().filter(named::contains).toList();
+            out.put(i, variants.isEmpty() ? null : variants);
         }
         return out;
     }
@@ -598,10 +601,36 @@ public final class AbRun {
                 return 1; // what a variant takes is not known: the whole pair's cost, on the safe side
             }
             all += ms;
-            these += variants.contains(m.series()) ? ms : 0;
+            these += variants.contains(m.variant()) ? ms : 0;
         }
         double fixed = Math.max(0, blockMs - all);
         return all + fixed <= 0 ? 1 : Math.min(1, (fixed + these) / (fixed + all));
+    }
+
+    /**
+     * The room kept to confirm one flag (issue #30): {@code confirmBlocks} pairs of the dearest of these comparisons
+     * — those flagged so far and those that could still be — at the pace of its own variant (a confirmation
+     * measures only the flagged variants). A whole pair of
+     * the dearest cell, kept before, left 58–63 s of an A/A run's 600 unspent.
+     */
+    private long confirmReserveMs(AbSides.Matched matched, double[] fullMsPerPair, List<Comparison> couldFlag) {
+        double dearest = 0;
+        for (Comparison c : couldFlag) {
+            for (var entry : liveVariants(matched, List.of(c)).entrySet()) {
+                int i = entry.getKey();
+                dearest = Math.max(
+                        dearest,
+                        fullMsPerPair[i]
+                                * variantShare(matched.pairs().get(i), entry.getValue(), fullMsPerPair[i] / 2));
+            }
+        }
+        return (long) (dearest * settings.confirmBlocks());
+    }
+
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** The cell with only these variants (null: the cell as it is). */

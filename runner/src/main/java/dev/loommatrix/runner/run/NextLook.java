@@ -18,11 +18,24 @@ import java.util.function.IntToLongFunction;
  * @param last whether it is the last look (the plan's, or the budget's)
  * @param ms what measuring it should take
  * @param fits false when not one more pair fits the budget: the run stops before it
+ * @param onePairMore the cells that get one pair more than {@code pairs} at the budget's last look: what is left of
+ *     the budget after a whole round for every cell, given to the cheapest cells first (an A/A run of the ab
+ *     profile ended with 25–40 s of it unspent, less than a round of its seven cells)
  */
-public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, boolean fits) {
+public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, boolean fits, Set<Integer> onePairMore) {
 
     public NextLook {
         cells = List.copyOf(cells);
+        onePairMore = Set.copyOf(onePairMore);
+    }
+
+    NextLook(List<Integer> cells, int pairs, boolean last, long ms, boolean fits) {
+        this(cells, pairs, last, ms, fits, Set.of());
+    }
+
+    /** The pairs cell {@code i} has after this look. */
+    public int pairsOf(int i) {
+        return pairs + (onePairMore.contains(i) ? 1 : 0);
     }
 
     /**
@@ -76,7 +89,8 @@ public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, bo
             if (fitting <= least) {
                 return new NextLook(cells, target, true, cost.applyAsLong(target), false);
             }
-            return new NextLook(cells, fitting, true, cost.applyAsLong(fitting), true);
+            long limit = cost.applyAsLong(fitting) + reserveMs <= left ? left - reserveMs : left;
+            return lastWithSlack(cells, fitting, maxPairs, pairs, msPerPair, cost.applyAsLong(fitting), limit);
         }
         // worst case: every cell of this look going on to the one after it
         last = last || cost.applyAsLong(looks.get(taken + 2)) + reserveMs > left;
@@ -85,8 +99,30 @@ public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, bo
             while (target < maxPairs && cost.applyAsLong(target + 1) + reserveMs <= left) {
                 target++;
             }
+            return lastWithSlack(cells, target, maxPairs, pairs, msPerPair, cost.applyAsLong(target), left - reserveMs);
         }
         return new NextLook(cells, target, last, cost.applyAsLong(target), true);
+    }
+
+    /**
+     * The last look at {@code target} pairs a cell, costing {@code ms}, with what is left of {@code limitMs} beside
+     * it given as one pair more to the cheapest cells first (none past {@code maxPairs}).
+     */
+    private static NextLook lastWithSlack(
+            List<Integer> cells, int target, int maxPairs, int[] pairs, double[] msPerPair, long ms, long limitMs) {
+        Set<Integer> more = new java.util.HashSet<>();
+        double total = ms;
+        if (target < maxPairs) {
+            List<Integer> cheapestFirst = new ArrayList<>(cells);
+            cheapestFirst.sort(java.util.Comparator.comparingDouble((Integer i) -> msPerPair[i]));
+            for (int i : cheapestFirst) {
+                if (pairs[i] < target + 1 && total + msPerPair[i] <= limitMs) {
+                    more.add(i);
+                    total += msPerPair[i];
+                }
+            }
+        }
+        return new NextLook(cells, target, true, (long) total, true, more);
     }
 
     /**

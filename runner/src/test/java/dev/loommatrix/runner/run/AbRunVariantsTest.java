@@ -60,7 +60,53 @@ class AbRunVariantsTest {
         assertThat(AbRun.only(sleep, sleep.workload().variants())).isSameAs(sleep);
     }
 
+    /**
+     * A program's variants are JVMs of their own too (so is a JMH suite's run of a variant): the example program's
+     * platform variant decided, its dearer JVM is measured no more while the virtual one goes on.
+     */
+    @Test
+    void aProgramsCellMeasuresOnlyItsLiveVariants(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("m.yaml");
+        Files.writeString(
+                file,
+                """
+                schema: 1
+                jdks:
+                  - {id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}
+                cpus: [2]
+                workloads:
+                  - id: load-test
+                    program:
+                      classpath: ["%s"]
+                      mainClass: example.blocking.LoadTest
+                      metrics: {roundMs: {unit: ms, direction: lower}}
+                    variants:
+                      virtual: {properties: {blocking.threads: virtual}}
+                      platform: {properties: {blocking.threads: platform}}
+                    baseline: platform
+                repetitions: 1
+                warmup: 0
+                """
+                        .formatted(dir));
+        List<Cell> cells = Planner.plan(MatrixParser.parse(file, Optional.empty()));
+        AbSides.Matched matched = AbSides.match(cells, cells, Optional.empty(), Optional.empty());
+        Cell program = matched.pairs().get(0).candidate();
+        Comparison virtual = comparison(program.id(), "virtual", Optional.of("handle-100-requests"));
+        assertThat(virtual.series()).isEqualTo("virtual · handle-100-requests");
+
+        Map<Integer, List<String>> live = AbRun.liveVariants(matched, List.of(virtual));
+        assertThat(live).containsOnlyKeys(0);
+        assertThat(live.get(0)).containsExactly("virtual");
+        Cell only = AbRun.only(program, live.get(0));
+        assertThat(only.workload().variants()).containsExactly("virtual");
+        assertThat(only.workload().user()).isEqualTo(program.workload().user()); // the variants' settings kept
+    }
+
     private static Comparison comparison(String cellId, String variant) {
+        return comparison(cellId, variant, Optional.empty());
+    }
+
+    private static Comparison comparison(String cellId, String variant, Optional<String> benchmark) {
         return new Comparison(
                 cellId,
                 variant,
@@ -73,7 +119,7 @@ class AbRunVariantsTest {
                 0.5,
                 0.5,
                 Comparison.Verdict.inconclusive,
-                Optional.empty(),
+                benchmark,
                 0.99,
                 Comparison.NESTED_T,
                 6,

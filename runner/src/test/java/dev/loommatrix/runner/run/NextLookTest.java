@@ -49,13 +49,21 @@ class NextLookTest {
     @Test
     void whenTheLookAfterTheNextCannotBeAffordedTheNextTakesEveryPairTheBudgetAffords() {
         // 40.4 s a round of the six undecided cells, 330 s left, 60 s kept to confirm a flag: look 3 (14 pairs,
-        // 323 s) would not fit with it, so look 2 is the last and takes 6 more pairs (242 s), not the plan's 3
+        // 323 s) would not fit with it, so look 2 is the last and takes 6 more pairs (242 s), not the plan's 3;
+        // the 27.6 s beside them give the four cheapest cells (4.0, 4.3, 5.3, 7.8 s a pair) one pair more
         NextLook next =
                 NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(330_000), 60_000);
         assertThat(next.last()).isTrue();
         assertThat(next.pairs()).isEqualTo(12);
-        assertThat(next.ms()).isEqualTo(6 * 40_400L);
+        assertThat(next.onePairMore()).containsExactlyInAnyOrder(1, 6, 3, 5);
+        assertThat(next.pairsOf(1)).isEqualTo(13);
+        assertThat(next.pairsOf(0)).isEqualTo(12);
+        assertThat(next.ms()).isEqualTo(6 * 40_400L + 21_400);
         assertThat(next.ms() + 60_000).isLessThanOrEqualTo(330_000);
+        // a look that is not the last gives nothing beyond the plan's
+        assertThat(NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(1_000_000), 60_000)
+                        .onePairMore())
+                .isEmpty();
     }
 
     @Test
@@ -65,6 +73,7 @@ class NextLookTest {
                 NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(150_000), 60_000);
         assertThat(next.last()).isTrue();
         assertThat(next.pairs()).isEqualTo(8);
+        assertThat(next.onePairMore()).containsExactlyInAnyOrder(1, 6); // 8.3 of the 9.2 s beside them
         // no room for a pair beside the reserve: the reserve is spent on one more pair rather than none
         NextLook tight =
                 NextLook.after(LOOKS, 0, 40, SIX_PAIRS, MS_PER_PAIR, UNDECIDED, OptionalLong.of(90_000), 60_000);
@@ -87,10 +96,11 @@ class NextLookTest {
         NextLook last = NextLook.after(LOOKS, 3, 40, pairs, MS_PER_PAIR, UNDECIDED, OptionalLong.of(600_000), 0);
         assertThat(last.last()).isTrue();
         assertThat(last.pairs()).isEqualTo(35);
+        assertThat(last.onePairMore()).containsExactlyInAnyOrder(1, 6, 3, 5, 2); // 30.4 of the 34.4 s left
         // never beyond the plan's most pairs
-        assertThat(NextLook.after(LOOKS, 3, 34, pairs, MS_PER_PAIR, UNDECIDED, OptionalLong.of(600_000), 0)
-                        .pairs())
-                .isEqualTo(34);
+        NextLook capped = NextLook.after(LOOKS, 3, 34, pairs, MS_PER_PAIR, UNDECIDED, OptionalLong.of(600_000), 0);
+        assertThat(capped.pairs()).isEqualTo(34);
+        assertThat(capped.onePairMore()).isEmpty();
     }
 
     /**
