@@ -3,20 +3,22 @@
 # the offline image, containers, `ab --budget 10m --threshold 3`, both sides this commit's harness — so every flag
 # is a false alarm and each comparison's "detectable" is the smallest change it could have caught in the budget.
 # Prints the median detectable change, the pairs and the flags.
-# Usage: benchmarks/ab-budget/aa.sh NAME [OUT_DIR] [MATRIX]   (repository root; a Docker engine with the offline
-#   images: scripts/test-environment.sh; JAVA_HOME a JDK 21+; MATRIX defaults to this commit's matrix.yaml)
+# Usage: benchmarks/ab-budget/aa.sh NAME [OUT_DIR] [MATRIX] [REV]   (repository root; a Docker engine with the
+#   offline images: scripts/test-environment.sh; JAVA_HOME a JDK 21+; MATRIX defaults to this commit's matrix.yaml;
+#   REV, the CLI's commit, to HEAD — an earlier one measures "before" beside "after" on the same day's machine)
 set -euo pipefail
 name="${1:?a name for the run, e.g. ab-aa-1}"
 out="${2:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-budget}"
 root="$(pwd)"
 matrix="$(realpath "${3:-$root/matrix.yaml}")"
+rev="${4:-HEAD}"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 work="$(mktemp -d)"
 trap 'git -C "$root" worktree remove --force "$work/cli" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
 # the CLI of this commit, a copy of its build (the repository may be rebuilt meanwhile)
-git -C "$root" worktree add -q --detach "$work/cli" HEAD
+git -C "$root" worktree add -q --detach "$work/cli" "$rev"
 (cd "$work/cli" && ./loom-matrix --version > /dev/null)
 
 started="$(date +%s)"

@@ -112,7 +112,6 @@ public record Comparison(
                 nested);
     }
 
-    /** This comparison, the second look at a change the first pass flagged. */
     /**
      * This comparison as a sequential A/B leaves one its looks did not decide: {@code inconclusive} — its interval
      * still holds a change beyond the threshold and less than that — with what it could have detected.
@@ -121,6 +120,7 @@ public record Comparison(
         return withAdjusted(pAdjusted(), Verdict.inconclusive);
     }
 
+    /** This comparison, the second look at a change the first pass flagged. */
     public Comparison withConfirmation(Confirmation confirmation) {
         return new Comparison(
                 cellId,

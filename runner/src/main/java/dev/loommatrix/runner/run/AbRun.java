@@ -245,10 +245,10 @@ public final class AbRun {
                     budgetMs.orElse(0L) - Duration.between(began, Instant.now()).toMillis();
             java.util.OptionalLong left =
                     budgetMs.isPresent() ? java.util.OptionalLong.of(leftMs) : java.util.OptionalLong.empty();
-            // room to confirm one flag: of those flagged so far, or of those undecided, the dearest
+            // room to confirm the flags so far and one more: of the dearest comparison still undecided
             List<Comparison> flaggedSoFar =
                     first.comparisons().stream().filter(AbRun::isFlagged).toList();
-            long confirmReserveMs = confirmReserveMs(matched, fullMsPerPair, concat(flaggedSoFar, undecided));
+            long confirmReserveMs = confirmReserveMs(matched, fullMsPerPair, flaggedSoFar, undecided);
             // the look as it would be for every undecided cell, whole: the pairs a cell can still get at most
             NextLook whole = NextLook.after(
                     looks,
@@ -308,7 +308,7 @@ public final class AbRun {
                     msPerPairSoFar,
                     variantsOf.keySet(),
                     left,
-                    confirmReserveMs(matched, fullMsPerPair, concat(flaggedSoFar, live)));
+                    confirmReserveMs(matched, fullMsPerPair, flaggedSoFar, live));
             if (!next.fits()) {
                 out.printf(
                         "budget: look %d (%d pairs) for %d undecided cells would take about %s, beyond the %s"
@@ -380,9 +380,7 @@ public final class AbRun {
             double confirmMs = 0;
             for (var entry : confirmVariants.entrySet()) {
                 int i = entry.getKey();
-                confirmMs += fullMsPerPair[i]
-                        * variantShare(matched.pairs().get(i), entry.getValue(), fullMsPerPair[i] / 2)
-                        * settings.confirmBlocks();
+                confirmMs += confirmPairMs(matched, fullMsPerPair, i, entry.getValue()) * settings.confirmBlocks();
             }
             if (!remeasured.isEmpty()) {
                 out.printf(
@@ -419,9 +417,7 @@ public final class AbRun {
                 verdicts.add(SequentialPlan.decided(before, settings.threshold()) ? before : before.undecided());
                 continue;
             }
-            boolean confirmed = c.verdict() == before.verdict();
-            verdicts.add(c.withConfirmation(
-                    new Comparison.Confirmation(settings.confirmBlocks(), before.verdict(), confirmed)));
+            verdicts.add(afterConfirmation(before, c, settings.threshold(), settings.confirmBlocks()));
         }
         CompareReport report = withPlanLists(
                 second.asAbRun(
@@ -453,6 +449,18 @@ public final class AbRun {
         Files.writeString(root.resolve("compare.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
         finish(candidateManifest, baselineManifest, RunStatus.FINISHED);
         return new Outcome(report, failed, false);
+    }
+
+    /**
+     * A flagged comparison after its confirmation: confirmed when all its pairs ({@code all}) still say what the
+     * look that flagged it ({@code flagged}) said; not confirmed, it is what all its pairs now say — inconclusive
+     * where its interval still straddles the threshold (a 2.0 % slowdown at {@code --threshold 2} read "unchanged"
+     * with its interval at +1.3 … +2.7 %).
+     */
+    static Comparison afterConfirmation(Comparison flagged, Comparison all, double threshold, int extraPairs) {
+        boolean confirmed = all.verdict() == flagged.verdict();
+        Comparison judged = confirmed || SequentialPlan.decided(all, threshold) ? all : all.undecided();
+        return judged.withConfirmation(new Comparison.Confirmation(extraPairs, flagged.verdict(), confirmed));
     }
 
     /** "1m20s": as the progress lines say durations. */
@@ -608,29 +616,29 @@ public final class AbRun {
     }
 
     /**
-     * The room kept to confirm one flag (issue #30): {@code confirmBlocks} pairs of the dearest of these comparisons
-     * — those flagged so far and those that could still be — at the pace of its own variant (a confirmation
-     * measures only the flagged variants). A whole pair of
-     * the dearest cell, kept before, left 58–63 s of an A/A run's 600 unspent.
+     * The room kept to confirm flags (issue #30): {@code confirmBlocks} pairs of every cell with a comparison flagged
+     * so far (its flagged variants': a confirmation measures only them), and of the dearest comparison still
+     * undecided (its own variant's: one more flag). A whole pair of the dearest cell, kept before, left 58–63 s of
+     * an A/A run's 600 unspent, and did not cover two cells flagged.
      */
-    private long confirmReserveMs(AbSides.Matched matched, double[] fullMsPerPair, List<Comparison> couldFlag) {
+    private long confirmReserveMs(
+            AbSides.Matched matched, double[] fullMsPerPair, List<Comparison> flagged, List<Comparison> undecided) {
+        double known = 0;
+        for (var entry : liveVariants(matched, flagged).entrySet()) {
+            known += confirmPairMs(matched, fullMsPerPair, entry.getKey(), entry.getValue());
+        }
         double dearest = 0;
-        for (Comparison c : couldFlag) {
+        for (Comparison c : undecided) {
             for (var entry : liveVariants(matched, List.of(c)).entrySet()) {
-                int i = entry.getKey();
-                dearest = Math.max(
-                        dearest,
-                        fullMsPerPair[i]
-                                * variantShare(matched.pairs().get(i), entry.getValue(), fullMsPerPair[i] / 2));
+                dearest = Math.max(dearest, confirmPairMs(matched, fullMsPerPair, entry.getKey(), entry.getValue()));
             }
         }
-        return (long) (dearest * settings.confirmBlocks());
+        return (long) ((known + dearest) * settings.confirmBlocks());
     }
 
-    private static <T> List<T> concat(List<T> a, List<T> b) {
-        List<T> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
+    /** What a pair of only these variants of cell {@code i} takes, at the pace of its pairs so far. */
+    private double confirmPairMs(AbSides.Matched matched, double[] fullMsPerPair, int i, List<String> variants) {
+        return fullMsPerPair[i] * variantShare(matched.pairs().get(i), variants, fullMsPerPair[i] / 2);
     }
 
     /** The cell with only these variants (null: the cell as it is). */

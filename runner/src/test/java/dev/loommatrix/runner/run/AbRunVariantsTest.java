@@ -102,6 +102,54 @@ class AbRunVariantsTest {
         assertThat(only.workload().user()).isEqualTo(program.workload().user()); // the variants' settings kept
     }
 
+    /**
+     * A flag that its confirmation does not bear out is what all its pairs say: unchanged only with its interval
+     * within the threshold, else inconclusive (the example program's platform variant 2.0 % slower at --threshold 2,
+     * flagged at 9 pairs, +1.3 … +2.7 % after 15: it read "unchanged").
+     */
+    @Test
+    void aFlagNotConfirmedIsUnchangedOnlyWithinTheThreshold() {
+        Comparison flagged = judged(1.03, 1.021, 1.04, Comparison.Verdict.regression);
+        Comparison straddling = judged(1.020, 1.013, 1.027, Comparison.Verdict.unchanged);
+        Comparison after = AbRun.afterConfirmation(flagged, straddling, 0.02, 6);
+        assertThat(after.verdict()).isEqualTo(Comparison.Verdict.inconclusive);
+        assertThat(after.confirmation().confirmed()).isFalse();
+        assertThat(after.confirmation().firstVerdict()).isEqualTo(Comparison.Verdict.regression);
+
+        Comparison within = judged(1.005, 0.995, 1.015, Comparison.Verdict.unchanged);
+        assertThat(AbRun.afterConfirmation(flagged, within, 0.02, 6).verdict()).isEqualTo(Comparison.Verdict.unchanged);
+
+        Comparison still = judged(1.05, 1.03, 1.07, Comparison.Verdict.regression);
+        Comparison confirmed = AbRun.afterConfirmation(flagged, still, 0.02, 6);
+        assertThat(confirmed.verdict()).isEqualTo(Comparison.Verdict.regression);
+        assertThat(confirmed.confirmation().confirmed()).isTrue();
+    }
+
+    /** The platform variant's comparison with this estimate, interval and verdict. */
+    private static Comparison judged(double ratio, double low, double high, Comparison.Verdict verdict) {
+        Comparison c = comparison("c", "platform");
+        return new Comparison(
+                c.cellId(),
+                c.variant(),
+                c.metric(),
+                c.higherIsBetter(),
+                c.baseline(),
+                c.candidate(),
+                ratio,
+                List.of(low, high),
+                c.pValue(),
+                c.pAdjusted(),
+                verdict,
+                c.benchmark(),
+                c.ciLevel(),
+                c.test(),
+                c.pairs(),
+                c.detectable(),
+                c.noise(),
+                c.confirmation(),
+                c.nested());
+    }
+
     private static Comparison comparison(String cellId, String variant) {
         return comparison(cellId, variant, Optional.empty());
     }
