@@ -177,25 +177,8 @@ class UserResultsTest {
                         """
                                 .formatted(dir))
                 .get(0);
-        var reported = dev.loommatrix.core.result.Json.MAPPER.readTree("{\"checkout\": {\"p50\": {\"value\": 3.5}}}");
-        var host = new UserResults.AgentRecord(
-                1,
-                "agent",
-                7,
-                "virtual",
-                "app.Main",
-                java.util.Map.of("cpuMs", 10.0),
-                Optional.empty(),
-                Optional.of(reported),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty());
-        var runs = new UserResults.VariantRuns(
-                "virtual",
-                java.util.List.of(new UserResults.JvmRun(host, java.util.List.of())),
-                java.util.List.of(120.0),
-                Optional.empty());
-        UserResults.Result result = UserResults.measurements(cell, runs, Optional.empty());
+        UserResults.Result result = UserResults.measurements(
+                cell, programRun("{\"checkout\": {\"p50\": {\"value\": 3.5}}}"), Optional.empty());
         assertThat(result.problem()).hasValue("run 1: benchmark checkout reported no 'p99' (it reported p50)");
         assertThat(result.measurements()).singleElement().satisfies(m -> {
             assertThat(m.error()).isPresent(); // kept, with its numbers, and marked
