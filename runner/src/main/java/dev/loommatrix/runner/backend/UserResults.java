@@ -510,7 +510,6 @@ public final class UserResults {
                 .toArray();
     }
 
-    /** A JSON number, or JMH's "NaN" string for an error it could not compute: absent. */
     /** The key of a BMF measure under which a program lists its rounds (beside {@code value}). */
     static final String ROUNDS = "iterations";
 
@@ -535,6 +534,7 @@ public final class UserResults {
         return text.length() <= 60 ? text : text.substring(0, 57) + "...";
     }
 
+    /** A JSON number, or JMH's "NaN" string for an error it could not compute: absent. */
     private static Optional<Double> number(JsonNode node) {
         return node.isNumber() && Double.isFinite(node.asDouble()) ? Optional.of(node.asDouble()) : Optional.empty();
     }

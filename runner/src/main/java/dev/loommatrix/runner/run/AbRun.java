@@ -68,8 +68,7 @@ public final class AbRun {
      * cell's first pass (the first look at which its test can say anything; absent cells: the plan's first
      * look), the pairs that confirm a flagged change, the threshold, the time budget for the looks after the
      * first pass, and the cells the budget left out (not among the sides' cells), each with why.
-     */
-    /**
+     *
      * @param budgetPairs the most pairs a cell may get when the budget affords them: the budget's last look may go
      *     past the plan's last up to here ({@code --max-pairs} given: the plan's last)
      */
@@ -377,11 +376,7 @@ public final class AbRun {
         if (settings.confirmBlocks() > 0) {
             flagged.values().forEach(c -> remeasured.add(c.cellId()));
             // confirming a cell costs confirmBlocks of its pairs, at the pace its pairs kept
-            double confirmMs = 0;
-            for (var entry : confirmVariants.entrySet()) {
-                int i = entry.getKey();
-                confirmMs += confirmPairMs(matched, fullMsPerPair, i, entry.getValue()) * settings.confirmBlocks();
-            }
+            double confirmMs = confirmingMs(matched, fullMsPerPair, confirmVariants);
             if (!remeasured.isEmpty()) {
                 out.printf(
                         "confirming %d cells (%d more pairs each) — ETA %s%n",
@@ -623,17 +618,21 @@ public final class AbRun {
      */
     private long confirmReserveMs(
             AbSides.Matched matched, double[] fullMsPerPair, List<Comparison> flagged, List<Comparison> undecided) {
-        double known = 0;
-        for (var entry : liveVariants(matched, flagged).entrySet()) {
-            known += confirmPairMs(matched, fullMsPerPair, entry.getKey(), entry.getValue());
-        }
         double dearest = 0;
         for (Comparison c : undecided) {
-            for (var entry : liveVariants(matched, List.of(c)).entrySet()) {
-                dearest = Math.max(dearest, confirmPairMs(matched, fullMsPerPair, entry.getKey(), entry.getValue()));
-            }
+            dearest = Math.max(dearest, confirmingMs(matched, fullMsPerPair, liveVariants(matched, List.of(c))));
         }
-        return (long) ((known + dearest) * settings.confirmBlocks());
+        return (long) (confirmingMs(matched, fullMsPerPair, liveVariants(matched, flagged)) + dearest);
+    }
+
+    /** What confirming these variants of these cells takes: {@code confirmBlocks} pairs of each. */
+    private double confirmingMs(
+            AbSides.Matched matched, double[] fullMsPerPair, Map<Integer, List<String>> variantsByCell) {
+        double ms = 0;
+        for (var entry : variantsByCell.entrySet()) {
+            ms += confirmPairMs(matched, fullMsPerPair, entry.getKey(), entry.getValue()) * settings.confirmBlocks();
+        }
+        return ms;
     }
 
     /** What a pair of only these variants of cell {@code i} takes, at the pace of its pairs so far. */

@@ -65,14 +65,7 @@ public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, bo
                 cells.add(i);
             }
         }
-        // what measuring these cells up to t pairs each would take
-        IntToLongFunction cost = t -> {
-            double ms = 0;
-            for (int i : cells) {
-                ms += msPerPair[i] * Math.max(0, t - pairs[i]);
-            }
-            return (long) ms;
-        };
+        IntToLongFunction cost = costUpTo(cells, pairs, msPerPair);
         boolean last = taken + 2 >= looks.size();
         if (leftMs.isEmpty()) {
             return new NextLook(cells, target, last, cost.applyAsLong(target), true);
@@ -131,18 +124,23 @@ public record NextLook(List<Integer> cells, int pairs, boolean last, long ms, bo
      */
     public static int reachable(int[] pairs, double[] msPerPair, Set<Integer> cells, long limitMs, int cap) {
         int least = cells.stream().mapToInt(i -> pairs[i]).min().orElse(0);
-        IntToLongFunction cost = t -> {
+        IntToLongFunction cost = costUpTo(cells, pairs, msPerPair);
+        int t = least;
+        while (t < cap && cost.applyAsLong(t + 1) <= limitMs) {
+            t++;
+        }
+        return t;
+    }
+
+    /** What measuring these cells up to t pairs each would take (a cell already there: nothing). */
+    private static IntToLongFunction costUpTo(java.util.Collection<Integer> cells, int[] pairs, double[] msPerPair) {
+        return t -> {
             double ms = 0;
             for (int i : cells) {
                 ms += msPerPair[i] * Math.max(0, t - pairs[i]);
             }
             return (long) ms;
         };
-        int t = least;
-        while (t < cap && cost.applyAsLong(t + 1) <= limitMs) {
-            t++;
-        }
-        return t;
     }
 
     /** The most pairs in (least, most] whose cost stays within {@code limitMs}; {@code least} when none does. */
