@@ -26,6 +26,24 @@ public final class Json {
     private Json() {}
 
     /**
+     * A document that carries its {@code schemaVersion}, as {@code type}: an IOException that names it ({@code name},
+     * as its reader knows it) when it is not JSON or not of {@code schemaVersion} — the published site's indexes,
+     * which a reader rebuilds from their run directories rather than misread.
+     */
+    public static <T> T readVersioned(Path file, String name, int schemaVersion, Class<T> type) throws IOException {
+        com.fasterxml.jackson.databind.JsonNode tree;
+        try {
+            tree = MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException(name + " is not valid JSON: " + e.getMessage(), e);
+        }
+        if (tree == null || tree.path("schemaVersion").asInt(-1) != schemaVersion) {
+            throw new IOException(name + " has no index of schema " + schemaVersion);
+        }
+        return MAPPER.treeToValue(tree, type);
+    }
+
+    /**
      * Writes to a temporary file beside the target, then renames it over the target: a reader (or a
      * crash) sees the old file or the new one, never half of one.
      */

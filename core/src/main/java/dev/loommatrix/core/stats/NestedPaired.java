@@ -159,15 +159,20 @@ public final class NestedPaired {
     /** The slowest or the fastest fork alone in a mode of its own (see {@link #modes}), in sorted values. */
     private static Optional<Modes> loneFork(double[] sorted) {
         int n = sorted.length;
-        double[] rest = Arrays.copyOfRange(sorted, 0, n - 1);
-        if (sorted[n - 1] - sorted[n - 2] > 10 * Math.sqrt(sumOfSquares(rest) / (n - 2))) {
-            return Optional.of(new Modes(n - 1, RatioInterval.median(rest), 1, sorted[n - 1]));
+        double[] belowSlowest = Arrays.copyOfRange(sorted, 0, n - 1);
+        if (alone(sorted[n - 1] - sorted[n - 2], belowSlowest)) {
+            return Optional.of(new Modes(n - 1, RatioInterval.median(belowSlowest), 1, sorted[n - 1]));
         }
-        rest = Arrays.copyOfRange(sorted, 1, n);
-        if (sorted[1] - sorted[0] > 10 * Math.sqrt(sumOfSquares(rest) / (n - 2))) {
-            return Optional.of(new Modes(1, sorted[0], n - 1, RatioInterval.median(rest)));
+        double[] aboveFastest = Arrays.copyOfRange(sorted, 1, n);
+        if (alone(sorted[1] - sorted[0], aboveFastest)) {
+            return Optional.of(new Modes(1, sorted[0], n - 1, RatioInterval.median(aboveFastest)));
         }
         return Optional.empty();
+    }
+
+    /** Whether a fork's gap to its nearest neighbour is at least ten times the spread (sd) of all the others. */
+    private static boolean alone(double gap, double[] others) {
+        return gap > 10 * Math.sqrt(sumOfSquares(others) / (others.length - 1));
     }
 
     private static double sumOfSquares(double[] values) {

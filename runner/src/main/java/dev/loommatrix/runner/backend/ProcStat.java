@@ -40,24 +40,19 @@ public final class ProcStat {
 
     /** The sum of these CPU-time fields, in ticks; 0 when the process is gone (or this is not Linux). */
     public static long ticks(Path procDir, int... which) {
+        return fields(procDir).map(f -> sum(f, which)).orElse(0L);
+    }
+
+    /** The sum of these CPU-time fields of a process's {@link #fields}, in ticks; 0 when they are unreadable. */
+    static long sum(String[] fields, int... which) {
         try {
-            String[] f = fields(procDir).orElse(null);
             long sum = 0;
             for (int i : which) {
-                sum += f == null ? 0 : Long.parseLong(f[i]);
+                sum += Long.parseLong(fields[i]);
             }
             return sum;
         } catch (RuntimeException unreadable) {
             return 0;
-        }
-    }
-
-    /** The process's group, where it still runs. */
-    static Optional<Long> group(Path procDir) {
-        try {
-            return fields(procDir).map(f -> Long.parseLong(f[PGRP]));
-        } catch (RuntimeException unreadable) {
-            return Optional.empty();
         }
     }
 

@@ -139,22 +139,37 @@ final class ProcessGroups {
 
     /** The processes whose process group is {@code pgid}, this JVM never among them. */
     static List<Long> members(long pgid) {
-        List<Long> pids = new ArrayList<>();
+        return List.copyOf(memberStats(pgid).keySet());
+    }
+
+    /**
+     * The {@link ProcStat#fields} of each process whose group is {@code pgid}, by pid, this JVM never among them: one
+     * read of each process's stat gives both its group and its CPU times.
+     */
+    private static java.util.SortedMap<Long, String[]> memberStats(long pgid) {
+        java.util.SortedMap<Long, String[]> stats = new java.util.TreeMap<>();
         long self = ProcessHandle.current().pid();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path dir : procs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                    .sorted()
                     .toList()) {
                 long pid = Long.parseLong(dir.getFileName().toString());
-                if (pid != self && ProcStat.group(dir).filter(g -> g == pgid).isPresent()) {
-                    pids.add(pid);
+                if (pid == self) {
+                    continue;
                 }
+                ProcStat.fields(dir).filter(f -> inGroup(f, pgid)).ifPresent(f -> stats.put(pid, f));
             }
         } catch (IOException e) {
             // /proc unreadable: nothing to say
         }
-        pids.sort(null);
-        return pids;
+        return stats;
+    }
+
+    private static boolean inGroup(String[] fields, long pgid) {
+        try {
+            return Long.parseLong(fields[ProcStat.PGRP]) == pgid;
+        } catch (RuntimeException unreadable) {
+            return false;
+        }
     }
 
     private static String commandLine(long pid) {
@@ -175,13 +190,8 @@ final class ProcessGroups {
      */
     static long cpuTicks(long pgid) {
         long ticks = 0;
-        for (long pid : members(pgid)) {
-            ticks += ProcStat.ticks(
-                    Path.of("/proc", String.valueOf(pid)),
-                    ProcStat.UTIME,
-                    ProcStat.STIME,
-                    ProcStat.CUTIME,
-                    ProcStat.CSTIME);
+        for (String[] fields : memberStats(pgid).values()) {
+            ticks += ProcStat.sum(fields, ProcStat.UTIME, ProcStat.STIME, ProcStat.CUTIME, ProcStat.CSTIME);
         }
         return ticks;
     }

@@ -1,6 +1,5 @@
 package dev.loommatrix.runner.publish;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.core.compare.Comparison;
 import dev.loommatrix.core.result.Json;
@@ -134,16 +133,7 @@ public final class AbRuns {
         if (!Files.isRegularFile(file)) {
             return new Index(SCHEMA_VERSION, List.of());
         }
-        JsonNode tree;
-        try {
-            tree = Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new IOException("data/ab/index.json is not valid JSON: " + e.getMessage(), e);
-        }
-        if (tree == null || tree.path("schemaVersion").asInt(-1) != SCHEMA_VERSION) {
-            throw new IOException("data/ab/index.json has no index of schema " + SCHEMA_VERSION);
-        }
-        return Json.MAPPER.treeToValue(tree, Index.class);
+        return Json.readVersioned(file, "data/ab/index.json", SCHEMA_VERSION, Index.class);
     }
 
     /** The entries from every A/B run directory; refuses (changing nothing) if any of them is unreadable. */

@@ -1,6 +1,5 @@
 package dev.loommatrix.runner.publish;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.core.compare.Comparer;
 import dev.loommatrix.core.result.CellRecord;
@@ -548,16 +547,7 @@ public final class History {
         if (!Files.isRegularFile(file)) {
             throw new IOException("no index yet");
         }
-        JsonNode tree;
-        try {
-            tree = Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new IOException("data/index.json is not valid JSON: " + e.getMessage(), e);
-        }
-        if (tree == null || tree.path("schemaVersion").asInt(-1) != SCHEMA_VERSION) {
-            throw new IOException("data/index.json has no index of schema " + SCHEMA_VERSION);
-        }
-        return Json.MAPPER.treeToValue(tree, Index.class);
+        return Json.readVersioned(file, "data/index.json", SCHEMA_VERSION, Index.class);
     }
 
     /** The index from every run directory; refuses (changing nothing) if any of them is unreadable. */

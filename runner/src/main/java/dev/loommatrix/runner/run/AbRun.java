@@ -120,6 +120,8 @@ public final class AbRun {
     private final Settings settings;
     private volatile boolean stopping;
     private volatile MatrixRun current;
+    /** {@link #candidateRecord}'s cache: a cell's entry goes when the cell is measured again. */
+    private final Map<String, Optional<CellRecord>> candidateRecords = new java.util.HashMap<>();
 
     public AbRun(Path root, PrintStream out, Settings settings) {
         this.root = root;
@@ -507,6 +509,7 @@ public final class AbRun {
         }
         boolean okBaseline = merge(pair.baseline(), "a", baselineDir(), from + count);
         boolean okCandidate = merge(pair.candidate(), "b", candidateDir(), from + count);
+        candidateRecords.remove(id);
         return okBaseline && okCandidate;
     }
 
@@ -589,7 +592,7 @@ public final class AbRun {
         }
         Optional<CellRecord> record;
         try {
-            record = candidateDir().readCell(pair.candidate().id());
+            record = candidateRecord(pair.candidate().id());
         } catch (IOException e) {
             return 1;
         }
@@ -608,6 +611,20 @@ public final class AbRun {
         }
         double fixed = Math.max(0, blockMs - all);
         return all + fixed <= 0 ? 1 : Math.min(1, (fixed + these) / (fixed + all));
+    }
+
+    /**
+     * The candidate's record of a cell as last written: read once after each time the cell is measured (a look asks
+     * for it once per undecided comparison — the reserve, the pace of each cell — and it changes only by
+     * {@link #measure}).
+     */
+    private Optional<CellRecord> candidateRecord(String cellId) throws IOException {
+        Optional<CellRecord> record = candidateRecords.get(cellId);
+        if (record == null) {
+            record = candidateDir().readCell(cellId);
+            candidateRecords.put(cellId, record);
+        }
+        return record;
     }
 
     /**
