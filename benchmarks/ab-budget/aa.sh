@@ -2,35 +2,31 @@
 # One A/A run of the repository's ab profile (what pr.yml runs on harness changes) as a pull request's A/B runs it:
 # the offline image, containers, `ab --budget 10m --threshold 3`, both sides this commit's harness — so every flag
 # is a false alarm and each comparison's "detectable" is the smallest change it could have caught in the budget.
-# Prints the median detectable change, the pairs and the flags.
+# Prints the median detectable change, the pairs and the flags; NAME.machine beside the run says how steady the
+# machine was as it started (machine.sh).
 # Usage: benchmarks/ab-budget/aa.sh NAME [OUT_DIR] [MATRIX] [REV]   (repository root; a Docker engine with the
 #   offline images: scripts/test-environment.sh; JAVA_HOME a JDK 21+; MATRIX defaults to this commit's matrix.yaml;
-#   REV, the CLI's commit, to HEAD — an earlier one measures "before" beside "after" on the same day's machine)
+#   REV, the CLI's commit, to HEAD — an earlier one measures "before" beside "after" on the same day's machine;
+#   KEEP_RUNS=DIR keeps the run's directory: lib.sh)
 set -euo pipefail
 name="${1:?a name for the run, e.g. ab-aa-1}"
 out="${2:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-budget}"
-root="$(pwd)"
-matrix="$(realpath "${3:-$root/matrix.yaml}")"
+matrix="$(realpath "${3:-matrix.yaml}")"
 rev="${4:-HEAD}"
+source "$(dirname "$0")/lib.sh"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-work="$(mktemp -d)"
-trap 'git -C "$root" worktree remove --force "$work/cli" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
-# the CLI of this commit, a copy of its build (the repository may be rebuilt meanwhile)
-git -C "$root" worktree add -q --detach "$work/cli" "$rev"
-(cd "$work/cli" && ./loom-matrix --version > /dev/null)
-
+cli_at cli "$rev"
+# how steady the machine is as the run starts (machine.sh), beside the run
+HARNESS="$work/cli/harness/target/harness.jar" "$(dirname "$0")/machine.sh" > "$out/$name.machine"
 started="$(date +%s)"
 "$work/cli/loom-matrix" ab --matrix "$matrix" --profile ab-offline --backend docker --threshold 3 --budget 10m \
   --out "$work/ab" > "$out/$name.log" 2>&1 || true
-cp "$work/ab/compare.json" "$out/$name.json"
-cp "$work/ab/compare.md" "$out/$name.md"
-echo "$(( $(date +%s) - started ))" > "$out/$name.seconds"
-jq -r --arg s "$(cat "$out/$name.seconds")" '
-  [.comparisons[].detectable] | sort as $d | ($d | length) as $n
-  | "\($n) comparisons in \($s) s, median detectable \((if $n % 2 == 1 then $d[($n - 1) / 2]
-      else ($d[$n / 2 - 1] + $d[$n / 2]) / 2 end) * 1000 | round / 10) %"' "$out/$name.json"
+record "$name" "$started" "$work/ab"
+jq -r --arg s "$(cat "$out/$name.seconds")" "$JQ_MEDIAN"'
+  [.comparisons[].detectable] | "\(length) comparisons in \($s) s, median detectable \(median * 1000 | round / 10) %"' \
+  "$out/$name.json"
 jq -r '.comparisons[] | "  \(.cellId | split(".") | last) \(.variant): \(.verdict), \(.pairs) pairs, \(.test), "
   + "detectable \(.detectable * 1000 | round / 10) %\(if .nested.modes then " — " + .nested.modes else "" end)"' \
   "$out/$name.json"

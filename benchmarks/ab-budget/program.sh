@@ -11,22 +11,19 @@
 #   2pct-after   this commit's CLI, the candidate's blocking calls 2 % longer (10.2 ms instead of 10: a round of the
 #                platform variant's 8 waves about 2 % slower, a virtual round's ~12 ms about 1.7 %)
 # Usage: benchmarks/ab-budget/program.sh [OUT_DIR] [BEFORE_REV] [AA_RUNS]   (repository root; JAVA_HOME a JDK 25;
-#   a run already recorded in OUT_DIR is kept)
+#   a run already recorded in OUT_DIR is kept; KEEP_RUNS=DIR keeps each run's directory: lib.sh)
 set -euo pipefail
 out="${1:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-program}"
 previous_rev="${2:-ab71a23}"
 aa_runs="${3:-2}"
-root="$(pwd)"
 java_home="${JAVA_HOME:?set JAVA_HOME to a JDK 25}"
+source "$(dirname "$0")/lib.sh"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-work="$(mktemp -d)"
-trap 'for t in before previous after; do git -C "$root" worktree remove --force "$work/$t" >/dev/null 2>&1 || true; done; rm -rf "$work"' EXIT
 
 declare -A rev=([before]=313c5d3 [previous]="$previous_rev" [after]=HEAD)
 for t in before previous after; do
-  git -C "$root" worktree add -q --detach "$work/$t" "${rev[$t]}"
-  (cd "$work/$t" && ./loom-matrix --version)
+  cli_at "$t" "${rev[$t]}"
 done
 version="$("$java_home/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/ *java.specification.version = //p')"
 
@@ -34,15 +31,11 @@ version="$("$java_home/bin/java" -XshowSettings:properties -version 2>&1 | sed -
 # calls 2 % longer
 for build in base slower; do
   repo="$work/repo-$build"
-  mkdir -p "$repo/.mvn/wrapper"
-  cp -r examples/jmh-blocking/pom.xml examples/jmh-blocking/src "$repo/"
-  cp mvnw "$repo/" && cp .mvn/wrapper/maven-wrapper.properties "$repo/.mvn/wrapper/"
   if [ "$build" = slower ]; then
-    sed -i 's|Duration.ofMillis(10))|Duration.ofNanos(10_200_000))|' "$repo/src/main/java/example/blocking/LoadTest.java"
-    grep -q 'ofNanos(10_200_000)' "$repo/src/main/java/example/blocking/LoadTest.java" \
-      || { echo "the 2 % patch no longer applies" >&2; exit 1; }
+    PATCH='s|Duration.ofMillis(10))|Duration.ofNanos(10_200_000))|' example_repo "$repo"
+  else
+    example_repo "$repo"
   fi
-  (cd "$repo" && JAVA_HOME="$java_home" ./mvnw -q -B -o package -DskipTests)
   cat > "$work/program-$build.yaml" <<YAML
 schema: 1
 jdks: [{id: host, vm: hotspot, version: $version, javaHome: "$java_home"}]
@@ -72,10 +65,10 @@ ab() {  # $1: name, $2: before|previous|after, then ab options
   if [ -f "$out/$name.json" ]; then echo "kept: $name" >&2; return; fi
   started="$(date +%s)"
   "$work/$which/loom-matrix" ab --threshold 2 --backend local --out "$work/$name" "$@" > "$out/$name.log" 2>&1 || true
-  cp "$work/$name/compare.json" "$out/$name.json"
-  cp "$work/$name/compare.md" "$out/$name.md"
-  echo "$(( $(date +%s) - started ))" > "$out/$name.seconds"
+  record "$name" "$started" "$work/$name"
 }
+# how steady the machine is as the runs start (machine.sh), beside them
+HARNESS="$work/after/harness/target/harness.jar" "$(dirname "$0")/machine.sh" > "$out/machine.txt"
 ab aa-before before --matrix "$work/program-base.yaml"
 ab aa-previous previous --matrix "$work/program-base.yaml" --budget 10m
 for i in $(seq 1 "$aa_runs"); do

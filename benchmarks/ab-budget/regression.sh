@@ -5,18 +5,15 @@
 # profile on the offline image, in containers, `ab --budget 10m --threshold 3`, as pr.yml runs it. The four
 # comparisons of those two cells must be regressions; the other ten must not be.
 # Usage: benchmarks/ab-budget/regression.sh [OUT_DIR]   (repository root; a Docker engine with the offline images:
-# scripts/test-environment.sh; JAVA_HOME a JDK 21+)
+# scripts/test-environment.sh; JAVA_HOME a JDK 21+; KEEP_RUNS=DIR keeps the run's directory: lib.sh)
 set -euo pipefail
 out="${1:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-budget}"
-root="$(pwd)"
+source "$(dirname "$0")/lib.sh"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-work="$(mktemp -d)"
-trap 'git -C "$root" worktree remove --force "$work/slower" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
-# the two harnesses and the CLI, each a copy of its build (the repository may be rebuilt meanwhile)
-git -C "$root" worktree add -q --detach "$work/slower" HEAD
-(cd "$work/slower" && ./loom-matrix --version > /dev/null)
+# the two harnesses and the CLI, each a copy of its build
+cli_at slower HEAD
 cp -r "$work/slower/runner/target/lib" "$work/lib" && cp "$work/slower/runner/target/loom-matrix.jar" "$work/"
 cp "$work/slower/harness/target/harness.jar" "$work/harness-base.jar"
 sed -i 's|Thread.sleep(sleepMs);|Thread.sleep(java.time.Duration.ofNanos(sleepMs * 1_050_000));|' \
@@ -26,6 +23,8 @@ sed -i -E 's/(results\[(done|call)\]) = fibonacci\(n\);/\1 = fibonacci(n) + fibo
 [ "$(git -C "$work/slower" diff --numstat | awk '{n += $1} END {print n}')" = 3 ] || { echo "the patch no longer applies" >&2; exit 1; }
 (cd "$work/slower" && ./mvnw -q -B -o -pl harness package -DskipTests -Dspotless.check.skip=true)
 cp "$work/slower/harness/target/harness.jar" "$work/harness-slower.jar"
+# how steady the machine is as the run starts (machine.sh), beside the run
+HARNESS="$work/harness-base.jar" "$(dirname "$0")/machine.sh" > "$out/ab-5pct-after.machine"
 
 started="$(date +%s)"
 "${JAVA_HOME:?set JAVA_HOME}/bin/java" --enable-native-access=ALL-UNNAMED -jar "$work/loom-matrix.jar" ab \
@@ -33,9 +32,7 @@ started="$(date +%s)"
   --baseline-harness "$work/harness-base.jar" --candidate-harness "$work/harness-slower.jar" \
   --baseline-label "this harness" --candidate-label "5 % slower sleep-bound and fib-fanout" \
   --out "$work/ab" > "$out/ab-5pct-after.log" 2>&1 || true
-cp "$work/ab/compare.json" "$out/ab-5pct-after.json"
-cp "$work/ab/compare.md" "$out/ab-5pct-after.md"
-echo "$(( $(date +%s) - started ))" > "$out/ab-5pct-after.seconds"
+record ab-5pct-after "$started" "$work/ab"
 jq '[.comparisons[] | {series: ((.cellId | split(".") | last) + " " + .variant), verdict, test, pairs,
      changePercent: ((.ratio - 1) * 1000 | round / 10),
      confirmed: (.confirmation.confirmed // null)}]' "$out/ab-5pct-after.json"

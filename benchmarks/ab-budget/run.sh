@@ -18,32 +18,23 @@
 # Usage: benchmarks/ab-budget/run.sh JOX_BENCHMARKS_JAR [OUT_DIR] [BEFORE_REV] [AB_RUNS]   (runs already
 #   recorded in OUT_DIR are kept: a second invocation measures what is missing)
 #   (repository root; a Docker engine with the offline images and oha: scripts/test-environment.sh; JAVA_HOME a
-#   JDK 25; JOX_BENCHMARKS_JAR: jox's bench/bench-java built with its own Maven build, target/benchmarks.jar)
+#   JDK 25; JOX_BENCHMARKS_JAR: jox's bench/bench-java built with its own Maven build, target/benchmarks.jar;
+#   KEEP_RUNS=DIR keeps each run's directory: lib.sh)
 set -euo pipefail
 jox_jar="$(realpath "${1:?the jox benchmarks jar}")"
 out="${2:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-budget}"
 before_rev="${3:-313c5d3}"
 ab_runs="${4:-5}"
-root="$(pwd)"
 java_home="${JAVA_HOME:?set JAVA_HOME to a JDK 25}"
+source "$(dirname "$0")/lib.sh"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-work="$(mktemp -d)"
-trap 'for t in before after; do git -C "$root" worktree remove --force "$work/$t" >/dev/null 2>&1 || true; done; rm -rf "$work"' EXIT
 
-# the two CLIs: each its own worktree and launcher (the repository may be rebuilt meanwhile)
-for t in before after; do
-  git -C "$root" worktree add -q --detach "$work/$t" "$([ "$t" = before ] && echo "$before_rev" || echo HEAD)"
-  (cd "$work/$t" && ./loom-matrix --version)
-done
+cli_at before "$before_rev"
+cli_at after HEAD
 version="$("$java_home/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/ *java.specification.version = //p')"
 host_jdk="jdks: [{id: host, vm: hotspot, version: $version, javaHome: \"$java_home\"}]"
 
-record() {  # $1: name, $2: started (epoch s), $3: the run's directory
-  cp "$3/compare.json" "$out/$1.json"
-  cp "$3/compare.md" "$out/$1.md"
-  echo "$(( $(date +%s) - $2 ))" > "$out/$1.seconds"
-}
 ab() {  # $1: name, $2: before|after, $3: matrix, then ab options (a run recorded in OUT_DIR already is kept)
   local name="$1" which="$2" matrix="$3" started; shift 3
   if [ -f "$out/$name.json" ]; then echo "kept: $name" >&2; return; fi
@@ -64,10 +55,7 @@ abprofile() { ab "$1" "$2" "$root/matrix.yaml" --profile ab-offline --backend do
 
 # jmh and program: a team's repository holding the example project, built by Maven
 repo="$work/repo"
-mkdir -p "$repo/.mvn/wrapper"
-cp -r examples/jmh-blocking/pom.xml examples/jmh-blocking/src "$repo/"
-cp mvnw "$repo/" && cp .mvn/wrapper/maven-wrapper.properties "$repo/.mvn/wrapper/"
-(cd "$repo" && JAVA_HOME="$java_home" ./mvnw -q -B -o package -DskipTests)
+example_repo "$repo"
 cat > "$repo/jmh.yaml" <<YAML
 schema: 1
 $host_jdk
@@ -152,12 +140,12 @@ done
 # detectable; and the false alarms of every "after" run against the rate stated
 for f in "$out"/*-aa-*.json; do
   name="$(basename "$f" .json)"
-  jq --arg name "$name" --argjson seconds "$(cat "$out/$name.seconds")" '{
+  jq --arg name "$name" --argjson seconds "$(cat "$out/$name.seconds")" "$JQ_MEDIAN"'{
       run: $name, seconds: $seconds, alpha, regressions, improvements,
       verdicts: ([.comparisons[].verdict] | group_by(.) | map({(.[0]): length}) | add),
       sequential: (.ab.sequential // null | if . then {looks, looksTaken, ended, pairs} else null end),
-      detectableMedianPercent: ([.comparisons[] | select(.detectable) | .detectable * 100] | sort
-        | if length > 0 then .[length / 2 | floor] * 10 | round / 10 else null end),
+      detectableMedianPercent: ([.comparisons[] | select(.detectable) | .detectable * 100] | median
+        | if . then . * 10 | round / 10 else null end),
       comparisons: [.comparisons[] | {
         series: ((.cellId | split(".") | last) + " " + .series), verdict, test, pairs,
         changePercent: ((.ratio - 1) * 1000 | round / 10),
