@@ -544,7 +544,11 @@ class WorkflowsIT {
         for (JsonNode c : report.get("comparisons")) {
             boolean render = c.get("cellId").asText().endsWith("render");
             assertThat(c.get("test").asText()).as(c.toString()).isEqualTo("signed-rank");
-            assertThat(c.get("verdict").asText()).as(c.toString()).isEqualTo(render ? "regression" : "unchanged");
+            // the unchanged program finds nothing: never a flag; a noisy runner may leave it undecided at 8 pairs
+            // (2026-11-27: a pair's noise 7.4 %, its interval −4.9 … +10.1 % against the 10 % threshold)
+            assertThat(c.get("verdict").asText())
+                    .as(c.toString())
+                    .isIn(render ? List.of("regression") : List.of("unchanged", "inconclusive"));
             if (render) {
                 assertThat(c.get("ratio").asDouble()).as(c.toString()).isBetween(1.10, 1.30);
                 assertThat(c.get("confirmation").get("confirmed").asBoolean()).isTrue();
