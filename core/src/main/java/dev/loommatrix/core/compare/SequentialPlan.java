@@ -142,12 +142,24 @@ public record SequentialPlan(List<Integer> looks, double alpha) {
      * the false-alarm rate can only fall. A comparison without a noise estimate is never futile.
      */
     public static boolean futile(Comparison c, int pairsAtMost, double level, double threshold) {
+        return futileHalfWidth(c, pairsAtMost, level, threshold).isPresent();
+    }
+
+    /**
+     * The projected half-width (log scale) that makes a comparison {@link #futile} — what its report says it would
+     * still be — or empty when the comparison is not futile.
+     */
+    public static java.util.OptionalDouble futileHalfWidth(
+            Comparison c, int pairsAtMost, double level, double threshold) {
         var halfWidth = projectedHalfWidth(c, pairsAtMost, level);
         if (halfWidth.isEmpty() || !(c.ratio() > 0)) {
-            return false;
+            return java.util.OptionalDouble.empty();
         }
         double limit = Math.log1p(threshold);
-        return halfWidth.getAsDouble() > 2 * limit && Math.abs(Math.log(c.ratio())) < limit + halfWidth.getAsDouble();
+        double h = halfWidth.getAsDouble();
+        return h > 2 * limit && Math.abs(Math.log(c.ratio())) < limit + h
+                ? halfWidth
+                : java.util.OptionalDouble.empty();
     }
 
     /** The comparison's interval (a ratio) lies within 1 / (1 + threshold) … 1 + threshold. */

@@ -37,8 +37,10 @@ public final class Json {
         } catch (IOException e) {
             throw new IOException(name + " is not valid JSON: " + e.getMessage(), e);
         }
-        if (tree == null || tree.path("schemaVersion").asInt(-1) != schemaVersion) {
-            throw new IOException(name + " has no index of schema " + schemaVersion);
+        var version = tree == null ? null : tree.get("schemaVersion");
+        if (version == null || version.asInt(-1) != schemaVersion) {
+            throw new IOException(name + " is not of schema " + schemaVersion + " (its schemaVersion: "
+                    + (version == null ? "none" : version.toString()) + ")");
         }
         return MAPPER.treeToValue(tree, type);
     }

@@ -1,6 +1,7 @@
 package dev.loommatrix.core.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -46,6 +47,24 @@ class ResultsFormatTest {
         Files.writeString(file, "{\"schemaVersion\": 1,\n  \"runId\": ");
         var invalid = catchThrowableOfType(ResultsFormat.Invalid.class, () -> new RunDirectory(tmp).readManifest());
         assertThat(invalid.getMessage()).startsWith(file + ":2:").contains("not valid JSON");
+    }
+
+    /** A site index of another schema, or none, is refused with what it holds: its reader rebuilds it. */
+    @Test
+    void aVersionedDocumentOfAnotherSchemaSaysWhichItIs(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("index.json");
+        Files.writeString(file, "{\"schemaVersion\": 2, \"runs\": []}");
+        assertThatThrownBy(() -> Json.readVersioned(file, "data/index.json", 3, ObjectNode.class))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessage("data/index.json is not of schema 3 (its schemaVersion: 2)");
+        Files.writeString(file, "[]");
+        assertThatThrownBy(() -> Json.readVersioned(file, "data/index.json", 3, ObjectNode.class))
+                .hasMessage("data/index.json is not of schema 3 (its schemaVersion: none)");
+        Files.writeString(file, "{\"schemaVersion\": 3, \"runs\": []}");
+        assertThat(Json.readVersioned(file, "data/index.json", 3, ObjectNode.class)
+                        .get("runs")
+                        .isArray())
+                .isTrue();
     }
 
     @Test

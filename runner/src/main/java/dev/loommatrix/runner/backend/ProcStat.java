@@ -45,14 +45,23 @@ public final class ProcStat {
 
     /** The sum of these CPU-time fields of a process's {@link #fields}, in ticks; 0 when they are unreadable. */
     static long sum(String[] fields, int... which) {
-        try {
-            long sum = 0;
-            for (int i : which) {
-                sum += Long.parseLong(fields[i]);
+        long sum = 0;
+        for (int i : which) {
+            var value = field(fields, i);
+            if (value.isEmpty()) {
+                return 0;
             }
-            return sum;
+            sum += value.getAsLong();
+        }
+        return sum;
+    }
+
+    /** One numeric field of a process's {@link #fields}; empty when it is missing or not a number. */
+    static java.util.OptionalLong field(String[] fields, int i) {
+        try {
+            return java.util.OptionalLong.of(Long.parseLong(fields[i]));
         } catch (RuntimeException unreadable) {
-            return 0;
+            return java.util.OptionalLong.empty();
         }
     }
 

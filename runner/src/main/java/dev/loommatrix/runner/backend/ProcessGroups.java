@@ -165,11 +165,8 @@ final class ProcessGroups {
     }
 
     private static boolean inGroup(String[] fields, long pgid) {
-        try {
-            return Long.parseLong(fields[ProcStat.PGRP]) == pgid;
-        } catch (RuntimeException unreadable) {
-            return false;
-        }
+        var group = ProcStat.field(fields, ProcStat.PGRP);
+        return group.isPresent() && group.getAsLong() == pgid;
     }
 
     private static String commandLine(long pid) {

@@ -174,17 +174,7 @@ final class AbCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         MatrixRun.BackendChoice choice = RunCommand.backendChoice(backend);
         MatrixRun.OnDisturbed disturbedPolicy = RunCommand.disturbedPolicy(onDisturbed);
-        if (!format.equals("markdown") && !format.equals("json")) {
-            throw new LoomMatrix.UsageException("--format must be markdown or json, got '" + format + "'");
-        }
-        if (thresholdPercent < 0 || !(alpha > 0 && alpha < 1)) {
-            throw new LoomMatrix.UsageException("--threshold must be ≥ 0 and --alpha between 0 and 1");
-        }
-        for (Path jar : new Path[] {baselineHarness, candidateHarness}) {
-            if (jar != null && !Files.isRegularFile(jar)) {
-                throw new LoomMatrix.UsageException("no harness jar at " + jar.toAbsolutePath());
-            }
-        }
+        checkOptions();
         Path baseFile = baselineMatrix != null ? baselineMatrix : options.matrix;
         if (!Files.isRegularFile(baseFile)) {
             throw new LoomMatrix.UsageException("no baseline matrix file at " + baseFile.toAbsolutePath());
@@ -193,43 +183,13 @@ final class AbCommand implements Callable<Integer> {
         var candidateMatrix = options.load();
         var baselineMatrix = MatrixParser.parse(baseFile, profile);
         List<Cell> planned = RunCommand.only(ClassFileCheck.check(Planner.plan(candidateMatrix)), onlyCells);
-        List<Cell> candidateCells = planned;
-        List<Cell> baselineCells = ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
+        Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
+        RunLayout layout = layout(planned, timeBudget);
+        List<Cell> candidateCells = layout.measured(planned);
+        List<Cell> baselineCells = layout.measured(ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
-                .toList();
-        java.util.Optional<java.time.Duration> timeBudget =
-                budget == null ? Optional.empty() : Optional.of(duration(budget));
-        if (blocks != null && blocks < 2 || confirm != null && confirm < 0 || maxPairs != null && maxPairs < 2) {
-            throw new LoomMatrix.UsageException("--blocks and --max-pairs must be at least 2 and --confirm at least 0");
-        }
-        // the plan: how many comparisons there will be (each cell's variants, times a JMH suite's benchmarks), the
-        // looks, and each cell's first pass: the first look at which its test can find one change among them — the
-        // nested t where its forks measure iterations, else the signed-rank test (more pairs)
-        long comparisons = Math.max(
-                1, candidateCells.stream().mapToLong(AbCommand::comparisonsOf).sum());
-        int repetitions = Math.max(
-                6, candidateCells.stream().mapToInt(Cell::repetitions).max().orElse(6));
-        int first = blocks != null ? blocks : repetitions;
-        int last = maxPairs != null ? maxPairs : timeBudget.isPresent() ? 40 : 0;
-        SequentialPlan plan = SequentialPlan.of(first, Math.max(first, last), alpha);
-        Map<String, Integer> firstPasses = firstPasses(candidateCells, plan, Optional.ofNullable(blocks), comparisons);
-        // a budget is kept: the cells whose first pass would not fit after the others' are left out, each said
-        Map<String, String> notMeasured = timeBudget
-                .map(b -> outOfBudget(planned, firstPasses, b, budget))
-                .orElse(Map.of());
-        if (!notMeasured.isEmpty()) {
-            candidateCells = candidateCells.stream()
-                    .filter(c -> !notMeasured.containsKey(c.id()))
-                    .toList();
-            baselineCells = baselineCells.stream()
-                    .filter(c -> !notMeasured.containsKey(c.id()))
-                    .toList();
-        }
-        List<Cell> cannotSpeak = candidateCells.stream()
-                .filter(c -> firstPasses.get(c.id()) < plan.pairsNeeded(nestedPlanned(c), comparisons))
-                .toList();
-        int pairs = plan.firstPass();
-        int extra = confirm != null ? confirm : pairs;
+                .toList());
+        int extra = confirm != null ? confirm : layout.plan().firstPass();
 
         String runId = "ab-" + RunCommand.newRunId();
         Path root = out != null ? out : Path.of("results", runId);
@@ -241,7 +201,6 @@ final class AbCommand implements Callable<Integer> {
         RunManifest baselineManifest = RunCommand.newManifest(
                 runId + "-baseline", baseFile, baselineMatrix.id(), profile, Optional.empty(), baselineCells);
 
-        var err = spec.commandLine().getErr();
         Optional<ContainerBackend> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
                 : ContainerBackend.connect(Optional.ofNullable(baselineHarness));
@@ -253,105 +212,27 @@ final class AbCommand implements Callable<Integer> {
                     "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
         }
         if (candidateDocker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
-            err.println("note: no Docker engine answers; linux cells run on the local backend with this host's JDKs");
+            spec.commandLine()
+                    .getErr()
+                    .println("note: no Docker engine answers; linux cells run on the local backend with this host's"
+                            + " JDKs");
         }
-        AbRun.Side baseline = new AbRun.Side(
-                baselineLabel,
-                baselineCells,
-                baselineManifest,
-                baselineDocker,
-                new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness)),
-                Optional.ofNullable(baselineHarness));
-        AbRun.Side candidate = new AbRun.Side(
-                candidateLabel,
-                candidateCells,
-                candidateManifest,
-                candidateDocker,
-                new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness)),
-                Optional.ofNullable(candidateHarness));
+        AbRun.Side baseline = side(baselineLabel, baselineCells, baselineManifest, baselineDocker, baselineHarness);
+        AbRun.Side candidate =
+                side(candidateLabel, candidateCells, candidateManifest, candidateDocker, candidateHarness);
         var console = parent.out();
-        int signedRankPass = firstPasses.entrySet().stream()
-                .filter(e -> e.getValue() > pairs)
-                .mapToInt(Map.Entry::getValue)
-                .max()
-                .orElse(pairs);
-        console.printf(
-                "A/B run %s: %s against %s, %d pairs per cell%s (+%d to confirm a flagged change) → %s%n",
-                runId,
-                candidateLabel,
-                baselineLabel,
-                pairs,
-                signedRankPass > pairs
-                        ? " (" + signedRankPass
-                                + " for a cell whose forks measure no iterations: the signed-rank test needs them)"
-                        : "",
-                extra,
-                root);
-        console.printf(
-                "plan: about %d comparisons; %s%n",
-                comparisons,
-                plan.looks().size() == 1
-                        ? "one look at alpha " + alpha
-                        : "looks at " + plan.looks() + " pairs, each at alpha " + alpha + " / "
-                                + plan.looks().size()
-                                + " (a group-sequential design: the false-alarm rate stays " + alpha + ")"
-                                + timeBudget
-                                        .map(b -> ", within " + budget
-                                                + "; the last look the budget affords takes every pair it can and"
-                                                + " tests at all the alpha left")
-                                        .orElse(""));
-        if (!cannotSpeak.isEmpty()) {
-            // said before measuring: a first pass this short cannot find anything (the knob is --blocks)
-            int needed = cannotSpeak.stream()
-                    .mapToInt(c -> plan.pairsNeeded(nestedPlanned(c), comparisons))
-                    .max()
-                    .orElse(pairs);
-            console.printf(
-                    "warning: with %d pairs, %d of %d cells cannot show a change among %d comparisons (%s): they would"
-                            + " be inconclusive; --blocks %d, or fewer comparisons (--cell)%n",
-                    pairs,
-                    cannotSpeak.size(),
-                    candidateCells.size(),
-                    comparisons,
-                    cannotSpeak.stream().allMatch(AbCommand::nestedPlanned)
-                            ? "the nested t needs " + NestedPaired.MIN_PAIRS + " pairs"
-                            : String.format(
-                                    java.util.Locale.ROOT,
-                                    "a cell whose forks measure fewer than %d iterations is judged by the signed-rank"
-                                            + " test, which needs 2 / 2^N ≤ %.3g, N ≥ %d",
-                                    NestedPaired.MIN_ITERATIONS,
-                                    plan.levelPerLook() / comparisons,
-                                    SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons)),
-                    needed);
-        }
-        notMeasured.forEach((cell, why) -> console.printf("budget: not measured: %s: %s%n", cell, why));
-        if (timeBudget.isPresent()) {
-            // the first pass is always measured (without it nothing can be decided): said when it alone would
-            // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once)
-            double firstPassMs = candidateCells.stream()
-                    .mapToDouble(c -> pairMs(c) * firstPasses.get(c.id()))
-                    .sum();
-            if (firstPassMs > timeBudget.get().toMillis()) {
-                console.printf(
-                        "warning: the first pass (%s of %d cells) is estimated at %s, beyond the %s budget: it"
-                                + " runs anyway, and no later look fits; fewer cells (--cell) or a longer --budget%n",
-                        signedRankPass > pairs ? pairs + "–" + signedRankPass + " pairs" : pairs + " pairs",
-                        candidateCells.size(),
-                        AbRun.formatDuration((long) firstPassMs),
-                        budget);
-            }
-        }
+        announce(console, layout, candidateCells, runId, extra, root, timeBudget);
         AbRun run = new AbRun(
                 root,
                 console,
                 new AbRun.Settings(
-                        plan,
-                        firstPasses,
+                        layout.plan(),
+                        layout.firstPasses(),
                         extra,
                         thresholdPercent / 100,
                         timeBudget,
                         choice,
-                        notMeasured,
+                        layout.notMeasured(),
                         disturbedPolicy,
                         maxPairs != null ? maxPairs : BUDGET_PAIRS));
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
@@ -378,6 +259,174 @@ final class AbCommand implements Callable<Integer> {
                         ? Json.MAPPER.writeValueAsString(outcome.report()) + "\n"
                         : MarkdownReport.render(outcome.report()));
         console.flush();
+        return exitCode(outcome);
+    }
+
+    /** The options' own mistakes, before any file is read. */
+    private void checkOptions() {
+        if (!format.equals("markdown") && !format.equals("json")) {
+            throw new LoomMatrix.UsageException("--format must be markdown or json, got '" + format + "'");
+        }
+        if (thresholdPercent < 0 || !(alpha > 0 && alpha < 1)) {
+            throw new LoomMatrix.UsageException("--threshold must be ≥ 0 and --alpha between 0 and 1");
+        }
+        for (Path jar : new Path[] {baselineHarness, candidateHarness}) {
+            if (jar != null && !Files.isRegularFile(jar)) {
+                throw new LoomMatrix.UsageException("no harness jar at " + jar.toAbsolutePath());
+            }
+        }
+        if (blocks != null && blocks < 2 || confirm != null && confirm < 0 || maxPairs != null && maxPairs < 2) {
+            throw new LoomMatrix.UsageException("--blocks and --max-pairs must be at least 2 and --confirm at least 0");
+        }
+    }
+
+    /**
+     * What the run will measure, settled before it starts: how many comparisons there will be (each cell's
+     * variants, times a JMH suite's benchmarks), the looks, each cell's first pass, the cells the budget leaves
+     * out, and the cells whose first pass is too short for their test to say anything.
+     */
+    record RunLayout(
+            SequentialPlan plan,
+            long comparisons,
+            Map<String, Integer> firstPasses,
+            Map<String, String> notMeasured,
+            List<Cell> cannotSpeak) {
+
+        /** The cells the budget leaves in. */
+        List<Cell> measured(List<Cell> cells) {
+            return cells.stream().filter(c -> !notMeasured.containsKey(c.id())).toList();
+        }
+
+        /** The longest first pass asked for beyond the plan's (a cell the signed-rank test judges), else the plan's. */
+        int longestFirstPass() {
+            return firstPasses.values().stream()
+                    .mapToInt(Integer::intValue)
+                    .filter(p -> p > plan.firstPass())
+                    .max()
+                    .orElse(plan.firstPass());
+        }
+    }
+
+    /**
+     * The run's layout: each cell's first pass is the first look at which its test can find one change among the
+     * comparisons — the nested t where its forks measure iterations, else the signed-rank test (more pairs); with
+     * a budget, the cells whose first pass would not fit after the others' are left out, each said.
+     */
+    RunLayout layout(List<Cell> planned, Optional<java.time.Duration> timeBudget) {
+        long comparisons =
+                Math.max(1, planned.stream().mapToLong(AbCommand::comparisonsOf).sum());
+        int repetitions =
+                Math.max(6, planned.stream().mapToInt(Cell::repetitions).max().orElse(6));
+        int first = blocks != null ? blocks : repetitions;
+        int last = maxPairs != null ? maxPairs : timeBudget.isPresent() ? 40 : 0;
+        SequentialPlan plan = SequentialPlan.of(first, Math.max(first, last), alpha);
+        Map<String, Integer> firstPasses = firstPasses(planned, plan, Optional.ofNullable(blocks), comparisons);
+        Map<String, String> notMeasured = timeBudget
+                .map(b -> outOfBudget(planned, firstPasses, b, budget))
+                .orElse(Map.of());
+        List<Cell> cannotSpeak = planned.stream()
+                .filter(c -> !notMeasured.containsKey(c.id()))
+                .filter(c -> firstPasses.get(c.id()) < plan.pairsNeeded(nestedPlanned(c), comparisons))
+                .toList();
+        return new RunLayout(plan, comparisons, firstPasses, notMeasured, cannotSpeak);
+    }
+
+    private AbRun.Side side(
+            String label, List<Cell> cells, RunManifest manifest, Optional<ContainerBackend> docker, Path harness) {
+        return new AbRun.Side(
+                label,
+                cells,
+                manifest,
+                docker,
+                new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(harness)),
+                Optional.ofNullable(harness));
+    }
+
+    /**
+     * Said before measuring: the pairs and looks, a first pass too short for a cell's test to find anything (the
+     * knob is --blocks), the cells the budget leaves out, and a first pass estimated beyond the budget.
+     */
+    void announce(
+            java.io.PrintStream console,
+            RunLayout layout,
+            List<Cell> cells,
+            String runId,
+            int extra,
+            Path root,
+            Optional<java.time.Duration> timeBudget) {
+        SequentialPlan plan = layout.plan();
+        int pairs = plan.firstPass();
+        int signedRankPass = layout.longestFirstPass();
+        long comparisons = layout.comparisons();
+        console.printf(
+                "A/B run %s: %s against %s, %d pairs per cell%s (+%d to confirm a flagged change) → %s%n",
+                runId,
+                candidateLabel,
+                baselineLabel,
+                pairs,
+                signedRankPass > pairs
+                        ? " (" + signedRankPass
+                                + " for a cell whose forks measure no iterations: the signed-rank test needs them)"
+                        : "",
+                extra,
+                root);
+        console.printf(
+                "plan: about %d comparisons; %s%n",
+                comparisons,
+                plan.looks().size() == 1
+                        ? "one look at alpha " + alpha
+                        : "looks at " + plan.looks() + " pairs, each at alpha " + alpha + " / "
+                                + plan.looks().size()
+                                + " (a group-sequential design: the false-alarm rate stays " + alpha + ")"
+                                + timeBudget
+                                        .map(b -> ", within " + budget
+                                                + "; the last look the budget affords takes every pair it can and"
+                                                + " tests at all the alpha left")
+                                        .orElse(""));
+        if (!layout.cannotSpeak().isEmpty()) {
+            int needed = layout.cannotSpeak().stream()
+                    .mapToInt(c -> plan.pairsNeeded(nestedPlanned(c), comparisons))
+                    .max()
+                    .orElse(pairs);
+            console.printf(
+                    "warning: with %d pairs, %d of %d cells cannot show a change among %d comparisons (%s): they would"
+                            + " be inconclusive; --blocks %d, or fewer comparisons (--cell)%n",
+                    pairs,
+                    layout.cannotSpeak().size(),
+                    cells.size(),
+                    comparisons,
+                    layout.cannotSpeak().stream().allMatch(AbCommand::nestedPlanned)
+                            ? "the nested t needs " + NestedPaired.MIN_PAIRS + " pairs"
+                            : String.format(
+                                    java.util.Locale.ROOT,
+                                    "a cell whose forks measure fewer than %d iterations is judged by the signed-rank"
+                                            + " test, which needs 2 / 2^N ≤ %.3g, N ≥ %d",
+                                    NestedPaired.MIN_ITERATIONS,
+                                    plan.levelPerLook() / comparisons,
+                                    SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons)),
+                    needed);
+        }
+        layout.notMeasured().forEach((cell, why) -> console.printf("budget: not measured: %s: %s%n", cell, why));
+        if (timeBudget.isPresent()) {
+            // the first pass is always measured (without it nothing can be decided): said when it alone would
+            // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once)
+            double firstPassMs = cells.stream()
+                    .mapToDouble(c -> pairMs(c) * layout.firstPasses().get(c.id()))
+                    .sum();
+            if (firstPassMs > timeBudget.get().toMillis()) {
+                console.printf(
+                        "warning: the first pass (%s of %d cells) is estimated at %s, beyond the %s budget: it"
+                                + " runs anyway, and no later look fits; fewer cells (--cell) or a longer --budget%n",
+                        signedRankPass > pairs ? pairs + "–" + signedRankPass + " pairs" : pairs + " pairs",
+                        cells.size(),
+                        AbRun.formatDuration((long) firstPassMs),
+                        budget);
+            }
+        }
+    }
+
+    /** A confirmed regression first, then failed cells, then (asked for) a comparison left without a verdict. */
+    private int exitCode(AbRun.Outcome outcome) {
         if (outcome.report().regressions() > 0) {
             return ExitCode.REGRESSION.code;
         }

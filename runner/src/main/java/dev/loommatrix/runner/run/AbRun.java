@@ -280,8 +280,11 @@ public final class AbRun {
             double mostLevel = settings.plan().level(look + 1, true);
             List<Comparison> live = new ArrayList<>();
             for (Comparison c : undecided) {
-                if (SequentialPlan.futile(c, most, mostLevel, settings.threshold())) {
-                    stopped.put(seriesKey(c), futileWhy(c, most, mostLevel, pairsOf[indexOf(matched, c.cellId())]));
+                var futile = SequentialPlan.futileHalfWidth(c, most, mostLevel, settings.threshold());
+                if (futile.isPresent()) {
+                    stopped.put(
+                            seriesKey(c),
+                            futileWhy(c, most, futile.getAsDouble(), pairsOf[indexOf(matched, c.cellId())]));
                 } else {
                     live.add(c);
                 }
@@ -538,13 +541,13 @@ public final class AbRun {
     }
 
     /** Why a comparison is measured no more, in the report's words. */
-    private String futileWhy(Comparison c, int most, double level, int pairs) {
+    private String futileWhy(Comparison c, int most, double halfWidth, int pairs) {
         return String.format(
                 java.util.Locale.ROOT,
                 "at its noise (%.1f %% a pair) its interval would still be ±%.1f %% at %d pairs, too wide to clear ±%.0f"
                         + " %% either side from %+.1f %%; stopped after %d pairs",
                 c.noise() * 100,
-                Math.expm1(SequentialPlan.projectedHalfWidth(c, most, level).orElse(Double.NaN)) * 100,
+                Math.expm1(halfWidth) * 100,
                 most,
                 settings.threshold() * 100,
                 (c.ratio() - 1) * 100,

@@ -85,6 +85,68 @@ class AbPlanTest {
                 .hasSize(cells.size() - 1);
     }
 
+    /**
+     * What ab says before it measures (issue #30: "ab --blocks 2 was accepted without a word"): a first pass too short
+     * for a cell's test, with the knob that applies and the pairs that would do; the cells a budget leaves out; a
+     * first pass estimated beyond the budget.
+     */
+    @Test
+    void aPlanThatCannotReachAVerdictIsSaidBeforeMeasuringWithTheKnobThatApplies() throws Exception {
+        List<Cell> cells = quickJdk25Cells();
+        AbCommand ab = new AbCommand();
+        ab.alpha = 0.05;
+        ab.candidateLabel = "candidate";
+        ab.baselineLabel = "baseline";
+        ab.blocks = 2;
+        var layout = ab.layout(cells, Optional.empty());
+        int signedRank = SequentialPlan.pairsNeeded(layout.plan().levelPerLook(), layout.comparisons());
+        assertThat(layout.cannotSpeak()).hasSameSizeAs(cells);
+        assertThat(announced(ab, layout, cells, Optional.empty()))
+                .contains("2 pairs per cell (+2 to confirm a flagged change)")
+                .contains("plan: about " + layout.comparisons() + " comparisons; one look at alpha 0.05")
+                .contains("warning: with 2 pairs, " + cells.size() + " of " + cells.size()
+                        + " cells cannot show a change among " + layout.comparisons() + " comparisons")
+                .contains("is judged by the signed-rank test, which needs 2 / 2^N")
+                .contains("N ≥ " + signedRank)
+                .contains("--blocks " + signedRank + ", or fewer comparisons (--cell)")
+                .doesNotContain("budget");
+
+        // the defaults within 10 minutes: every cell can speak; the servers' first pass does not fit and is said
+        ab.blocks = null;
+        ab.budget = "10m";
+        var budgeted = ab.layout(cells, Optional.of(java.time.Duration.ofMinutes(10)));
+        assertThat(budgeted.cannotSpeak()).isEmpty();
+        String said = announced(ab, budgeted, budgeted.measured(cells), Optional.of(java.time.Duration.ofMinutes(10)));
+        assertThat(said)
+                .contains("6 pairs per cell (" + budgeted.longestFirstPass() + " for a cell whose forks measure no"
+                        + " iterations")
+                .contains("each at alpha 0.05 / " + budgeted.plan().looks().size())
+                .contains("within 10m; the last look the budget affords")
+                .containsPattern("budget: not measured: \\S+\\.spring-boot: its first pass")
+                .doesNotContain("warning");
+
+        // a budget smaller than the one cell it keeps: measured anyway, said
+        ab.budget = "1s";
+        var tiny = ab.layout(cells, Optional.of(java.time.Duration.ofSeconds(1)));
+        assertThat(announced(ab, tiny, tiny.measured(cells), Optional.of(java.time.Duration.ofSeconds(1))))
+                .contains("warning: the first pass (")
+                .contains("beyond the 1s budget: it runs anyway");
+    }
+
+    private static String announced(
+            AbCommand ab, AbCommand.RunLayout layout, List<Cell> cells, Optional<java.time.Duration> budget) {
+        var text = new java.io.ByteArrayOutputStream();
+        ab.announce(
+                new java.io.PrintStream(text, true, java.nio.charset.StandardCharsets.UTF_8),
+                layout,
+                cells,
+                "ab-test",
+                layout.plan().firstPass(),
+                Path.of("results", "ab-test"),
+                budget);
+        return text.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     @Test
     void aBudgetIsAPositiveDurationOfAtMostAWeekElseExit2() {
         assertThat(AbCommand.duration("10m")).isEqualTo(java.time.Duration.ofMinutes(10));
