@@ -6,6 +6,7 @@ import dev.loommatrix.harness.env.Environment;
 import dev.loommatrix.harness.env.PinnedEvents;
 import dev.loommatrix.harness.env.Scheduler;
 import dev.loommatrix.harness.measure.RecordFile;
+import dev.loommatrix.harness.measure.Turns;
 import dev.loommatrix.harness.workload.Catalogue;
 import dev.loommatrix.harness.workload.Outcome;
 import dev.loommatrix.harness.workload.Workload;
@@ -19,13 +20,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code java -jar harness.jar <workload> --variant V [--param k=v]... [--iterations W:M] [--out FILE]}
+ * {@code java -jar harness.jar <workload> --variant V [--param k=v]... [--iterations W:M] [--out FILE] [--turns DIR]}
  *
  * <p>Runs one workload and appends one JSON record (one line) to FILE, or prints it. The runner starts a
  * fresh JVM per repetition (a JMH fork); records arrive in run order, so warmup runs come first. Inside the
  * JVM the workload runs W + M times ({@code --iterations}, default 0:1: once, cold): the record's
  * {@code wallMs} is the median of the M measured iterations — the fork's one value — and with more than one
  * iteration the record also carries every iteration's time in order and the first's as {@code coldStartMs}.
+ * With {@code --turns DIR} each iteration waits for its turn from a coordinator ({@link Turns}: a baseline's and a
+ * candidate's fork in lockstep).
  * Exit codes: 0 ok, 1 the workload failed, 2 usage.
  */
 public final class Main {
@@ -44,8 +47,8 @@ public final class Main {
             invocation = Invocation.parse(args);
         } catch (IllegalArgumentException e) {
             err.println("harness: " + e.getMessage());
-            err.println(
-                    "usage: java -jar harness.jar <workload> --variant V [--param k=v]... [--iterations W:M] [--out FILE]");
+            err.println("usage: java -jar harness.jar <workload> --variant V [--param k=v]... [--iterations W:M]"
+                    + " [--out FILE] [--turns DIR]");
             err.println("workloads: "
                     + String.join(
                             ", ", Catalogue.all().stream().map(Workload::id).toList()));
@@ -74,15 +77,23 @@ public final class Main {
     /** Between iterations, outside timing: at most this long for the last one's platform threads to end. */
     static final long SETTLE_MS = 2_000;
 
-    static Map<String, Object> measure(Invocation inv) throws InterruptedException {
+    static Map<String, Object> measure(Invocation inv) throws InterruptedException, IOException {
+        try (Turns turns = inv.turns().isPresent() ? Turns.at(inv.turns().get()) : Turns.NONE) {
+            return measure(inv, turns);
+        }
+    }
+
+    private static Map<String, Object> measure(Invocation inv, Turns turns) throws InterruptedException, IOException {
         Workload workload = inv.workload();
         Cgroups cgroups = Cgroups.host();
         Iterations iterations = inv.iterations();
         List<Double> iterationMs = new ArrayList<>();
         // Warmup iterations first, outside every delta below: they are the fork's cold start and JIT warm-up.
         for (int i = 0; i < iterations.warmup(); i++) {
+            turns.take();
             iterationMs.add(workload.run(inv.variant(), inv.params()).wallMs());
             PlatformThreads.awaitEnded(SETTLE_MS);
+            turns.give();
         }
         // JFR is not free: its threads share the cell's CPUs while the workload runs (measured: sleep-bound,
         // 1000 virtual threads, 1 CPU: median 616 ms with the recording, 555 ms without). So pinned parks
@@ -98,14 +109,18 @@ public final class Main {
         List<Outcome> measured = new ArrayList<>();
         try {
             for (int i = 0; i < iterations.measure(); i++) {
+                turns.take();
                 Outcome one = workload.run(inv.variant(), inv.params());
                 measured.add(one);
                 iterationMs.add(one.wallMs());
                 PlatformThreads.awaitEnded(SETTLE_MS);
+                turns.give();
             }
         } finally {
             pinned.ifPresent(PinnedEvents::close);
         }
+        // the fork's tail (the deltas, a JMH micro case, the record) in a turn of its own, which lasts until it exits
+        turns.take();
         // The fork's value is the median measured iteration; its own numbers (throughput, latencies) go with it.
         Outcome outcome = medianIteration(measured);
 
@@ -182,7 +197,13 @@ public final class Main {
         }
     }
 
-    record Invocation(Workload workload, Variant variant, Params params, Optional<Path> out, Iterations iterations) {
+    record Invocation(
+            Workload workload,
+            Variant variant,
+            Params params,
+            Optional<Path> out,
+            Iterations iterations,
+            Optional<Path> turns) {
 
         static Invocation parse(String[] args) {
             if (args.length == 0) {
@@ -194,6 +215,7 @@ public final class Main {
             Map<String, String> given = new LinkedHashMap<>();
             Path out = null;
             Iterations iterations = Iterations.ONCE;
+            Path turns = null;
             for (int i = 1; i < args.length; i++) {
                 String arg = args[i];
                 if (i + 1 >= args.length) {
@@ -204,6 +226,7 @@ public final class Main {
                     case "--variant" -> variantName = value;
                     case "--out" -> out = Path.of(value);
                     case "--iterations" -> iterations = Iterations.parse(value);
+                    case "--turns" -> turns = Path.of(value);
                     case "--param" -> {
                         int eq = value.indexOf('=');
                         if (eq <= 0) {
@@ -223,7 +246,12 @@ public final class Main {
                         + "' (accepts " + String.join(", ", workload.variants()) + ")");
             }
             return new Invocation(
-                    workload, variant, Params.of(workload.defaults(), given), Optional.ofNullable(out), iterations);
+                    workload,
+                    variant,
+                    Params.of(workload.defaults(), given),
+                    Optional.ofNullable(out),
+                    iterations,
+                    Optional.ofNullable(turns));
         }
     }
 }

@@ -39,6 +39,64 @@ class MainTest {
         assertThat(env).containsKeys("scheduler", "vm", "gc", "javaVersion", "javaToolOptions", "limits");
     }
 
+    /**
+     * --turns: every iteration waits for its turn and hands it back when it ends (through real named pipes, a
+     * coordinator thread on the other ends), then one last turn for the fork's tail; none starts unasked.
+     */
+    @Test
+    void withTurnsEveryIterationWaitsForItsTurnAndHandsItBack(@TempDir Path dir) throws Exception {
+        for (String pipe : new String[] {"go", "done"}) {
+            assertThat(new ProcessBuilder("mkfifo", dir.resolve(pipe).toString())
+                            .inheritIO()
+                            .start()
+                            .waitFor())
+                    .isZero();
+        }
+        Path out = dir.resolve("records.jsonl");
+        var fork = java.util.concurrent.Executors.newSingleThreadExecutor()
+                .submit(() -> Main.run(
+                        new String[] {
+                            "sleep-bound",
+                            "--variant",
+                            "pool:4",
+                            "--param",
+                            "tasks=8",
+                            "--param",
+                            "sleepMs=10",
+                            "--iterations",
+                            "1:2",
+                            "--out",
+                            out.toString(),
+                            "--turns",
+                            dir.toString()
+                        },
+                        System.out,
+                        System.err));
+        List<Long> turnMs = new java.util.ArrayList<>();
+        try (var go = Files.newOutputStream(dir.resolve("go"));
+                var done = Files.newInputStream(dir.resolve("done"))) {
+            for (int turn = 0; turn < 3; turn++) {
+                // unasked, nothing runs: no iteration ends while the fork has no turn
+                Thread.sleep(200);
+                assertThat(done.available()).isZero();
+                long start = System.nanoTime();
+                go.write('.');
+                go.flush();
+                assertThat(done.read()).isEqualTo('.');
+                turnMs.add((System.nanoTime() - start) / 1_000_000);
+            }
+            assertThat(Files.exists(out)).isFalse();
+            go.write('.');
+        }
+        assertThat(fork.get(30, java.util.concurrent.TimeUnit.SECONDS)).isZero();
+        Map<String, Object> record = JSON.std.mapFrom(Files.readAllLines(out).get(0));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> iterations = (Map<String, Object>) record.get("iterations");
+        assertThat((List<?>) iterations.get("wallMs")).hasSize(3);
+        // each turn held one iteration (8 tasks of 10 ms on 4 threads: 20 ms at least)
+        assertThat(turnMs).allSatisfy(ms -> assertThat(ms).isGreaterThanOrEqualTo(20));
+    }
+
     @Test
     void usageErrorsExitTwoWithAMessage() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

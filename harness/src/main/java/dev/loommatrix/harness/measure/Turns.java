@@ -1,0 +1,71 @@
+package dev.loommatrix.harness.measure;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Iterations in lockstep with another JVM ({@code --turns DIR}, issue #30): two forks — a baseline's and a
+ * candidate's — alive together, running one iteration at a time by turns, so that the two iterations compared
+ * ran a few tens of milliseconds apart instead of seconds. On a shared machine whose speed wanders (measured on
+ * this project's 2-CPU runner: one fork's consecutive iterations correlate 0.8, iterations 25 apart not at all),
+ * the machine's moment is what a pair's forks then share and what the paired difference takes out.
+ *
+ * <p>The protocol, through two named pipes in DIR that a coordinator made: before each iteration (warmup or
+ * measured) the fork reads one byte from {@code DIR/go}; after it, and after its platform threads settled, it writes
+ * one byte to {@code DIR/done}. After the last iteration it takes one more turn, for its own tail (a JMH micro case,
+ * the record), which lasts until it exits. Both ends open {@code go} before {@code done}, so neither blocks the
+ * other for good. While it waits for a turn the fork is idle but for what its JVM does in the background (the JIT's
+ * compiler threads, a concurrent GC), alike on both sides.
+ */
+public final class Turns implements AutoCloseable {
+
+    /** No one to take turns with: a fork alone, every iteration its own. */
+    public static final Turns NONE = new Turns(null, null);
+
+    private final InputStream go;
+    private final OutputStream done;
+
+    private Turns(InputStream go, OutputStream done) {
+        this.go = go;
+        this.done = done;
+    }
+
+    /** Opens DIR/go for reading, then DIR/done for writing: each blocks until the coordinator opens its end. */
+    public static Turns at(Path dir) throws IOException {
+        InputStream go = Files.newInputStream(dir.resolve("go"));
+        try {
+            return new Turns(go, Files.newOutputStream(dir.resolve("done")));
+        } catch (IOException e) {
+            go.close();
+            throw e;
+        }
+    }
+
+    /** Waits for this fork's turn. */
+    public void take() throws IOException {
+        if (go != null && go.read() < 0) {
+            throw new IOException("the coordinator of --turns closed its pipe before this fork's turn");
+        }
+    }
+
+    /** Hands the turn back: this fork's iteration is over. */
+    public void give() throws IOException {
+        if (done != null) {
+            done.write('.');
+            done.flush();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (go != null) {
+            try (go;
+                    done) {
+                // both closed, the first failure thrown
+            }
+        }
+    }
+}
