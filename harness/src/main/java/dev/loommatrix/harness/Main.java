@@ -240,6 +240,12 @@ public final class Main {
             if (variantName == null) {
                 throw new IllegalArgumentException("--variant is required");
             }
+            if (turns != null
+                    && !(java.nio.file.Files.exists(turns.resolve("go"))
+                            && java.nio.file.Files.exists(turns.resolve("done")))) {
+                throw new IllegalArgumentException("--turns " + turns
+                        + " has no named pipes go and done: its coordinator makes them before it starts the fork");
+            }
             Variant variant = Variant.parse(variantName);
             if (!workload.accepts(variant)) {
                 throw new IllegalArgumentException("workload " + workload.id() + " has no variant '" + variantName

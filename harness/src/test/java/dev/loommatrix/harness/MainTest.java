@@ -113,6 +113,14 @@ class MainTest {
                         new PrintStream(err2, true, StandardCharsets.UTF_8)))
                 .isEqualTo(2);
         assertThat(err2.toString(StandardCharsets.UTF_8)).contains("has no variant 'pool:4'");
+        ByteArrayOutputStream err3 = new ByteArrayOutputStream();
+        assertThat(Main.run(
+                        new String[] {"sleep-bound", "--variant", "virtual", "--turns", "/nonexistent"},
+                        System.out,
+                        new PrintStream(err3, true, StandardCharsets.UTF_8)))
+                .isEqualTo(2);
+        assertThat(err3.toString(StandardCharsets.UTF_8))
+                .contains("--turns /nonexistent has no named pipes go and done");
     }
 
     /**
