@@ -99,28 +99,20 @@ class MainTest {
 
     @Test
     void usageErrorsExitTwoWithAMessage() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(
-                new String[] {"sleep-bound", "--variant", "pool:abc"},
-                System.out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertThat(code).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("pool size in 'pool:abc' is not a whole number");
-        ByteArrayOutputStream err2 = new ByteArrayOutputStream();
-        assertThat(Main.run(
-                        new String[] {"mass-start", "--variant", "pool:4"},
-                        System.out,
-                        new PrintStream(err2, true, StandardCharsets.UTF_8)))
-                .isEqualTo(2);
-        assertThat(err2.toString(StandardCharsets.UTF_8)).contains("has no variant 'pool:4'");
-        ByteArrayOutputStream err3 = new ByteArrayOutputStream();
-        assertThat(Main.run(
-                        new String[] {"sleep-bound", "--variant", "virtual", "--turns", "/nonexistent"},
-                        System.out,
-                        new PrintStream(err3, true, StandardCharsets.UTF_8)))
-                .isEqualTo(2);
-        assertThat(err3.toString(StandardCharsets.UTF_8))
+        assertThat(refused("sleep-bound", "--variant", "pool:abc"))
+                .contains("pool size in 'pool:abc' is not a whole number");
+        assertThat(refused("mass-start", "--variant", "pool:4")).contains("has no variant 'pool:4'");
+        assertThat(refused("sleep-bound", "--variant", "virtual", "--turns", "/nonexistent"))
                 .contains("--turns /nonexistent has no named pipes go and done");
+    }
+
+    /** Runs the harness with these arguments, which it must refuse with exit 2; what it said on stderr. */
+    private static String refused(String... args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(Main.run(args, System.out, new PrintStream(err, true, StandardCharsets.UTF_8)))
+                .as(String.join(" ", args))
+                .isEqualTo(2);
+        return err.toString(StandardCharsets.UTF_8);
     }
 
     /**
@@ -169,12 +161,7 @@ class MainTest {
                 .isZero();
         assertThat(JSON.std.mapFrom(Files.readAllLines(once).get(0))).doesNotContainKeys("iterations", "coldStartMs");
 
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertThat(Main.run(
-                        new String[] {"sleep-bound", "--variant", "virtual", "--iterations", "3:0"},
-                        System.out,
-                        new PrintStream(err, true, StandardCharsets.UTF_8)))
-                .isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--iterations takes WARMUP:MEASURE", "got '3:0'");
+        assertThat(refused("sleep-bound", "--variant", "virtual", "--iterations", "3:0"))
+                .contains("--iterations takes WARMUP:MEASURE", "got '3:0'");
     }
 }
