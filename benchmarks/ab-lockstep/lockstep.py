@@ -76,7 +76,10 @@ def lockstep(work, sides):
             go[name].write(b".")
             if done[name].read(1) != b".":
                 raise SystemExit(f"fork {name} ended before its turn's end")
-    for name in order:  # each fork's tail, one at a time, until it exits
+    for name in order:  # each fork's tail, one at a time, until it exits (it says "t" and waits for a last byte)
+        go[name].write(b".")
+        if done[name].read(1) != b"t":
+            raise SystemExit(f"fork {name} ended before its tail")
         go[name].write(b".")
         if procs[name].wait() != 0:
             raise SystemExit(f"fork {name} failed")

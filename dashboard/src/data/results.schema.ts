@@ -667,6 +667,12 @@ export interface Compare {
     confirmBlocks: number;
     remeasuredCells: string[];
     /**
+     * how each cell's block pairs were measured (issue #30): "back to back" (one side's block, then the other's, in balanced random order; with why in parentheses when --pairing lockstep was asked for), or "lockstep: N pairs, T turns in step[, A alone][; back to back: M pairs]" (both sides' blocks at once, their forks' iterations by turns; turns given with both sides' forks alive, and alone when one side's fork was missing)
+     */
+    pairing?: {
+      [k: string]: string;
+    };
+    /**
      * the sequential design (issue #30): looks at planned pair counts, the undecided comparisons' cells measured again at each, α spent over the looks
      */
     sequential?: {

@@ -120,7 +120,7 @@ public final class Main {
             pinned.ifPresent(PinnedEvents::close);
         }
         // the fork's tail (the deltas, a JMH micro case, the record) in a turn of its own, which lasts until it exits
-        turns.take();
+        turns.tail();
         // The fork's value is the median measured iteration; its own numbers (throughput, latencies) go with it.
         Outcome outcome = medianIteration(measured);
 

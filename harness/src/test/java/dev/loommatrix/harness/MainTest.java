@@ -41,7 +41,8 @@ class MainTest {
 
     /**
      * --turns: every iteration waits for its turn and hands it back when it ends (through real named pipes, a
-     * coordinator thread on the other ends), then one last turn for the fork's tail; none starts unasked.
+     * coordinator thread on the other ends), then one last turn for the fork's tail, which says so ('t') and lasts
+     * until the fork exits; none starts unasked.
      */
     @Test
     void withTurnsEveryIterationWaitsForItsTurnAndHandsItBack(@TempDir Path dir) throws Exception {
@@ -87,6 +88,14 @@ class MainTest {
             }
             assertThat(Files.exists(out)).isFalse();
             go.write('.');
+            go.flush();
+            // the tail says it has begun and waits for a last byte (fresh pipes made for the next fork), then exits
+            assertThat(done.read()).isEqualTo('t');
+            Thread.sleep(200);
+            assertThat(Files.exists(out)).isFalse();
+            go.write('.');
+            go.flush();
+            assertThat(done.read()).isEqualTo(-1);
         }
         assertThat(fork.get(30, java.util.concurrent.TimeUnit.SECONDS)).isZero();
         Map<String, Object> record = JSON.std.mapFrom(Files.readAllLines(out).get(0));

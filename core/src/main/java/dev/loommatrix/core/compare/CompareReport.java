@@ -127,6 +127,7 @@ public record CompareReport(
      * @param differences what differs between the sides' definitions (harness, artifacts, JDK entries)
      * @param blocks block pairs per cell in the first pass
      * @param confirmBlocks block pairs added to a cell with a flagged change
+     * @param pairing how each cell's block pairs were measured: back to back, or in lockstep (issue #30)
      */
     public record AbRun(
             String baselineLabel,
@@ -136,10 +137,27 @@ public record CompareReport(
             int confirmBlocks,
             List<String> remeasuredCells,
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                    Sequential sequential) {
+                    Sequential sequential,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                    java.util.Map<String, String> pairing) {
         public AbRun {
             differences = List.copyOf(differences);
             remeasuredCells = List.copyOf(remeasuredCells);
+            pairing = pairing == null
+                    ? java.util.Map.of()
+                    : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pairing));
+        }
+
+        public AbRun(
+                String baselineLabel,
+                String candidateLabel,
+                List<String> differences,
+                int blocks,
+                int confirmBlocks,
+                List<String> remeasuredCells,
+                Sequential sequential) {
+            this(baselineLabel, candidateLabel, differences, blocks, confirmBlocks, remeasuredCells, sequential, null);
         }
     }
 

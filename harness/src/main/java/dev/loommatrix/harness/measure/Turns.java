@@ -16,7 +16,10 @@ import java.nio.file.Path;
  * <p>The protocol, through two named pipes in DIR that a coordinator made: before each iteration (warmup or
  * measured) the fork reads one byte from {@code DIR/go}; after it, and after its platform threads settled, it writes
  * one byte to {@code DIR/done}. After the last iteration it takes one more turn, for its own tail (a JMH micro case,
- * the record), which lasts until it exits. Both ends open {@code go} before {@code done}, so neither blocks the
+ * the record), which lasts until it exits: it writes {@code t} to {@code DIR/done} as the tail begins and waits for
+ * one more byte on {@code DIR/go} before going on — the coordinator makes fresh pipes for the next fork meanwhile (a
+ * next fork that opened these while this one's ends were still open would join them and hide this one's end). Both
+ * ends open {@code go} before {@code done}, so neither blocks the
  * other for good. While it waits for a turn the fork is idle but for what its JVM does in the background (the JIT's
  * compiler threads, a concurrent GC), alike on both sides.
  */
@@ -48,6 +51,19 @@ public final class Turns implements AutoCloseable {
     public void take() throws IOException {
         if (go != null && go.read() < 0) {
             throw new IOException("the coordinator of --turns closed its pipe before this fork's turn");
+        }
+    }
+
+    /**
+     * Takes the last turn, the fork's tail, which lasts until the fork exits: says so, and waits until the
+     * coordinator has let the next fork's pipes be (its byte, or its end of the pipe).
+     */
+    public void tail() throws IOException {
+        take();
+        if (done != null) {
+            done.write('t');
+            done.flush();
+            go.read();
         }
     }
 

@@ -20,10 +20,17 @@ public interface Backend {
      * @param rawDir where the cell's harness records and driver exports are kept
      * @param variantOrder the order to run the variants in (randomized by the caller, recorded)
      * @param placement CPUs the cell gets to itself beside other cells ({@code --parallel-cells})
+     * @param turns an A/B pair's turns directory for this side ({@link dev.loommatrix.runner.run.Lockstep}): the
+     *     harness's forks take their iterations by turns with the other side's ({@code --turns})
      */
-    record Assignment(String runId, Path rawDir, List<String> variantOrder, Optional<CpuSet> placement) {
+    record Assignment(
+            String runId, Path rawDir, List<String> variantOrder, Optional<CpuSet> placement, Optional<Path> turns) {
         public Assignment {
             variantOrder = List.copyOf(variantOrder);
+        }
+
+        public Assignment(String runId, Path rawDir, List<String> variantOrder, Optional<CpuSet> placement) {
+            this(runId, rawDir, variantOrder, placement, Optional.empty());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.loommatrix.runner.backend;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.Optional;
 
 /**
  * One cell's container, decided once: what runs, as whom, with which limits and which lock-down (no
- * network, read-only root, all capabilities dropped, no new privileges, uid 10001). The engine call
+ * network, read-only root, all capabilities dropped, no new privileges, uid 10001; an A/B pair in lockstep adds
+ * its side's turns directory, two named pipes). The engine call
  * ({@link ContainerBackend}) and the {@code docker run} line kept beside the raw output both read it, so
  * the container a person re-runs by hand is the one the cell ran in.
  */
@@ -23,7 +25,8 @@ public record CellContainer(
         BigDecimal cpus,
         long memoryBytes,
         long pids,
-        Optional<CpuSet> cpuset) {
+        Optional<CpuSet> cpuset,
+        Optional<Path> turns) {
 
     public static final String USER = "10001:10001";
     public static final String NETWORK = "none";
@@ -37,6 +40,12 @@ public record CellContainer(
     }
 
     static CellContainer of(Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset) {
+        return of(cell, runId, image, script, cpuset, Optional.empty());
+    }
+
+    /** The same, with an A/B pair's turns directory of this side mounted at {@link CellScript#TURNS} (issue #30). */
+    static CellContainer of(
+            Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset, Optional<Path> turns) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("dev.loommatrix.cell", cell.id());
         labels.put(ContainerBackend.RUN_LABEL, runId);
@@ -48,7 +57,8 @@ public record CellContainer(
                 cell.coordinates().cpus(),
                 cell.memoryBytes(),
                 cell.pids(),
-                cpuset);
+                cpuset,
+                turns);
     }
 
     List<String> command() {
@@ -84,6 +94,7 @@ public record CellContainer(
                 USER,
                 "--volume",
                 CellScript.OUT));
+        turns.ifPresent(dir -> args.addAll(List.of("--volume", dir + ":" + CellScript.TURNS)));
         labels.forEach((k, v) -> args.addAll(List.of("--label", k + "=" + v)));
         env.forEach((k, v) -> args.addAll(List.of("--env", k + "=" + v)));
         args.add(image);

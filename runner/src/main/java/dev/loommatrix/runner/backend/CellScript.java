@@ -14,6 +14,8 @@ public final class CellScript {
     public static final String HARNESS = "/opt/loom/harness.jar";
     /** Where a user workload's files are layered into the cell's image, read-only to the cell's user. */
     public static final String USER_DIR = "/opt/loom/user";
+    /** Where an A/B pair's turns directory for this side is mounted (issue #30, {@code --turns}). */
+    public static final String TURNS = "/turns";
 
     /** {@code java -version} as the cell's environment makes it speak, recorded once per cell. */
     public static final String JAVA_VERSION_FILE = "java-version.txt";
@@ -21,6 +23,12 @@ public final class CellScript {
     private CellScript() {}
 
     public static String forContainer(Cell cell, List<String> variantOrder, List<String> backendJvmArgs) {
+        return forContainer(cell, variantOrder, backendJvmArgs, false);
+    }
+
+    /** The same, the harness's forks taking their iterations by turns through {@link #TURNS} when {@code turns}. */
+    public static String forContainer(
+            Cell cell, List<String> variantOrder, List<String> backendJvmArgs, boolean turns) {
         StringBuilder script = new StringBuilder("set -u\nstatus=0\n");
         script.append("java -version > ")
                 .append(OUT)
@@ -45,7 +53,13 @@ public final class CellScript {
                 command = String.join(
                         " ",
                         HarnessCommand.command(
-                                "java", HARNESS, cell, variant, OUT + "/" + slug + ".records.jsonl", backendJvmArgs));
+                                "java",
+                                HARNESS,
+                                cell,
+                                variant,
+                                OUT + "/" + slug + ".records.jsonl",
+                                backendJvmArgs,
+                                turns ? java.util.Optional.of(TURNS) : java.util.Optional.empty()));
             }
             script.append("echo ").append(quote("loom: variant " + variant)).append('\n');
             script.append("ok=1\n");

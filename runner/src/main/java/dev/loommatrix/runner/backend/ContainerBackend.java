@@ -204,7 +204,9 @@ public final class ContainerBackend implements Backend {
         if (ServiceCells.isService(cell)) {
             return runService(cell, assignment, image);
         }
-        String script = CellScript.forContainer(cell, variantOrder, List.of());
+        // an A/B pair in lockstep (issue #30): the side's turns directory, its pipes shared with this host's kernel
+        Optional<Path> turns = assignment.turns().filter(t -> HarnessCommand.takesTurns(runnable.get()));
+        String script = CellScript.forContainer(cell, variantOrder, List.of(), turns.isPresent());
         Optional<CpuSet> cpuset = cell.coordinates().cpuSet().or(() -> placement);
         Attestation.Expectation expected = expectation(cell, hostCpus, cpuset);
 
@@ -213,7 +215,7 @@ public final class ContainerBackend implements Backend {
         Map<String, String> variantErrors = new LinkedHashMap<>();
         try {
             Files.createDirectories(rawDir);
-            CellContainer container = CellContainer.of(cell, assignment.runId(), image.tag(), script, cpuset);
+            CellContainer container = CellContainer.of(cell, assignment.runId(), image.tag(), script, cpuset, turns);
             containerId = create(container);
             // kept with the raw output: a person can run the cell by hand, and the runner-overhead
             // benchmark replays exactly these containers without the runner
@@ -411,6 +413,10 @@ public final class ContainerBackend implements Backend {
                 .withNetworkMode(CellContainer.NETWORK)
                 .withReadonlyRootfs(true)
                 .withTmpFs(Map.of(CellContainer.TMPFS_PATH, CellContainer.TMPFS_OPTIONS))
+                .withBinds(container.turns().stream()
+                        .map(dir ->
+                                new com.github.dockerjava.api.model.Bind(dir.toString(), new Volume(CellScript.TURNS)))
+                        .toList())
                 .withCapDrop(Capability.ALL)
                 .withSecurityOpts(List.of(CellContainer.SECURITY_OPT));
         List<String> env = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.loommatrix.core.plan.Cell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The JVM command line for one run of one variant: the same in a container and on a host. */
 public final class HarnessCommand {
@@ -44,6 +45,11 @@ public final class HarnessCommand {
                         || a.startsWith("-XX:MaxRAM="));
     }
 
+    /** Whether the cell's forks can take turns: the harness's own workloads, iterated (nested) forks. */
+    public static boolean takesTurns(Cell cell) {
+        return cell.workload().user().isEmpty() && !cell.iterations().equals(Iterations.ONCE);
+    }
+
     public static List<String> jvmArgs(Cell cell, List<String> backendArgs) {
         List<String> args = new ArrayList<>();
         args.add(ADD_OPENS);
@@ -81,6 +87,21 @@ public final class HarnessCommand {
 
     public static List<String> command(
             String java, String harnessJar, Cell cell, String variant, String recordsFile, List<String> backendArgs) {
+        return command(java, harnessJar, cell, variant, recordsFile, backendArgs, Optional.empty());
+    }
+
+    /**
+     * The same, its iterations taken by turns with another side's fork through the pipes in {@code turns}
+     * ({@code --turns}, issue #30) when given and the cell's forks iterate; a fork that runs once has no turns.
+     */
+    public static List<String> command(
+            String java,
+            String harnessJar,
+            Cell cell,
+            String variant,
+            String recordsFile,
+            List<String> backendArgs,
+            Optional<String> turns) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmArgs(cell, backendArgs));
@@ -101,6 +122,10 @@ public final class HarnessCommand {
         }
         command.add("--out");
         command.add(recordsFile);
+        if (turns.isPresent() && takesTurns(cell)) {
+            command.add("--turns");
+            command.add(turns.get());
+        }
         return command;
     }
 }

@@ -202,7 +202,8 @@ public final class LocalBackend implements Backend {
                             cell,
                             variant,
                             rawDir.resolve(slug + ".records.jsonl").toString(),
-                            backendArgs));
+                            backendArgs,
+                            assignment.turns().map(Path::toString)));
                 }
                 Files.writeString(
                         log, "loom: variant " + variant + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -145,6 +145,16 @@ final class AbCommand implements Callable<Integer> {
             description = "False discovery rate for Benjamini–Hochberg (default: 0.05).")
     double alpha;
 
+    @Option(
+            names = "--pairing",
+            defaultValue = "back-to-back",
+            paramLabel = "back-to-back|lockstep",
+            description = "How a cell's block pairs are measured: one side's block, then the other's (the default), or"
+                    + " both at once in lockstep, their forks taking turns one iteration at a time, so that the"
+                    + " machine's drift falls out of each pair (the harness's iterated workloads on a Linux host;"
+                    + " other cells stay back to back, and compare.json says per cell).")
+    String pairing;
+
     @Option(names = "--backend", defaultValue = "auto", description = "auto, docker or local (as for run).")
     String backend;
 
@@ -234,7 +244,8 @@ final class AbCommand implements Callable<Integer> {
                         choice,
                         layout.notMeasured(),
                         disturbedPolicy,
-                        maxPairs != null ? maxPairs : BUDGET_PAIRS));
+                        maxPairs != null ? maxPairs : BUDGET_PAIRS,
+                        pairing()));
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
         AbRun.Outcome outcome;
@@ -267,6 +278,7 @@ final class AbCommand implements Callable<Integer> {
         if (!format.equals("markdown") && !format.equals("json")) {
             throw new LoomMatrix.UsageException("--format must be markdown or json, got '" + format + "'");
         }
+        pairing();
         if (thresholdPercent < 0 || !(alpha > 0 && alpha < 1)) {
             throw new LoomMatrix.UsageException("--threshold must be ≥ 0 and --alpha between 0 and 1");
         }
@@ -329,6 +341,16 @@ final class AbCommand implements Callable<Integer> {
                 .filter(c -> firstPasses.get(c.id()) < plan.pairsNeeded(nestedPlanned(c), comparisons))
                 .toList();
         return new RunLayout(plan, comparisons, firstPasses, notMeasured, cannotSpeak);
+    }
+
+    AbRun.Pairing pairing() {
+        return switch (pairing) {
+            case "back-to-back" -> AbRun.Pairing.BACK_TO_BACK;
+            case "lockstep" -> AbRun.Pairing.LOCKSTEP;
+            default ->
+                throw new LoomMatrix.UsageException(
+                        "--pairing must be back-to-back or lockstep, not '" + pairing + "'");
+        };
     }
 
     private AbRun.Side side(

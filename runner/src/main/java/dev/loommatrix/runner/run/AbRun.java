@@ -15,6 +15,7 @@ import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.backend.HarnessCommand;
 import dev.loommatrix.runner.backend.LocalBackend;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -81,7 +82,8 @@ public final class AbRun {
             MatrixRun.BackendChoice choice,
             Map<String, String> notMeasured,
             MatrixRun.OnDisturbed onDisturbed,
-            int budgetPairs) {
+            int budgetPairs,
+            Pairing pairing) {
 
         public Settings {
             firstPasses = Map.copyOf(firstPasses);
@@ -119,7 +121,42 @@ public final class AbRun {
     private final PrintStream out;
     private final Settings settings;
     private volatile boolean stopping;
-    private volatile MatrixRun current;
+    /** The blocks measuring now: one, or a lockstep pair's two. */
+    private final List<MatrixRun> running = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** How each cell's pairs were measured, for the report ("cell id" → tally). */
+    private final Map<String, PairingTally> pairing = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * How a cell's block pairs are measured: one side's block, then the other's (in a balanced random order), or
+     * both at once in lockstep ({@link Lockstep}, issue #30), where the cell allows it.
+     */
+    public enum Pairing {
+        BACK_TO_BACK,
+        LOCKSTEP
+    }
+
+    /** What a cell's pairs were: how many of each way, the turns given alone, and why not lockstep when not. */
+    private static final class PairingTally {
+        int lockstep;
+        int backToBack;
+        long pairedTurns;
+        long aloneTurns;
+        String why;
+
+        String words() {
+            if (lockstep == 0) {
+                return "back to back" + (why == null ? "" : " (" + why + ")");
+            }
+            String words = "lockstep: " + pairs(lockstep) + ", " + pairedTurns + " turns in step"
+                    + (aloneTurns == 0 ? "" : ", " + aloneTurns + " alone");
+            return backToBack == 0 ? words : words + "; back to back: " + pairs(backToBack);
+        }
+
+        private static String pairs(int n) {
+            return n + (n == 1 ? " pair" : " pairs");
+        }
+    }
+
     /** {@link #candidateRecord}'s cache: a cell's entry goes when the cell is measured again. */
     private final Map<String, Optional<CellRecord>> candidateRecords = new java.util.HashMap<>();
 
@@ -140,10 +177,7 @@ public final class AbRun {
     /** Ctrl-C: stops the block now running; the run ends without a verdict. */
     public void stop(Duration wait) {
         stopping = true;
-        MatrixRun running = current;
-        if (running != null) {
-            running.stop(wait);
-        }
+        running.forEach(r -> r.stop(wait));
     }
 
     public Outcome run(Side baseline, Side candidate) throws IOException, InterruptedException {
@@ -441,7 +475,8 @@ public final class AbRun {
                                         pairsById(matched, pairsOf),
                                         settings.notMeasured(),
                                         lastLevel,
-                                        stopped)),
+                                        stopped),
+                                pairingWords()),
                         verdicts),
                 matched,
                 settings.alpha());
@@ -487,6 +522,13 @@ public final class AbRun {
                 level);
     }
 
+    /** How each cell's pairs were measured, as the report says it. */
+    private Map<String, String> pairingWords() {
+        Map<String, String> words = new java.util.TreeMap<>();
+        pairing.forEach((cell, tally) -> words.put(cell, tally.words()));
+        return words;
+    }
+
     /** The level the latest look tested at (the report says it). */
     private double lastLevel = Double.NaN;
 
@@ -499,21 +541,92 @@ public final class AbRun {
             throws IOException, InterruptedException {
         String id = pair.candidate().id();
         List<Boolean> baselineFirst = balancedOrder(candidate.manifest().runId() + "/" + id + "/" + from, count);
+        Optional<String> alone = settings.pairing() == Pairing.LOCKSTEP ? whyNotLockstep(pair) : Optional.of("");
         for (int k = from; k < from + count && !stopping; k++) {
-            boolean aFirst = baselineFirst.get(k - from);
             String seed = candidate.manifest().runId();
-            if (aFirst) {
-                block(baseline, only(pair.baseline(), variants), k, "a", seed);
-                block(candidate, only(pair.candidate(), variants), k, "b", seed);
-            } else {
-                block(candidate, only(pair.candidate(), variants), k, "b", seed);
-                block(baseline, only(pair.baseline(), variants), k, "a", seed);
+            Cell a = only(pair.baseline(), variants);
+            Cell b = only(pair.candidate(), variants);
+            if (alone.isEmpty() && inLockstep(baseline, candidate, a, b, k, seed)) {
+                continue;
             }
+            if (baselineFirst.get(k - from)) {
+                block(baseline, a, k, "a", seed);
+                block(candidate, b, k, "b", seed);
+            } else {
+                block(candidate, b, k, "b", seed);
+                block(baseline, a, k, "a", seed);
+            }
+            pairing.computeIfAbsent(id, c -> new PairingTally()).backToBack++;
         }
+        alone.filter(why -> !why.isEmpty())
+                .ifPresent(why -> pairing.computeIfAbsent(id, c -> new PairingTally()).why = why);
         boolean okBaseline = merge(pair.baseline(), "a", baselineDir(), from + count);
         boolean okCandidate = merge(pair.candidate(), "b", candidateDir(), from + count);
         candidateRecords.remove(id);
         return okBaseline && okCandidate;
+    }
+
+    /**
+     * Why a cell's pairs cannot be measured in lockstep, if they cannot: only the harness's iterated forks take
+     * turns, and only forks alike on both sides (the same iterations and warmup forks) stay in step.
+     */
+    static Optional<String> whyNotLockstep(AbSides.Pair pair) {
+        Cell a = pair.baseline();
+        Cell b = pair.candidate();
+        if (!HarnessCommand.takesTurns(a) || !HarnessCommand.takesTurns(b)) {
+            return Optional.of(
+                    a.workload().user().isPresent() || b.workload().user().isPresent()
+                            ? "a user workload's JVMs do not take turns"
+                            : "its forks run once, not by iterations");
+        }
+        if (!a.iterations().equals(b.iterations()) || a.warmup() != b.warmup()) {
+            return Optional.of("the sides' forks differ in iterations or warmup forks");
+        }
+        if (!LOCKSTEP_HOST) {
+            return Optional.of("this host cannot make named pipes");
+        }
+        return Optional.empty();
+    }
+
+    private static final boolean LOCKSTEP_HOST = Lockstep.available();
+
+    /**
+     * Pair k of a cell in lockstep: both sides' blocks at once, their forks' iterations by turns ({@link Lockstep}).
+     * False when the pair could not be set up so (it is then measured back to back).
+     */
+    private boolean inLockstep(Side baseline, Side candidate, Cell a, Cell b, int k, String seed)
+            throws IOException, InterruptedException {
+        Path turns = root.resolve("blocks").resolve(b.id()).resolve(k + "-turns");
+        Optional<Lockstep> coordinator = Lockstep.start(turns, (seed + "/" + b.id() + "/" + k).hashCode());
+        if (coordinator.isEmpty()) {
+            return false;
+        }
+        Lockstep.Tally tally;
+        try (Lockstep lockstep = coordinator.get()) {
+            Block blockA = block(baseline, a, k, "a", seed, Optional.of(lockstep.dir("a")));
+            Block blockB = block(candidate, b, k, "b", seed, Optional.of(lockstep.dir("b")));
+            blockA.run().inLockstep(lockstep.dir("a"), blockB.run());
+            blockB.run().inLockstep(lockstep.dir("b"), blockA.run());
+            try (var both = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+                var doneA = both.submit(() -> measureBlock(blockA, () -> lockstep.ended("a")));
+                var doneB = both.submit(() -> measureBlock(blockB, () -> lockstep.ended("b")));
+                doneA.get();
+                doneB.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof IOException io) {
+                    throw io;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+            tally = lockstep.finish();
+        } finally {
+            deleteTree(turns);
+        }
+        PairingTally cell = pairing.computeIfAbsent(b.id(), c -> new PairingTally());
+        cell.lockstep++;
+        cell.pairedTurns += tally.pairedTurns();
+        cell.aloneTurns += tally.aloneTurns();
+        return true;
     }
 
     /** The index of a cell among the matched pairs. */
@@ -685,12 +798,20 @@ public final class AbRun {
         return root.resolve("blocks").resolve(cellId).resolve(k + "-" + side);
     }
 
+    /** A block set up to run: its run, the cell it measures once, where, and the manifest it writes. */
+    private record Block(MatrixRun run, Cell once, RunDirectory dir, RunManifest manifest) {}
+
+    /** One block, back to back with its pair's other ({@link #block(Side, Cell, int, String, String, Optional)}). */
+    private void block(Side side, Cell cell, int k, String sideName, String pairSeed)
+            throws IOException, InterruptedException {
+        measureBlock(block(side, cell, k, sideName, pairSeed, Optional.empty()), () -> {});
+    }
+
     /**
      * One block: the side's cell with one repetition per variant (the warmups before the first block only), its
      * variants in the pair's order and on the pair's CPUs ({@link MatrixRun#asBlock}).
      */
-    private void block(Side side, Cell cell, int k, String sideName, String pairSeed)
-            throws IOException, InterruptedException {
+    private Block block(Side side, Cell cell, int k, String sideName, String pairSeed, Optional<Path> turns) {
         Cell once = new Cell(
                 cell.coordinates(),
                 cell.jdk(),
@@ -715,12 +836,32 @@ public final class AbRun {
                 .asBlock(pairSeed + "/" + cell.id() + "/" + k)
                 // a disturbed block is measured again (bounded) or called invalid, as run does a cell
                 .onDisturbed(settings.onDisturbed());
-        current = run;
+        return new Block(run, once, dir, manifest);
+    }
+
+    /** Measures a block, then says so ({@code ended}: a lockstep pair's other side then takes its turns alone). */
+    private Void measureBlock(Block block, Runnable ended) throws IOException, InterruptedException {
+        running.add(block.run());
         try {
-            run.run(manifest, List.of(once), MatrixRun.Resume.NO);
-            dir.writeManifest(manifest.finish(Instant.now().toString(), RunStatus.FINISHED));
+            if (!stopping) {
+                block.run().run(block.manifest(), List.of(block.once()), MatrixRun.Resume.NO);
+                block.dir().writeManifest(block.manifest().finish(Instant.now().toString(), RunStatus.FINISHED));
+            }
         } finally {
-            current = null;
+            running.remove(block.run());
+            ended.run();
+        }
+        return null;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 

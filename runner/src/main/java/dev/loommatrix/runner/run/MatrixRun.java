@@ -14,6 +14,7 @@ import dev.loommatrix.runner.backend.Execution;
 import dev.loommatrix.runner.backend.LocalBackend;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -71,6 +72,11 @@ public final class MatrixRun {
     private final int parallelCells;
     private final Neighbours neighbours = new Neighbours();
     private Optional<String> blockSeed = Optional.empty();
+    private Optional<Path> turns = Optional.empty();
+    private Optional<MatrixRun> sibling = Optional.empty();
+    /** The CPU reading of the cell this run measures now: a lockstep sibling counts it as its pair's own. */
+    private volatile Backend.CellCpu measuring;
+
     private OnDisturbed onDisturbed = OnDisturbed.FLAG;
 
     /**
@@ -126,6 +132,17 @@ public final class MatrixRun {
      */
     public MatrixRun asBlock(String seed) {
         this.blockSeed = Optional.of(seed);
+        return this;
+    }
+
+    /**
+     * This block in lockstep with {@code sibling}, the pair's other side, running at the same time (issue #30): the
+     * harness's forks take their iterations by turns through {@code turns} ({@link Lockstep}), and the sibling's CPU
+     * is this block's pair's own, not other work ({@link PairCpu}).
+     */
+    public MatrixRun inLockstep(Path turns, MatrixRun sibling) {
+        this.turns = Optional.of(turns);
+        this.sibling = Optional.of(sibling);
         return this;
     }
 
@@ -363,8 +380,13 @@ public final class MatrixRun {
             case Placement.Decision.On(Backend backend, Optional<String> fallback) -> {
                 Optional<CpuSet> cpus = slot.or(() -> blockCpus(cell, backend));
                 Execution execution;
-                try (InterferenceSampler sampler = InterferenceSampler.start(backend.cellCpu(cell.id()))) {
-                    execution = backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus));
+                Backend.CellCpu own = backend.cellCpu(cell.id());
+                measuring = own;
+                Backend.CellCpu watchedCpu =
+                        sibling.isPresent() ? new PairCpu(own, () -> sibling.get().measuring) : own;
+                try (InterferenceSampler sampler = InterferenceSampler.start(watchedCpu)) {
+                    execution =
+                            backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus, turns));
                     watched.set(sampler.finish());
                 }
                 yield fallback.map(execution::withFallbackReason).orElse(execution);

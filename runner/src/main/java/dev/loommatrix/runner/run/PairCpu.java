@@ -1,0 +1,57 @@
+package dev.loommatrix.runner.run;
+
+import dev.loommatrix.runner.backend.Backend;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+/**
+ * A cell's own CPU and its lockstep sibling's (issue #30 beside #32): both sides of an A/B pair in lockstep run at
+ * once, by turns, so what the other side's JVM does — its turns, its JIT in the background — is the pair's own work,
+ * not other work on the host that would flag the block disturbed. The sibling's reading is whatever cell it is
+ * measuring now (its container's cgroup or its process group); its count is carried over when that cell changes or
+ * is between JVMs, so the sum only grows.
+ */
+final class PairCpu implements Backend.CellCpu {
+
+    private final Backend.CellCpu own;
+    private final Supplier<Backend.CellCpu> sibling;
+    private long siblingBefore; // the sibling's counts of cells it measured before, summed
+    private long siblingLast; // its current count's last reading
+    private Backend.CellCpu siblingSeen;
+
+    PairCpu(Backend.CellCpu own, Supplier<Backend.CellCpu> sibling) {
+        this.own = own;
+        this.sibling = sibling;
+    }
+
+    @Override
+    public synchronized OptionalLong nanos() {
+        OptionalLong mine = own.nanos();
+        if (mine.isEmpty()) {
+            return mine; // the cell's own reading decides whether an interval says anything
+        }
+        Backend.CellCpu now = sibling.get();
+        OptionalLong theirs = now == null ? OptionalLong.empty() : now.nanos();
+        if (theirs.isPresent()) {
+            long reading = theirs.getAsLong();
+            if (now != siblingSeen || reading < siblingLast) {
+                // another cell, or a new container of it: a new count from zero
+                siblingBefore += siblingLast;
+                siblingLast = 0;
+                siblingSeen = now;
+            }
+            siblingLast = reading;
+        }
+        return OptionalLong.of(mine.getAsLong() + siblingBefore + siblingLast);
+    }
+
+    @Override
+    public OptionalLong throttledNanos() {
+        return own.throttledNanos();
+    }
+
+    @Override
+    public String source() {
+        return own.source() + ", and the lockstep sibling's alike";
+    }
+}

@@ -1,0 +1,141 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Interference;
+import dev.loommatrix.core.result.RunDirectory;
+import dev.loommatrix.runner.cli.LoomMatrix;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ab --pairing lockstep} end to end (issue #30): both sides' blocks of a pair at once, the real harness's forks
+ * taking their iterations by turns through the coordinator — in one locked-down container per side, and as local
+ * JVMs. The coordinator's count of the turns it gave with both sides' forks alive proves that every fork of every
+ * block took every turn through it; the interference each block records shows the other side's JVM is its pair's
+ * own work, not other work.
+ */
+class LockstepAbIT {
+
+    /** Per fork: 3 warmup and 8 measured iterations, and the tail. */
+    private static final int TURNS_PER_FORK = 3 + 8 + 1;
+
+    private static final int VARIANTS = 2;
+    private static final int PAIRS = 2;
+    /** A side's forks: each variant's warmup fork and its measured one in the first pair, the measured in the next. */
+    private static final int FORKS_PER_SIDE = VARIANTS * 2 + VARIANTS * (PAIRS - 1);
+
+    static Path matrix(Path dir) throws Exception {
+        return Files.writeString(
+                dir.resolve("matrix.yaml"),
+                """
+                schema: 1
+                jdks: [{id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                cpus: [1]
+                workloads:
+                  - {id: fib-fanout, variants: [sequential, caller-virtual], params: {n: 22, calls: 100}}
+                  - {id: mass-start, variants: [virtual], params: {threads: 200}, iterations: {warmup: 0, measure: 1}}
+                repetitions: 2
+                warmup: 1
+                iterations: {warmup: 3, measure: 8}
+                memory: 512m
+                """);
+    }
+
+    @Test
+    void inContainersBothSidesForksTakeEveryTurnInStep(@TempDir Path dir) throws Exception {
+        abInLockstep(dir, "docker");
+    }
+
+    @Test
+    void asLocalJvmsBothSidesForksTakeEveryTurnInStep(@TempDir Path dir) throws Exception {
+        abInLockstep(dir, "local");
+    }
+
+    private static void abInLockstep(Path dir, String backend) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<String> args = new ArrayList<>(List.of(
+                "ab",
+                "--matrix",
+                matrix(dir).toString(),
+                "--backend",
+                backend,
+                "--blocks",
+                String.valueOf(PAIRS),
+                "--confirm",
+                "0",
+                "--on-disturbed",
+                "flag",
+                "--pairing",
+                "lockstep",
+                "--out",
+                dir.resolve("ab").toString()));
+        int exit = LoomMatrix.mainWithoutExit(
+                args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+        String said = out.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(said).isZero();
+
+        JsonNode report = new ObjectMapper()
+                .readTree(dir.resolve("ab").resolve("compare.json").toFile());
+        JsonNode pairing = report.get("ab").get("pairing");
+        String fib = cellId(dir, "fib-fanout");
+        String massStart = cellId(dir, "mass-start");
+        // every turn of every fork of both sides, given with the other side's fork alive: none alone
+        int inStep = 2 * FORKS_PER_SIDE * TURNS_PER_FORK;
+        assertThat(pairing.get(fib).asText())
+                .as(said)
+                .isEqualTo("lockstep: " + PAIRS + " pairs, " + inStep + " turns in step");
+        // a fork that runs its workload once has no turns to take: back to back, and why
+        assertThat(pairing.get(massStart).asText()).isEqualTo("back to back (its forks run once, not by iterations)");
+
+        for (RunDirectory side : List.of(
+                new RunDirectory(dir.resolve("ab")),
+                new RunDirectory(dir.resolve("ab").resolve("baseline")))) {
+            CellRecord merged = side.readCell(fib).orElseThrow();
+            assertThat(merged.status()).isEqualTo(dev.loommatrix.core.result.CellStatus.OK);
+            // each block's iterations all measured: 8 per fork, a fork per variant and pair
+            assertThat(merged.measurements())
+                    .filteredOn(m -> m.metric().name().equals("wallMs"))
+                    .hasSize(VARIANTS)
+                    .allSatisfy(m -> assertThat(m.samples()).hasSize(PAIRS));
+            for (int k = 0; k < PAIRS; k++) {
+                CellRecord block = new RunDirectory(dir.resolve("ab")
+                                .resolve("blocks")
+                                .resolve(fib)
+                                .resolve(k + "-" + (side.root().endsWith("baseline") ? "a" : "b")))
+                        .readCell(fib)
+                        .orElseThrow();
+                Interference seen = block.execution().interference().orElseThrow();
+                // the other side's JVM ran as much as this one, by turns: counted as other work, each block would
+                // read about half a CPU of it
+                assertThat(seen.otherCpusMean())
+                        .as("block %d of %s: %s", k, side.root(), seen)
+                        .isLessThan(Interference.THRESHOLD_CPUS);
+            }
+        }
+        // the pipes are gone with the pairs
+        try (var blocks = Files.walk(dir.resolve("ab").resolve("blocks"))) {
+            assertThat(blocks.filter(p -> p.getFileName().toString().endsWith("-turns")))
+                    .isEmpty();
+        }
+    }
+
+    private static String cellId(Path dir, String workload) throws Exception {
+        return new RunDirectory(dir.resolve("ab"))
+                .readCells().stream()
+                        .map(CellRecord::cellId)
+                        .filter(id -> id.contains(workload))
+                        .findFirst()
+                        .orElseThrow();
+    }
+}
