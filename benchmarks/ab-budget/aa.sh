@@ -7,7 +7,7 @@
 # Usage: benchmarks/ab-budget/aa.sh NAME [OUT_DIR] [MATRIX] [REV]   (repository root; a Docker engine with the
 #   offline images: scripts/test-environment.sh; JAVA_HOME a JDK 21+; MATRIX defaults to this commit's matrix.yaml;
 #   REV, the CLI's commit, to HEAD — an earlier one measures "before" beside "after" on the same day's machine;
-#   KEEP_RUNS=DIR keeps the run's directory: lib.sh)
+#   KEEP_RUNS=DIR keeps the run's directory: lib.sh; AB_OPTIONS, more options for ab, e.g. "--pairing lockstep")
 set -euo pipefail
 name="${1:?a name for the run, e.g. ab-aa-1}"
 out="${2:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-budget}"
@@ -21,8 +21,9 @@ cli_at cli "$rev"
 # how steady the machine is as the run starts (machine.sh), beside the run
 HARNESS="$work/cli/harness/target/harness.jar" "$(dirname "$0")/machine.sh" > "$out/$name.machine"
 started="$(date +%s)"
+# shellcheck disable=SC2086 # AB_OPTIONS is a list of options
 "$work/cli/loom-matrix" ab --matrix "$matrix" --profile ab-offline --backend docker --threshold 3 --budget 10m \
-  --out "$work/ab" > "$out/$name.log" 2>&1 || true
+  ${AB_OPTIONS:-} --out "$work/ab" > "$out/$name.log" 2>&1 || true
 record "$name" "$started" "$work/ab"
 jq -r --arg s "$(cat "$out/$name.seconds")" "$JQ_MEDIAN"'
   [.comparisons[].detectable] | "\(length) comparisons in \($s) s, median detectable \(median * 1000 | round / 10) %"' \

@@ -5,12 +5,14 @@
 # profile on the offline image, in containers, `ab --budget 10m --threshold 3`, as pr.yml runs it. The four
 # comparisons of those two cells must be regressions; the other ten must not be.
 # Usage: benchmarks/ab-budget/regression.sh [OUT_DIR]   (repository root; a Docker engine with the offline images:
-# scripts/test-environment.sh; JAVA_HOME a JDK 21+; KEEP_RUNS=DIR keeps the run's directory: lib.sh)
+# scripts/test-environment.sh; JAVA_HOME a JDK 21+; KEEP_RUNS=DIR keeps the run's directory: lib.sh; AB_OPTIONS,
+# more options for ab, e.g. "--pairing lockstep"; NAME, the run's name in OUT_DIR, default ab-5pct-after)
 set -euo pipefail
 out="${1:-benchmarks/results/$(date -u +%Y-%m-%d)-ab-budget}"
 source "$(dirname "$0")/lib.sh"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
+name="${NAME:-ab-5pct-after}"
 
 # the two harnesses and the CLI, each a copy of its build
 cli_at slower HEAD
@@ -24,15 +26,16 @@ sed -i -E 's/(results\[(done|call)\]) = fibonacci\(n\);/\1 = fibonacci(n) + fibo
 (cd "$work/slower" && ./mvnw -q -B -o -pl harness package -DskipTests -Dspotless.check.skip=true)
 cp "$work/slower/harness/target/harness.jar" "$work/harness-slower.jar"
 # how steady the machine is as the run starts (machine.sh), beside the run
-HARNESS="$work/harness-base.jar" "$(dirname "$0")/machine.sh" > "$out/ab-5pct-after.machine"
+HARNESS="$work/harness-base.jar" "$(dirname "$0")/machine.sh" > "$out/$name.machine"
 
 started="$(date +%s)"
+# shellcheck disable=SC2086 # AB_OPTIONS is a list of options
 "${JAVA_HOME:?set JAVA_HOME}/bin/java" --enable-native-access=ALL-UNNAMED -jar "$work/loom-matrix.jar" ab \
   --matrix "$root/matrix.yaml" --profile ab-offline --backend docker --threshold 3 --budget 10m \
   --baseline-harness "$work/harness-base.jar" --candidate-harness "$work/harness-slower.jar" \
   --baseline-label "this harness" --candidate-label "5 % slower sleep-bound and fib-fanout" \
-  --out "$work/ab" > "$out/ab-5pct-after.log" 2>&1 || true
-record ab-5pct-after "$started" "$work/ab"
+  ${AB_OPTIONS:-} --out "$work/ab" > "$out/$name.log" 2>&1 || true
+record "$name" "$started" "$work/ab"
 jq '[.comparisons[] | {series: ((.cellId | split(".") | last) + " " + .variant), verdict, test, pairs,
      changePercent: ((.ratio - 1) * 1000 | round / 10),
-     confirmed: (.confirmation.confirmed // null)}]' "$out/ab-5pct-after.json"
+     confirmed: (.confirmation.confirmed // null)}]' "$out/$name.json"
