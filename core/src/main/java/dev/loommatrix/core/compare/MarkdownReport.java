@@ -33,6 +33,17 @@ public final class MarkdownReport {
                     ab.differences().isEmpty()
                             ? "An **A/A run**: both sides are the same, so every flag would be a false alarm."
                             : "The sides differ in: " + String.join("; ", ab.differences()) + "."));
+            if (ab.pairing().values().stream().anyMatch(p -> p.startsWith("lockstep"))) {
+                // --pairing lockstep: which cells' pairs were, and why the others were not
+                md.append("Pairs in lockstep where a cell allows it: both sides' blocks at once, their forks taking"
+                        + " turns one iteration at a time, so the machine's drift falls out of each pair.\n");
+                ab.pairing().forEach((cell, how) -> md.append("- `")
+                        .append(cell)
+                        .append("`: ")
+                        .append(how)
+                        .append('\n'));
+                md.append('\n');
+            }
             CompareReport.Sequential sequential = ab.sequential();
             if (sequential != null && sequential.looks().size() > 1) {
                 md.append(String.format(
@@ -126,7 +137,7 @@ public final class MarkdownReport {
                                 + " %s %% FDR%s)%s.%n%n",
                         report.threshold() * 100,
                         report.comparisons().stream().anyMatch(c -> Comparison.NESTED_T.equals(c.test()))
-                                ? "two-sided paired t on the back-to-back forks' means of their iterations (the fork"
+                                ? "two-sided paired t on the paired forks' means of their iterations (the fork"
                                         + " the unit) where every fork measured iterations in one mode, else Wilcoxon"
                                         + " signed-rank on the pairs, else Mann-Whitney U; each row says which"
                                 : report.comparisons().stream().anyMatch(c -> Comparison.SIGNED_RANK.equals(c.test()))

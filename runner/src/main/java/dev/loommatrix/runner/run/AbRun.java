@@ -582,13 +582,16 @@ public final class AbRun {
         if (!a.iterations().equals(b.iterations()) || a.warmup() != b.warmup()) {
             return Optional.of("the sides' forks differ in iterations or warmup forks");
         }
-        if (!LOCKSTEP_HOST) {
+        if (!LockstepHost.CAN) {
             return Optional.of("this host cannot make named pipes");
         }
         return Optional.empty();
     }
 
-    private static final boolean LOCKSTEP_HOST = Lockstep.available();
+    /** Whether this host can make named pipes: asked once, and only by a run that asks for lockstep. */
+    private static final class LockstepHost {
+        static final boolean CAN = Lockstep.available();
+    }
 
     /**
      * Pair k of a cell in lockstep: both sides' blocks at once, their forks' iterations by turns ({@link Lockstep}).
