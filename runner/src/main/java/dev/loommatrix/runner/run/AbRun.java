@@ -541,24 +541,27 @@ public final class AbRun {
             throws IOException, InterruptedException {
         String id = pair.candidate().id();
         List<Boolean> baselineFirst = balancedOrder(candidate.manifest().runId() + "/" + id + "/" + from, count);
-        Optional<String> alone = settings.pairing() == Pairing.LOCKSTEP ? whyNotLockstep(pair) : Optional.of("");
+        // empty: in lockstep; else why not ("" when back to back is what was asked for)
+        Optional<String> whyBackToBack =
+                settings.pairing() == Pairing.LOCKSTEP ? whyNotLockstep(pair) : Optional.of("");
         for (int k = from; k < from + count && !stopping; k++) {
             String seed = candidate.manifest().runId();
             Cell a = only(pair.baseline(), variants);
             Cell b = only(pair.candidate(), variants);
-            if (alone.isEmpty() && inLockstep(baseline, candidate, a, b, k, seed)) {
+            if (whyBackToBack.isEmpty() && inLockstep(baseline, candidate, a, b, k, seed)) {
                 continue;
             }
             if (baselineFirst.get(k - from)) {
-                block(baseline, a, k, "a", seed);
-                block(candidate, b, k, "b", seed);
+                measureBlock(baseline, a, k, "a", seed);
+                measureBlock(candidate, b, k, "b", seed);
             } else {
-                block(candidate, b, k, "b", seed);
-                block(baseline, a, k, "a", seed);
+                measureBlock(candidate, b, k, "b", seed);
+                measureBlock(baseline, a, k, "a", seed);
             }
             pairing.computeIfAbsent(id, c -> new PairingTally()).backToBack++;
         }
-        alone.filter(why -> !why.isEmpty())
+        whyBackToBack
+                .filter(why -> !why.isEmpty())
                 .ifPresent(why -> pairing.computeIfAbsent(id, c -> new PairingTally()).why = why);
         boolean okBaseline = merge(pair.baseline(), "a", baselineDir(), from + count);
         boolean okCandidate = merge(pair.candidate(), "b", candidateDir(), from + count);
@@ -606,8 +609,8 @@ public final class AbRun {
         }
         Lockstep.Tally tally;
         try (Lockstep lockstep = coordinator.get()) {
-            Block blockA = block(baseline, a, k, "a", seed, Optional.of(lockstep.dir("a")));
-            Block blockB = block(candidate, b, k, "b", seed, Optional.of(lockstep.dir("b")));
+            Block blockA = block(baseline, a, k, "a", seed);
+            Block blockB = block(candidate, b, k, "b", seed);
             blockA.run().inLockstep(lockstep.dir("a"), blockB.run());
             blockB.run().inLockstep(lockstep.dir("b"), blockA.run());
             try (var both = java.util.concurrent.Executors.newFixedThreadPool(2)) {
@@ -804,17 +807,17 @@ public final class AbRun {
     /** A block set up to run: its run, the cell it measures once, where, and the manifest it writes. */
     private record Block(MatrixRun run, Cell once, RunDirectory dir, RunManifest manifest) {}
 
-    /** One block, back to back with its pair's other ({@link #block(Side, Cell, int, String, String, Optional)}). */
-    private void block(Side side, Cell cell, int k, String sideName, String pairSeed)
+    /** Measures one block, back to back with its pair's other. */
+    private void measureBlock(Side side, Cell cell, int k, String sideName, String pairSeed)
             throws IOException, InterruptedException {
-        measureBlock(block(side, cell, k, sideName, pairSeed, Optional.empty()), () -> {});
+        measureBlock(block(side, cell, k, sideName, pairSeed), () -> {});
     }
 
     /**
      * One block: the side's cell with one repetition per variant (the warmups before the first block only), its
      * variants in the pair's order and on the pair's CPUs ({@link MatrixRun#asBlock}).
      */
-    private Block block(Side side, Cell cell, int k, String sideName, String pairSeed, Optional<Path> turns) {
+    private Block block(Side side, Cell cell, int k, String sideName, String pairSeed) {
         Cell once = new Cell(
                 cell.coordinates(),
                 cell.jdk(),
