@@ -51,11 +51,7 @@ public final class Lockstep implements AutoCloseable {
      * What the coordinator did: rounds (fork pairs), and turns given with both sides' forks alive or to one alone
      * (a side's fork that failed, or the two sides' forks out of step).
      */
-    public record Tally(int rounds, int pairedTurns, int aloneTurns) {
-        public boolean allPaired() {
-            return aloneTurns == 0;
-        }
-    }
+    public record Tally(int rounds, int pairedTurns, int aloneTurns) {}
 
     private final List<Side> sides;
     private final Random random;
@@ -227,7 +223,7 @@ public final class Lockstep implements AutoCloseable {
                 if (!live.contains(fork)) {
                     continue;
                 }
-                boolean stillThere = fork.turn() == Turn.ITERATION;
+                boolean stillThere = fork.turn();
                 synchronized (this) {
                     if (paired) {
                         pairedTurns++;
@@ -245,15 +241,6 @@ public final class Lockstep implements AutoCloseable {
                 throw new InterruptedException();
             }
         }
-    }
-
-    /** How a turn ended. */
-    private enum Turn {
-        ITERATION,
-        /** The fork's tail, until it exited. */
-        TAIL,
-        /** The fork died, or closed its pipes without a tail. */
-        GONE
     }
 
     /** One side's turns directory: a connector thread opens its pipes for each fork that comes, one at a time. */
@@ -362,8 +349,11 @@ public final class Lockstep implements AutoCloseable {
             this.done = done;
         }
 
-        /** Gives the fork one turn and waits for it to end: an iteration, or the fork's tail until it exits. */
-        Turn turn() {
+        /**
+         * Gives the fork one turn and waits for it to end: true after an iteration, false when the fork has ended
+         * (its tail, until it exited; or it died, or closed its pipes).
+         */
+        boolean turn() {
             try {
                 go.write('.');
                 go.flush();
@@ -375,14 +365,14 @@ public final class Lockstep implements AutoCloseable {
                     while (done.read() >= 0) {
                         // the tail says nothing more; its end is the fork's exit
                     }
-                    return Turn.TAIL;
+                    return false;
                 }
-                return said < 0 ? Turn.GONE : Turn.ITERATION;
+                return said >= 0;
             } catch (IOException e) {
-                return Turn.GONE; // the fork has gone (a broken pipe)
+                return false; // the fork has gone (a broken pipe)
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return Turn.GONE;
+                return false;
             }
         }
 
