@@ -148,17 +148,6 @@ public record CompareReport(
                     ? java.util.Map.of()
                     : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pairing));
         }
-
-        public AbRun(
-                String baselineLabel,
-                String candidateLabel,
-                List<String> differences,
-                int blocks,
-                int confirmBlocks,
-                List<String> remeasuredCells,
-                Sequential sequential) {
-            this(baselineLabel, candidateLabel, differences, blocks, confirmBlocks, remeasuredCells, sequential, null);
-        }
     }
 
     /**

@@ -28,10 +28,6 @@ public interface Backend {
         public Assignment {
             variantOrder = List.copyOf(variantOrder);
         }
-
-        public Assignment(String runId, Path rawDir, List<String> variantOrder, Optional<CpuSet> placement) {
-            this(runId, rawDir, variantOrder, placement, Optional.empty());
-        }
     }
 
     Execution run(Cell cell, Assignment assignment) throws InterruptedException;

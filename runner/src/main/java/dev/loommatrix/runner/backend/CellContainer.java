@@ -39,11 +39,7 @@ public record CellContainer(
         labels = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(labels));
     }
 
-    static CellContainer of(Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset) {
-        return of(cell, runId, image, script, cpuset, Optional.empty());
-    }
-
-    /** The same, with an A/B pair's turns directory of this side mounted at {@link CellScript#TURNS} (issue #30). */
+    /** @param turns an A/B pair's turns directory of this side, mounted at {@link CellScript#TURNS} (issue #30) */
     static CellContainer of(
             Cell cell, String runId, String image, String script, Optional<CpuSet> cpuset, Optional<Path> turns) {
         Map<String, String> labels = new LinkedHashMap<>();
