@@ -45,6 +45,8 @@ public final class ContainerBackend implements Backend {
     private final int hostCpus;
     /** The engine's own ID (docker info): which engine a run measures on, for its measurement lock. */
     private final String engineId;
+    /** Why the engine's containers do not run on this host's kernel, if they do not (see {@link #elsewhere}). */
+    private final Optional<String> elsewhere;
     /** Containers now running (several with --parallel-cells), so Ctrl-C can kill them all. */
     private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Each running cell's container, for reading its cgroup's CPU use (issue #32). */
@@ -56,10 +58,55 @@ public final class ContainerBackend implements Backend {
         var info = docker.infoCmd().exec();
         this.hostCpus = info.getNCPU();
         this.engineId = String.valueOf(info.getId());
+        this.elsewhere = elsewhere(
+                String.valueOf(info.getName()),
+                String.valueOf(info.getKernelVersion()),
+                thisHostName(),
+                System.getProperty("os.version"));
     }
 
     public String engineId() {
         return engineId;
+    }
+
+    /**
+     * Why this engine's containers cannot share this host's named pipes, if they cannot (issue #30: an A/B pair
+     * in lockstep bind-mounts its turns directory, and the pipes in it work only where the containers run on this
+     * host's kernel). A remote engine (DOCKER_HOST tcp://…), Docker Desktop's VM and a runner that itself runs in
+     * a container beside the engine all resolve the mount somewhere else: the harness would find no pipes there
+     * and refuse, failing the cell. Empty where the engine's name and kernel are this host's.
+     */
+    public Optional<String> whyNotThisHost() {
+        return elsewhere;
+    }
+
+    /**
+     * The engine is on this host when {@code docker info} gives this host's name (the daemon reports its own host's:
+     * a remote server's, "docker-desktop" in Docker Desktop's VM, the host's where this runner runs in a container)
+     * and this host's kernel (a VM that took this host's name still has its own kernel).
+     */
+    static Optional<String> elsewhere(String engineName, String engineKernel, String hostName, String hostKernel) {
+        if (!engineName.equalsIgnoreCase(hostName)) {
+            return Optional.of("the Docker engine runs on " + engineName + ", not this host (" + hostName + ")");
+        }
+        if (!engineKernel.equals(hostKernel)) {
+            return Optional.of("the Docker engine's kernel (" + engineKernel + ") is not this host's (" + hostKernel
+                    + "): its containers run in a VM");
+        }
+        return Optional.empty();
+    }
+
+    /** This host's name as the kernel holds it (what dockerd reports as its own), else as Java resolves it. */
+    private static String thisHostName() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+        } catch (IOException | RuntimeException e) {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (IOException unknown) {
+                return "this host";
+            }
+        }
     }
 
     /** {@code prune}'s view of this engine: its images, containers and networks, by what runs used. */

@@ -542,8 +542,9 @@ public final class AbRun {
         String id = pair.candidate().id();
         List<Boolean> baselineFirst = balancedOrder(candidate.manifest().runId() + "/" + id + "/" + from, count);
         // empty: in lockstep; else why not ("" when back to back is what was asked for)
-        Optional<String> whyBackToBack =
-                settings.pairing() == Pairing.LOCKSTEP ? whyNotLockstep(pair) : Optional.of("");
+        Optional<String> whyBackToBack = settings.pairing() == Pairing.LOCKSTEP
+                ? whyNotLockstep(pair).or(() -> engineElsewhere(baseline, pair.baseline()))
+                : Optional.of("");
         for (int k = from; k < from + count && !stopping; k++) {
             String seed = candidate.manifest().runId();
             Cell a = only(pair.baseline(), variants);
@@ -589,6 +590,16 @@ public final class AbRun {
             return Optional.of("this host cannot make named pipes");
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why the cell's containers could not reach this host's pipes, if the cell runs in containers of an engine
+     * that is not on this host ({@link ContainerBackend#whyNotThisHost}); both sides use the same engine.
+     */
+    private Optional<String> engineElsewhere(Side side, Cell cell) {
+        boolean inContainers = settings.choice() != MatrixRun.BackendChoice.LOCAL
+                && cell.coordinates().os().equals("linux");
+        return inContainers ? side.docker().flatMap(ContainerBackend::whyNotThisHost) : Optional.empty();
     }
 
     /** Whether this host can make named pipes: asked once, and only by a run that asks for lockstep. */
