@@ -24,10 +24,29 @@ GAP_S = float(os.environ.get("GAP_MS", "0")) / 1000
 warmup, measure = (int(x) for x in iterations.split(":"))
 # as a cell's container starts a fork (a 1-CPU cell's heap and collector); both sides the same
 JVM = [java, "-XX:+UseSerialGC", "-Xmx614m", "-jar", jar]
+# PIN_A / PIN_B: the CPUs (a taskset list) each side's JVM may run on, e.g. both 0, or 0 and 1 (default: any)
+PINS = {name: os.environ.get(f"PIN_{name}") for name in ("A", "B")}
+# MOVE=CPU: before each turn, move the fork's waiting thread to CPU (the same for both sides), then give it back all
+# the CPUs it had — the iteration starts there, its threads' masks unchanged
+MOVE = os.environ.get("MOVE")
 
 
-def command(side_params, out, turns=None):
-    cmd = JVM + [workload, "--variant", variant, "--iterations", iterations, "--out", out]
+def waiting_thread(pid):
+    """The fork's thread blocked reading its go pipe (the harness's measuring thread)."""
+    for _ in range(200):
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            try:
+                if "pipe" in open(f"/proc/{pid}/task/{tid}/wchan").read():
+                    return int(tid)
+            except OSError:
+                pass
+        time.sleep(0.01)
+    raise SystemExit(f"no thread of {pid} waits on a pipe")
+
+
+def command(side_params, out, turns=None, side=None):
+    pin = ["taskset", "-c", PINS[side]] if side and PINS[side] else []
+    cmd = pin + JVM + [workload, "--variant", variant, "--iterations", iterations, "--out", out]
     for p in side_params.split(","):
         cmd += ["--param", p]
     return cmd + (["--turns", turns] if turns else [])
@@ -51,7 +70,7 @@ def back_to_back(work, sides):
     outs = {}
     for name, side_params in random.sample(sides, 2):
         outs[name] = f"{work}/{name}.json"
-        subprocess.run(command(side_params, outs[name]), check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command(side_params, outs[name], side=name), check=True, stdout=subprocess.DEVNULL)
     return fork_mean(outs["A"]), fork_mean(outs["B"])
 
 
@@ -64,15 +83,20 @@ def lockstep(work, sides):
         os.mkfifo(f"{turns}/go")
         os.mkfifo(f"{turns}/done")
         outs[name] = f"{work}/{name}.json"
-        procs[name] = subprocess.Popen(command(side_params, outs[name], turns), stdout=subprocess.DEVNULL)
+        procs[name] = subprocess.Popen(command(side_params, outs[name], turns, name), stdout=subprocess.DEVNULL)
     for name, _ in sides:  # go before done, as the harness opens them
         go[name] = open(f"{work}/{name}/go", "wb", buffering=0)
         done[name] = open(f"{work}/{name}/done", "rb", buffering=0)
     first = random.choice(["A", "B"])
     order = [first, "B" if first == "A" else "A"]
+    threads = {name: waiting_thread(procs[name].pid) for name, _ in sides} if MOVE else {}
     for i in range(warmup + measure):
         for name in (order if i % 2 == 0 else order[::-1]):
             time.sleep(GAP_S)
+            if MOVE:
+                mask = os.sched_getaffinity(threads[name])
+                os.sched_setaffinity(threads[name], {int(MOVE)})
+                os.sched_setaffinity(threads[name], mask)
             go[name].write(b".")
             if done[name].read(1) != b".":
                 raise SystemExit(f"fork {name} ended before its turn's end")
@@ -110,6 +134,10 @@ diffs = {w: [b - a for a, b in means[w]] for w in ways}
 what = f"{workload} {variant} {params}" + (f", candidate {change}" if change else " (A/A)")
 if GAP_S:
     what += f", {GAP_S * 1000:.0f} ms between turns"
+if MOVE:
+    what += f", each turn's thread moved to CPU {MOVE} first"
+if any(PINS.values()):
+    what += ", CPUs " + " / ".join(f"{name} {PINS[name] or 'any'}" for name in PINS)
 for way in ways:
     levels = " / ".join(f"{math.exp(statistics.mean(m[i] for m in means[way])):.2f}" for i in (0, 1))
     print(f"{what}: " + summary(way, diffs[way]) + f"; forks A / B {levels} ms (geometric means)")

@@ -142,6 +142,8 @@ public final class Main {
             record.put("iterations", Map.of("warmup", iterations.warmup(), "wallMs", iterationMs));
             record.put("coldStartMs", iterationMs.get(0));
         }
+        // in lockstep: where the turns began (the tail's turn among them)
+        turns.summary().ifPresent(t -> record.put("turns", t));
         var lowerBound = workload.lowerBoundMs(inv.variant(), inv.params());
         if (lowerBound.isPresent()) {
             record.put("lowerBoundMs", lowerBound.getAsDouble());

@@ -104,6 +104,10 @@ class MainTest {
         assertThat((List<?>) iterations.get("wallMs")).hasSize(3);
         // each turn held one iteration (8 tasks of 10 ms on 4 threads: 20 ms at least)
         assertThat(turnMs).allSatisfy(ms -> assertThat(ms).isGreaterThanOrEqualTo(20));
+        // the record says where its turns began: here the harness's classes without the jar's JDK 22+ build
+        // (a class directory is not multi-release); the jar's own build is LockstepAbIT's
+        assertThat(record.get("turns"))
+                .isEqualTo(Map.of("taken", 4, "cpuNotSet", "this harness was built without its JDK 22+ classes"));
     }
 
     @Test

@@ -121,6 +121,7 @@ class LockstepAbIT {
                 assertThat(seen.otherCpusMean())
                         .as("block %d of %s: %s", k, side.root(), seen)
                         .isLessThan(Interference.THRESHOLD_CPUS);
+                assertTurnsBeganOnOneCpu(dir.resolve("ab").resolve("blocks").resolve(fib), k);
             }
         }
         // the pipes are gone with the pairs
@@ -128,6 +129,35 @@ class LockstepAbIT {
             assertThat(blocks.filter(p -> p.getFileName().toString().endsWith("-turns")))
                     .isEmpty();
         }
+    }
+
+    /**
+     * Both sides' forks of pair k began their turns on one CPU, the same on both sides (the harness jar's JDK 22+
+     * build, as the cells' JDK 25 runs it): each record says so, nearly every turn (a thread may be moved on
+     * between the move and the look; none were where this was written).
+     */
+    private static void assertTurnsBeganOnOneCpu(Path cellBlocks, int k) throws Exception {
+        java.util.Set<Integer> cpus = new java.util.HashSet<>();
+        for (String side : List.of("a", "b")) {
+            Path raw = cellBlocks.resolve(k + "-" + side).resolve("raw").resolve(cellBlocks.getFileName());
+            List<Path> recordFiles;
+            try (var files = Files.list(raw)) {
+                recordFiles = files.filter(p -> p.toString().endsWith(".records.jsonl"))
+                        .toList();
+            }
+            assertThat(recordFiles).hasSize(VARIANTS);
+            for (Path file : recordFiles) {
+                for (String line : Files.readAllLines(file)) {
+                    JsonNode turns = new ObjectMapper().readTree(line).get("turns");
+                    assertThat(turns).as("%s: %s", file, line).isNotNull();
+                    assertThat(turns.get("taken").asInt()).as("%s", turns).isEqualTo(TURNS_PER_FORK);
+                    assertThat(turns.has("cpu")).as("%s", turns).isTrue();
+                    assertThat(turns.get("beganOnCpu").asInt()).as("%s", turns).isGreaterThan(TURNS_PER_FORK / 2);
+                    cpus.add(turns.get("cpu").asInt());
+                }
+            }
+        }
+        assertThat(cpus).as("pair %d's turns' CPUs", k).hasSize(1);
     }
 
     private static String cellId(Path dir, String workload) throws Exception {
