@@ -47,7 +47,8 @@ public final class RawResults {
             Optional<HarnessEnvironment> environment,
             Optional<Measurement.Ceiling> ceiling,
             Optional<Double> coldStartMs,
-            Optional<Map<String, Object>> iterations) {
+            Optional<Map<String, Object>> iterations,
+            Optional<TurnPlacement> turns) {
 
         /** The harness's record format this runner reads. */
         public static final int SCHEMA_VERSION = 1;
@@ -74,7 +75,38 @@ public final class RawResults {
         }
     }
 
+    /**
+     * Where a fork in lockstep began its turns (issue #30; the harness's {@code turns}): the CPU and how many of its
+     * turns began there, or why its turns could not be placed (a JVM before 22).
+     */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    public record TurnPlacement(
+            int taken, Optional<Integer> cpu, Optional<Integer> beganOnCpu, Optional<String> cpuNotSet) {}
+
     private RawResults() {}
+
+    /** Every fork's record in a cell's raw directory, warmup forks and all variants, in no particular order. */
+    public static List<HarnessRecord> allRecords(Path rawDir) throws IOException {
+        List<HarnessRecord> records = new ArrayList<>();
+        if (!Files.isDirectory(rawDir)) {
+            return records;
+        }
+        List<Path> files;
+        try (var listing = Files.list(rawDir)) {
+            files = listing.filter(f -> f.getFileName().toString().endsWith(".records.jsonl"))
+                    .sorted()
+                    .toList();
+        }
+        for (Path file : files) {
+            List<String> lines = Files.readAllLines(file);
+            for (int n = 0; n < lines.size(); n++) {
+                if (!lines.get(n).isBlank()) {
+                    records.add(HarnessRecord.parse(lines.get(n), "raw/" + file.getFileName() + ":" + (n + 1)));
+                }
+            }
+        }
+        return records;
+    }
 
     public static VariantData read(Path rawDir, String variant, int warmup) throws IOException {
         String slug = HarnessCommand.slug(variant);

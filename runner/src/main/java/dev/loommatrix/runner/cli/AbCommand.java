@@ -147,12 +147,13 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(
             names = "--pairing",
-            defaultValue = "back-to-back",
-            paramLabel = "back-to-back|lockstep",
-            description = "How a cell's block pairs are measured: one side's block, then the other's (the default), or"
-                    + " both at once in lockstep, their forks taking turns one iteration at a time, so that the"
-                    + " machine's drift falls out of each pair (the harness's iterated workloads on a Linux host;"
-                    + " other cells stay back to back, and compare.json says per cell).")
+            defaultValue = "lockstep",
+            paramLabel = "lockstep|back-to-back",
+            description = "How a cell's block pairs are measured: both at once in lockstep (the default), their forks"
+                    + " taking turns one iteration at a time, each turn begun on one CPU, so that the machine's drift"
+                    + " falls out of each pair (the harness's iterated workloads on a Linux host whose Docker engine"
+                    + " is on it; other cells stay back to back, and compare.json says per cell why); or one side's"
+                    + " block, then the other's.")
     String pairing;
 
     @Option(names = "--backend", defaultValue = "auto", description = "auto, docker or local (as for run).")

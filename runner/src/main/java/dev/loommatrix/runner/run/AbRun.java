@@ -17,6 +17,7 @@ import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.ContainerBackend;
 import dev.loommatrix.runner.backend.HarnessCommand;
 import dev.loommatrix.runner.backend.LocalBackend;
+import dev.loommatrix.runner.backend.RawResults;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -136,20 +137,47 @@ public final class AbRun {
     }
 
     /** What a cell's pairs were: how many of each way, the turns given alone, and why not lockstep when not. */
-    private static final class PairingTally {
+    static final class PairingTally {
         int lockstep;
         int backToBack;
         long pairedTurns;
         long aloneTurns;
         String why;
+        /** The forks' turns as their records count them, and how many began on the turns' CPU. */
+        long turnsTaken;
+
+        long turnsOnCpu;
+        final java.util.SortedSet<Integer> cpus = new java.util.TreeSet<>();
+        final java.util.SortedSet<String> cpuNotSet = new java.util.TreeSet<>();
 
         String words() {
             if (lockstep == 0) {
                 return "back to back" + (why == null ? "" : " (" + why + ")");
             }
             String words = "lockstep: " + pairs(lockstep) + ", " + pairedTurns + " turns in step"
-                    + (aloneTurns == 0 ? "" : ", " + aloneTurns + " alone");
+                    + (aloneTurns == 0 ? "" : ", " + aloneTurns + " alone") + placement();
             return backToBack == 0 ? words : words + "; back to back: " + pairs(backToBack);
+        }
+
+        /** Where the turns began: ", 140 of 144 begun on CPU 0", and why not where forks could not say. */
+        private String placement() {
+            String on = cpus.isEmpty()
+                    ? ""
+                    : ", " + turnsOnCpu + " of " + turnsTaken + " begun on CPU "
+                            + cpus.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or "));
+            return on + (cpuNotSet.isEmpty() ? "" : ", not on one CPU (" + String.join("; ", cpuNotSet) + ")");
+        }
+
+        /** Counts where a block's forks began their turns (their records' {@code turns}). */
+        void placed(List<RawResults.HarnessRecord> records) {
+            for (RawResults.HarnessRecord record : records) {
+                record.turns().ifPresent(t -> {
+                    turnsTaken += t.taken();
+                    t.cpu().ifPresent(cpus::add);
+                    turnsOnCpu += t.beganOnCpu().orElse(0);
+                    t.cpuNotSet().ifPresent(cpuNotSet::add);
+                });
+            }
         }
 
         private static String pairs(int n) {
@@ -543,7 +571,10 @@ public final class AbRun {
         List<Boolean> baselineFirst = balancedOrder(candidate.manifest().runId() + "/" + id + "/" + from, count);
         // empty: in lockstep; else why not ("" when back to back is what was asked for)
         Optional<String> whyBackToBack = settings.pairing() == Pairing.LOCKSTEP
-                ? whyNotLockstep(pair).or(() -> engineElsewhere(baseline, pair.baseline()))
+                ? whyNotLockstep(pair)
+                        .or(() -> harnessWithoutTurns(baseline.harness(), "baseline"))
+                        .or(() -> harnessWithoutTurns(candidate.harness(), "candidate"))
+                        .or(() -> engineElsewhere(baseline, pair.baseline()))
                 : Optional.of("");
         for (int k = from; k < from + count && !stopping; k++) {
             String seed = candidate.manifest().runId();
@@ -590,6 +621,25 @@ public final class AbRun {
             return Optional.of("this host cannot make named pipes");
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why a side's own harness ({@code --baseline-harness}, {@code --candidate-harness}) cannot take turns with this
+     * runner, if it cannot: a harness built before this runner's turns protocol would refuse {@code --turns}, or
+     * end its forks without the tail's word, and fail the cell. This runner's protocol came with
+     * {@code TurnCpu}, which the jar then holds.
+     */
+    static Optional<String> harnessWithoutTurns(Optional<Path> harness, String name) {
+        if (harness.isEmpty()) {
+            return Optional.empty();
+        }
+        try (var jar = new java.util.zip.ZipFile(harness.get().toFile())) {
+            return jar.getEntry("dev/loommatrix/harness/measure/TurnCpu.class") != null
+                    ? Optional.empty()
+                    : Optional.of("the " + name + "'s harness was built before this runner's turns");
+        } catch (IOException unreadable) {
+            return Optional.of("the " + name + "'s harness jar cannot be read: " + unreadable.getMessage());
+        }
     }
 
     /**
@@ -643,7 +693,22 @@ public final class AbRun {
         cell.lockstep++;
         cell.pairedTurns += tally.pairedTurns();
         cell.aloneTurns += tally.aloneTurns();
+        cell.placed(forkRecords(a, k, "a"));
+        cell.placed(forkRecords(b, k, "b"));
         return true;
+    }
+
+    /**
+     * Every fork's record of a block, for where its turns began; none where they cannot be read (a failed block's
+     * reason is its cell's, reported with it: this count only leaves it out).
+     */
+    private List<RawResults.HarnessRecord> forkRecords(Cell cell, int k, String sideName) {
+        try {
+            return RawResults.allRecords(
+                    blockDir(cell.id(), k, sideName).resolve("raw").resolve(cell.id()));
+        } catch (IOException | RuntimeException unreadable) {
+            return List.of();
+        }
     }
 
     /** The index of a cell among the matched pairs. */

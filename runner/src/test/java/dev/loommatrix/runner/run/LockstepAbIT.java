@@ -94,7 +94,8 @@ class LockstepAbIT {
         int inStep = 2 * FORKS_PER_SIDE * TURNS_PER_FORK;
         assertThat(pairing.get(fib).asText())
                 .as(said)
-                .isEqualTo("lockstep: " + PAIRS + " pairs, " + inStep + " turns in step");
+                .matches("lockstep: " + PAIRS + " pairs, " + inStep + " turns in step, (\\d+) of " + inStep
+                        + " begun on CPU \\d+");
         // a fork that runs its workload once has no turns to take: back to back, and why
         assertThat(pairing.get(massStart).asText()).isEqualTo("back to back (its forks run once, not by iterations)");
 
