@@ -85,7 +85,7 @@ public final class RawResults {
 
     private RawResults() {}
 
-    /** Every fork's record in a cell's raw directory, warmup forks and all variants, in no particular order. */
+    /** Every fork's record in a cell's raw directory, warmup forks and all variants, file by file (by name). */
     public static List<HarnessRecord> allRecords(Path rawDir) throws IOException {
         List<HarnessRecord> records = new ArrayList<>();
         if (!Files.isDirectory(rawDir)) {
