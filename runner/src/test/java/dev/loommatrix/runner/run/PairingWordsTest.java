@@ -13,6 +13,11 @@ import org.junit.jupiter.api.Test;
 class PairingWordsTest {
 
     private static RawResults.HarnessRecord fork(TurnPlacement turns) {
+        return fork(Optional.of(turns));
+    }
+
+    /** A fork's record, with where its turns began when it took turns. */
+    private static RawResults.HarnessRecord fork(Optional<TurnPlacement> turns) {
         return new RawResults.HarnessRecord(
                 1,
                 20.0,
@@ -22,7 +27,7 @@ class PairingWordsTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.of(turns));
+                turns);
     }
 
     private static AbRun.PairingTally twoPairs() {
@@ -58,16 +63,7 @@ class PairingWordsTest {
     @Test
     void aForkWithoutTurnsAddsNothing() {
         AbRun.PairingTally tally = twoPairs();
-        tally.placed(List.of(new RawResults.HarnessRecord(
-                1,
-                20.0,
-                Optional.empty(),
-                Map.of(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty())));
+        tally.placed(List.of(fork(Optional.empty())));
         assertThat(tally.words()).isEqualTo("lockstep: 2 pairs, 48 turns in step");
     }
 }
