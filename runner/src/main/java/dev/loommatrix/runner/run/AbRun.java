@@ -122,6 +122,8 @@ public final class AbRun {
     private final PrintStream out;
     private final Settings settings;
     private volatile boolean stopping;
+    /** Why the sides' own harnesses cannot take turns, if one cannot: their jars read once, as the run starts. */
+    private Optional<String> harnessesWithoutTurns = Optional.empty();
     /** The blocks measuring now: one, or a lockstep pair's two. */
     private final List<MatrixRun> running = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** How each cell's pairs were measured, for the report ("cell id" → tally). */
@@ -209,6 +211,10 @@ public final class AbRun {
     }
 
     public Outcome run(Side baseline, Side candidate) throws IOException, InterruptedException {
+        if (settings.pairing() == Pairing.LOCKSTEP) {
+            harnessesWithoutTurns = harnessWithoutTurns(baseline.harness(), "baseline")
+                    .or(() -> harnessWithoutTurns(candidate.harness(), "candidate"));
+        }
         AbSides.Matched matched =
                 AbSides.match(baseline.cells(), candidate.cells(), baseline.harness(), candidate.harness());
         List<String> measured =
@@ -572,8 +578,7 @@ public final class AbRun {
         // empty: in lockstep; else why not ("" when back to back is what was asked for)
         Optional<String> whyBackToBack = settings.pairing() == Pairing.LOCKSTEP
                 ? whyNotLockstep(pair)
-                        .or(() -> harnessWithoutTurns(baseline.harness(), "baseline"))
-                        .or(() -> harnessWithoutTurns(candidate.harness(), "candidate"))
+                        .or(() -> harnessesWithoutTurns)
                         .or(() -> engineElsewhere(baseline, pair.baseline()))
                 : Optional.of("");
         for (int k = from; k < from + count && !stopping; k++) {
