@@ -677,11 +677,19 @@ public final class AbRun {
         try (Lockstep lockstep = coordinator.get()) {
             Block blockA = block(baseline, a, k, "a", seed);
             Block blockB = block(candidate, b, k, "b", seed);
-            blockA.run().inLockstep(lockstep.dir("a"), blockB.run());
-            blockB.run().inLockstep(lockstep.dir("b"), blockA.run());
+            // a disturbed block measured again is measured again with its sibling, both in step once more
+            PairAttempts attempts = new PairAttempts();
+            blockA.run().inLockstep(lockstep.dir("a"), blockB.run(), attempts, "a");
+            blockB.run().inLockstep(lockstep.dir("b"), blockA.run(), attempts, "b");
             try (var both = java.util.concurrent.Executors.newFixedThreadPool(2)) {
-                var doneA = both.submit(() -> measureBlock(blockA, () -> lockstep.ended("a")));
-                var doneB = both.submit(() -> measureBlock(blockB, () -> lockstep.ended("b")));
+                var doneA = both.submit(() -> measureBlock(blockA, () -> {
+                    attempts.ended("a");
+                    lockstep.ended("a");
+                }));
+                var doneB = both.submit(() -> measureBlock(blockB, () -> {
+                    attempts.ended("b");
+                    lockstep.ended("b");
+                }));
                 doneA.get();
                 doneB.get();
             } catch (java.util.concurrent.ExecutionException e) {

@@ -74,6 +74,10 @@ public final class MatrixRun {
     private Optional<String> blockSeed = Optional.empty();
     private Optional<Path> turns = Optional.empty();
     private Optional<MatrixRun> sibling = Optional.empty();
+    /** A lockstep block's attempts, decided with its sibling's, and this block's side in them ("a" or "b"). */
+    private Optional<PairAttempts> pairAttempts = Optional.empty();
+
+    private String side = "";
     /** The CPU reading of the cell this run measures now: a lockstep sibling counts it as its pair's own. */
     private volatile Backend.CellCpu measuring;
 
@@ -138,11 +142,14 @@ public final class MatrixRun {
     /**
      * This block in lockstep with {@code sibling}, the pair's other side, running at the same time (issue #30): the
      * harness's forks take their iterations by turns through {@code turns} ({@link Lockstep}), and the sibling's CPU
-     * is this block's pair's own, not other work ({@link PairCpu}).
+     * is this block's pair's own, not other work ({@link PairCpu}); a disturbed block is measured again with its
+     * sibling, both at once ({@link PairAttempts}: {@code attempts} shared by the two, this block being {@code side}).
      */
-    public MatrixRun inLockstep(Path turns, MatrixRun sibling) {
+    MatrixRun inLockstep(Path turns, MatrixRun sibling, PairAttempts attempts, String side) {
         this.turns = Optional.of(turns);
         this.sibling = Optional.of(sibling);
+        this.pairAttempts = Optional.of(attempts);
+        this.side = side;
         return this;
     }
 
@@ -287,9 +294,26 @@ public final class MatrixRun {
             beside = neighbours.end(cell.id());
             finished = Instant.now();
             Optional<String> disturbed = Optional.ofNullable(watched.get()).flatMap(w -> w.disturbed());
-            if (onDisturbed != OnDisturbed.RERUN || disturbed.isEmpty() || rerun >= RERUNS || stopping) {
+            if (onDisturbed != OnDisturbed.RERUN || rerun >= RERUNS || stopping) {
                 break;
             }
+            boolean again = pairAttempts.isEmpty()
+                    ? disturbed.isPresent()
+                    : pairAttempts
+                            .get()
+                            .again(
+                                    side,
+                                    rerun,
+                                    new PairAttempts.Word(
+                                            disturbed.isPresent(),
+                                            execution.outcome() instanceof CellOutcome.Succeeded));
+            if (!again) {
+                break;
+            }
+            // not disturbed itself: its lockstep sibling was, and the pair is measured again at once
+            String why = disturbed
+                    .map(d -> "disturbed, measured again: " + d)
+                    .orElse("measured again with its lockstep pair's other block, which was disturbed");
             // its output aside (attempts/<cell>/unfinished-N/), the attempt in the record, and once more
             Optional<java.nio.file.Path> aside;
             synchronized (dir) {
@@ -297,15 +321,15 @@ public final class MatrixRun {
             }
             earlier.add(new CellRecord.Attempt(
                     dev.loommatrix.core.result.CellStatus.OK,
-                    Optional.of("disturbed, measured again: " + disturbed.get()),
+                    Optional.of(why),
                     started.toString(),
                     finished.toString()));
             out.printf(
-                    "[%d/%d] %s: disturbed (%s); measuring it again (%d of %d)%s%n",
+                    "[%d/%d] %s: %s; measuring it again (%d of %d)%s%n",
                     i + 1,
                     total,
                     cell.id(),
-                    disturbed.get(),
+                    disturbed.map(d -> "disturbed (" + d + ")").orElse("its lockstep pair's other block disturbed"),
                     rerun + 1,
                     RERUNS,
                     aside.map(a -> "; its output kept in " + dir.root().relativize(a))

@@ -32,8 +32,6 @@ class LockstepAbIT {
 
     private static final int VARIANTS = 2;
     private static final int PAIRS = 2;
-    /** A side's forks: each variant's warmup fork and its measured one in the first pair, the measured in the next. */
-    private static final int FORKS_PER_SIDE = VARIANTS * 2 + VARIANTS * (PAIRS - 1);
 
     static Path matrix(Path dir) throws Exception {
         return Files.writeString(
@@ -75,7 +73,7 @@ class LockstepAbIT {
                 "--confirm",
                 "0",
                 "--on-disturbed",
-                "flag",
+                "rerun",
                 "--pairing",
                 "lockstep",
                 "--out",
@@ -90,8 +88,11 @@ class LockstepAbIT {
         JsonNode pairing = report.get("ab").get("pairing");
         String fib = cellId(dir, "fib-fanout");
         String massStart = cellId(dir, "mass-start");
-        // every turn of every fork of both sides, given with the other side's fork alive: none alone
-        int inStep = 2 * FORKS_PER_SIDE * TURNS_PER_FORK;
+        // every turn of every fork of both sides, given with the other side's fork alive: none alone, a disturbed
+        // block measured again (--on-disturbed rerun) having been measured again with its sibling, in step
+        int inStep = 2
+                * TURNS_PER_FORK
+                * forksInStep(dir.resolve("ab").resolve("blocks").resolve(fib));
         assertThat(pairing.get(fib).asText())
                 .as(said)
                 .matches("lockstep: " + PAIRS + " pairs, " + inStep + " turns in step, (\\d+) of " + inStep
@@ -159,6 +160,43 @@ class LockstepAbIT {
             }
         }
         assertThat(cpus).as("pair %d's turns' CPUs", k).hasSize(1);
+    }
+
+    /**
+     * A side's forks over every attempt of its blocks, checking that the two sides of each pair were measured as often
+     * (a block measured again because it was disturbed, its sibling with it, said so in the sibling's record).
+     */
+    private static int forksInStep(Path cellBlocks) throws Exception {
+        String cell = cellBlocks.getFileName().toString();
+        int forks = 0;
+        for (int k = 0; k < PAIRS; k++) {
+            List<CellRecord.Attempt> a = new RunDirectory(cellBlocks.resolve(k + "-a"))
+                    .readCell(cell)
+                    .orElseThrow()
+                    .execution()
+                    .earlierAttempts();
+            List<CellRecord.Attempt> b = new RunDirectory(cellBlocks.resolve(k + "-b"))
+                    .readCell(cell)
+                    .orElseThrow()
+                    .execution()
+                    .earlierAttempts();
+            assertThat(b)
+                    .as("pair %d: both blocks measured as often (a: %s)", k, a)
+                    .hasSameSizeAs(a);
+            for (int n = 0; n < a.size(); n++) {
+                String whyA = a.get(n).reason().orElseThrow();
+                String whyB = b.get(n).reason().orElseThrow();
+                assertThat(List.of(whyA, whyB))
+                        .as("pair %d, attempt %d: one at least disturbed", k, n)
+                        .anyMatch(why -> why.startsWith("disturbed, measured again"))
+                        .allMatch(why -> why.startsWith("disturbed, measured again")
+                                || why.equals("measured again with its lockstep pair's other block, which was"
+                                        + " disturbed"));
+            }
+            // each variant's warmup fork and its measured one in the first pair, the measured in the next
+            forks += (a.size() + 1) * (k == 0 ? VARIANTS * 2 : VARIANTS);
+        }
+        return forks;
     }
 
     private static String cellId(Path dir, String workload) throws Exception {
