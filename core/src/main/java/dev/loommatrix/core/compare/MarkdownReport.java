@@ -204,12 +204,18 @@ public final class MarkdownReport {
             md.append(String.format(
                     Locale.ROOT,
                     "Inconclusive: its interval still holds both a change beyond %.0f %% and less than that. More"
-                            + " pairs narrow it: `ab --blocks N` for the first pass (%d comparisons need at least %d),"
+                            + " pairs narrow it: `ab --blocks N` for the first pass (%s at least %d),"
                             + " `--budget` for later looks at the undecided ones; the detectable column says what each"
                             + " could resolve.%n%n",
                     report.threshold() * 100,
-                    report.comparisons().size(),
-                    resolution == null ? 0 : resolution.pairsNeeded()));
+                    report.comparisons().size() == 1
+                            ? "1 comparison needs"
+                            : report.comparisons().size() + " comparisons need",
+                    // no resolution before 4 blocks a side: what the paired test needs among this many, still
+                    resolution == null
+                            ? SequentialPlan.pairsNeeded(
+                                    report.alpha(), report.comparisons().size())
+                            : resolution.pairsNeeded()));
         } else if (inconclusive > 0) {
             long tested = report.comparisons().stream()
                     .filter(c -> !Double.isNaN(c.pValue()))
