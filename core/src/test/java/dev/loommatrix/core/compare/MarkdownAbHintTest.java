@@ -1,10 +1,7 @@
 package dev.loommatrix.core.compare;
 
-import static dev.loommatrix.core.testing.SyntheticRuns.cell;
-import static dev.loommatrix.core.testing.SyntheticRuns.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -18,16 +15,7 @@ class MarkdownAbHintTest {
      */
     @Test
     void twoBlocksAPairStillSayHowManyPairsTheTestNeeds() {
-        CompareReport report = Comparer.compare(
-                "b",
-                List.of(cell("sleep-bound", "t", "virtual", "wallMs", samples(1, 2, 500, 0.2))),
-                "c",
-                List.of(cell("sleep-bound", "t", "virtual", "wallMs", samples(2, 2, 500, 0.2))),
-                0.10,
-                0.05);
-        CompareReport ab = report.asAbRun(
-                new CompareReport.AbRun("base", "head", List.of(), 2, 0, List.of(), null, Map.of()),
-                report.comparisons());
+        CompareReport ab = MarkdownPairingTest.abReport(2, 0.2, Map.of());
         assertThat(ab.resolution()).isNull();
         assertThat(MarkdownReport.render(ab))
                 .contains("`ab --blocks N` for the first pass (1 comparison needs at least 6)");

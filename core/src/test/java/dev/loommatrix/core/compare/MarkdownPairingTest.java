@@ -12,15 +12,20 @@ import org.junit.jupiter.api.Test;
 class MarkdownPairingTest {
 
     private static CompareReport abReport(Map<String, String> pairing) {
+        return abReport(8, 0.02, pairing);
+    }
+
+    /** An A/B report of one comparison, {@code blocks} pairs a side of samples near 500 with {@code noise}. */
+    static CompareReport abReport(int blocks, double noise, Map<String, String> pairing) {
         CompareReport report = Comparer.compare(
                 "b",
-                List.of(cell("sleep-bound", "t", "virtual", "wallMs", samples(1, 8, 500, 0.02))),
+                List.of(cell("sleep-bound", "t", "virtual", "wallMs", samples(1, blocks, 500, noise))),
                 "c",
-                List.of(cell("sleep-bound", "t", "virtual", "wallMs", samples(2, 8, 500, 0.02))),
+                List.of(cell("sleep-bound", "t", "virtual", "wallMs", samples(2, blocks, 500, noise))),
                 0.10,
                 0.05);
         return report.asAbRun(
-                new CompareReport.AbRun("base", "head", List.of(), 8, 0, List.of(), null, pairing),
+                new CompareReport.AbRun("base", "head", List.of(), blocks, 0, List.of(), null, pairing),
                 report.comparisons());
     }
 

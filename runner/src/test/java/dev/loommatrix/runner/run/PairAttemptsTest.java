@@ -3,6 +3,7 @@ package dev.loommatrix.runner.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loommatrix.runner.run.PairAttempts.Word;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -35,17 +36,17 @@ class PairAttemptsTest {
         return sides.submit(() -> attempts.again(side, attempt, word));
     }
 
+    /** Both sides' words on an attempt, at once: what each then decided, a's first. */
+    private List<Boolean> both(int attempt, Word a, Word b) throws Exception {
+        Future<Boolean> fromA = say("a", attempt, a);
+        Future<Boolean> fromB = say("b", attempt, b);
+        return List.of(fromA.get(), fromB.get());
+    }
+
     @Test
     void oneSideDisturbedMeasuresBothAgainAndTheNextAttemptIsDecidedAfresh() throws Exception {
-        Future<Boolean> a = say("a", 0, DISTURBED);
-        Future<Boolean> b = say("b", 0, QUIET);
-        assertThat(a.get()).isTrue();
-        assertThat(b.get()).isTrue();
-
-        a = say("a", 1, QUIET);
-        b = say("b", 1, QUIET);
-        assertThat(a.get()).isFalse();
-        assertThat(b.get()).isFalse();
+        assertThat(both(0, DISTURBED, QUIET)).containsExactly(true, true);
+        assertThat(both(1, QUIET, QUIET)).containsExactly(false, false);
     }
 
     @Test
@@ -61,10 +62,8 @@ class PairAttemptsTest {
 
     @Test
     void aFailedBlockIsNotMeasuredAgainForItsSiblingNorItsSiblingForIt() throws Exception {
-        Future<Boolean> a = say("a", 0, DISTURBED);
-        Future<Boolean> b = say("b", 0, FAILED);
-        assertThat(a.get()).isFalse();
-        assertThat(b.get()).isFalse();
+        assertThat(both(0, DISTURBED, FAILED)).containsExactly(false, false);
+        assertThat(both(1, FAILED, DISTURBED)).containsExactly(false, false);
     }
 
     @Test
