@@ -540,11 +540,7 @@ public final class Comparer {
                 .filter(c -> c.detectable() != null)
                 .mapToDouble(Comparison::detectable)
                 .toArray();
-        long m = Math.max(1, decided.size());
-        int pairsNeeded = 1;
-        while (SignedRank.smallestP(pairsNeeded) > alpha / m && pairsNeeded < 1000) {
-            pairsNeeded++;
-        }
+        int pairsNeeded = SequentialPlan.pairsNeeded(alpha, decided.size());
         return new CompareReport.Resolution(
                 aToA.size(),
                 RatioInterval.median(

@@ -679,17 +679,13 @@ public final class AbRun {
             Block blockB = block(candidate, b, k, "b", seed);
             // a disturbed block measured again is measured again with its sibling, both in step once more
             PairAttempts attempts = new PairAttempts();
-            blockA.run().inLockstep(lockstep.dir("a"), blockB.run(), attempts, "a");
-            blockB.run().inLockstep(lockstep.dir("b"), blockA.run(), attempts, "b");
+            PairAttempts.Side attemptsA = attempts.side("a");
+            PairAttempts.Side attemptsB = attempts.side("b");
+            blockA.run().inLockstep(lockstep.dir("a"), blockB.run(), attemptsA);
+            blockB.run().inLockstep(lockstep.dir("b"), blockA.run(), attemptsB);
             try (var both = java.util.concurrent.Executors.newFixedThreadPool(2)) {
-                var doneA = both.submit(() -> measureBlock(blockA, () -> {
-                    attempts.ended("a");
-                    lockstep.ended("a");
-                }));
-                var doneB = both.submit(() -> measureBlock(blockB, () -> {
-                    attempts.ended("b");
-                    lockstep.ended("b");
-                }));
+                var doneA = both.submit(() -> measureBlock(blockA, () -> ended(attemptsA, lockstep)));
+                var doneB = both.submit(() -> measureBlock(blockB, () -> ended(attemptsB, lockstep)));
                 doneA.get();
                 doneB.get();
             } catch (java.util.concurrent.ExecutionException e) {
@@ -709,6 +705,12 @@ public final class AbRun {
         cell.placed(forkRecords(a, k, "a"));
         cell.placed(forkRecords(b, k, "b"));
         return true;
+    }
+
+    /** A lockstep block has ended: its sibling neither waits for its word on an attempt nor for its forks' turns. */
+    private static void ended(PairAttempts.Side side, Lockstep lockstep) {
+        side.ended();
+        lockstep.ended(side.name());
     }
 
     /**

@@ -74,10 +74,8 @@ public final class MatrixRun {
     private Optional<String> blockSeed = Optional.empty();
     private Optional<Path> turns = Optional.empty();
     private Optional<MatrixRun> sibling = Optional.empty();
-    /** A lockstep block's attempts, decided with its sibling's, and this block's side in them ("a" or "b"). */
-    private Optional<PairAttempts> pairAttempts = Optional.empty();
-
-    private String side = "";
+    /** A lockstep block's attempts, decided with its sibling's: this block's side of them. */
+    private Optional<PairAttempts.Side> pairAttempts = Optional.empty();
     /** The CPU reading of the cell this run measures now: a lockstep sibling counts it as its pair's own. */
     private volatile Backend.CellCpu measuring;
 
@@ -143,13 +141,12 @@ public final class MatrixRun {
      * This block in lockstep with {@code sibling}, the pair's other side, running at the same time (issue #30): the
      * harness's forks take their iterations by turns through {@code turns} ({@link Lockstep}), and the sibling's CPU
      * is this block's pair's own, not other work ({@link PairCpu}); a disturbed block is measured again with its
-     * sibling, both at once ({@link PairAttempts}: {@code attempts} shared by the two, this block being {@code side}).
+     * sibling, both at once ({@link PairAttempts}: {@code attempts}, this block's side of those the two share).
      */
-    MatrixRun inLockstep(Path turns, MatrixRun sibling, PairAttempts attempts, String side) {
+    MatrixRun inLockstep(Path turns, MatrixRun sibling, PairAttempts.Side attempts) {
         this.turns = Optional.of(turns);
         this.sibling = Optional.of(sibling);
         this.pairAttempts = Optional.of(attempts);
-        this.side = side;
         return this;
     }
 
@@ -302,7 +299,6 @@ public final class MatrixRun {
                     : pairAttempts
                             .get()
                             .again(
-                                    side,
                                     rerun,
                                     new PairAttempts.Word(
                                             disturbed.isPresent(),

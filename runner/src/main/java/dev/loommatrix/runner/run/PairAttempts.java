@@ -46,6 +46,21 @@ final class PairAttempts {
         return (word.disturbed() || theirs.disturbed()) && word.succeeded() && theirs.succeeded();
     }
 
+    /** One side's view of the pair's attempts, as its block's run holds it. */
+    record Side(PairAttempts attempts, String name) {
+        boolean again(int attempt, Word word) throws InterruptedException {
+            return attempts.again(name, attempt, word);
+        }
+
+        void ended() {
+            attempts.ended(name);
+        }
+    }
+
+    Side side(String name) {
+        return new Side(this, name);
+    }
+
     /** {@code side}'s block has ended: it says nothing more, and the other side no longer waits for it. */
     synchronized void ended(String side) {
         ended.add(side);
