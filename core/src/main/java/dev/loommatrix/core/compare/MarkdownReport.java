@@ -1,5 +1,6 @@
 package dev.loommatrix.core.compare;
 
+import dev.loommatrix.core.stats.NestedPaired;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -159,8 +160,7 @@ public final class MarkdownReport {
                     Locale.ROOT,
                     "**What this run could resolve.** The baseline against itself (its odd blocks against its even"
                             + " ones) differed by %.1f %% (median of %d comparisons; at most %.1f %%). %s"
-                            + " With %d comparisons, fewer than %d pairs per cell cannot reach significance at all."
-                            + "%n%n",
+                            + "%s%n%n",
                     resolution.aToAMedian() * 100,
                     resolution.comparisons(),
                     resolution.aToAMax() * 100,
@@ -172,8 +172,7 @@ public final class MarkdownReport {
                                                     + " row says its own).",
                                             resolution.detectableMedian() * 100)
                                     + worst(report),
-                    report.comparisons().size(),
-                    resolution.pairsNeeded()));
+                    pairsNeeded(report, resolution.pairsNeeded())));
         }
         if (!report.disturbed().isEmpty()) {
             // issue #32: a comparison of a cell measured beside other work stands, with this caveat, said first
@@ -212,10 +211,12 @@ public final class MarkdownReport {
                             ? "1 comparison needs"
                             : report.comparisons().size() + " comparisons need",
                     // no resolution before 4 blocks a side: what the paired test needs among this many, still
-                    resolution == null
-                            ? SequentialPlan.pairsNeeded(
-                                    report.alpha(), report.comparisons().size())
-                            : resolution.pairsNeeded()));
+                    pairsToDecide(
+                            report,
+                            resolution == null
+                                    ? SequentialPlan.pairsNeeded(
+                                            report.alpha(), report.comparisons().size())
+                                    : resolution.pairsNeeded())));
         } else if (inconclusive > 0) {
             long tested = report.comparisons().stream()
                     .filter(c -> !Double.isNaN(c.pValue()))
@@ -409,6 +410,51 @@ public final class MarkdownReport {
 
     private static String duration(long seconds) {
         return seconds >= 120 ? (seconds + 30) / 60 + " min" : seconds + " s";
+    }
+
+    /**
+     * What the run's tests need before they can say anything among this many comparisons: the signed-rank test's
+     * pairs ({@code signedRankNeeds}: 2 / 2ⁿ ≤ α / m), the nested t's {@link NestedPaired#MIN_PAIRS} where every
+     * fork measured iterations — each said for the comparisons that used it (the signed-rank count said of nested-t
+     * rows would tell a team at 9 pairs that none could be significant).
+     */
+    private static String pairsNeeded(CompareReport report, int signedRankNeeds) {
+        long nested = report.comparisons().stream()
+                .filter(c -> Comparison.NESTED_T.equals(c.test()))
+                .count();
+        int m = report.comparisons().size();
+        if (nested == 0) {
+            return String.format(
+                    Locale.ROOT,
+                    " With %s, fewer than %d pairs per cell cannot reach significance at all.",
+                    m == 1 ? "1 comparison" : m + " comparisons",
+                    signedRankNeeds);
+        }
+        if (nested == m) {
+            return String.format(
+                    Locale.ROOT,
+                    " Every comparison used the nested t, which needs %d pairs per cell to say anything; past that"
+                            + " its pairs' noise sets what it can resolve.",
+                    NestedPaired.MIN_PAIRS);
+        }
+        return String.format(
+                Locale.ROOT,
+                " With %d comparisons, fewer than %d pairs per cell cannot reach significance at all in the %d that"
+                        + " did not use the nested t; the nested t (%d of them) needs %d.",
+                m,
+                signedRankNeeds,
+                m - nested,
+                nested,
+                NestedPaired.MIN_PAIRS);
+    }
+
+    /** The pairs the inconclusive comparisons' tests need at least: the most any of them needs. */
+    private static int pairsToDecide(CompareReport report, int signedRankNeeds) {
+        return report.comparisons().stream()
+                .filter(c -> c.verdict() == Comparison.Verdict.inconclusive)
+                .mapToInt(c -> Comparison.NESTED_T.equals(c.test()) ? NestedPaired.MIN_PAIRS : signedRankNeeds)
+                .max()
+                .orElse(signedRankNeeds);
     }
 
     /** The comparison that could detect the least, named: what a reader must not take as covered. */
