@@ -12,7 +12,7 @@ the pairs' mean difference and its spread: the spread is what a paired test's in
 Usage (a Python with scipy): lockstep.py HARNESS_JAR JAVA PAIRS WORKLOAD VARIANT PARAMS ITERATIONS [CHANGE_PARAM=VALUE]
   e.g. lockstep.py harness.jar java 20 fib-fanout sequential n=22,calls=200 10:40 calls=210
 """
-import json, math, os, random, statistics, subprocess, sys, tempfile, time
+import json, math, os, random, signal, statistics, subprocess, sys, tempfile, time
 
 import scipy.stats
 
@@ -74,8 +74,9 @@ def back_to_back(work, sides):
     return fork_mean(outs["A"]), fork_mean(outs["B"])
 
 
-def lockstep(work, sides):
-    """Both forks alive; iteration i of each by turns, the first to go alternating (ABBA...)."""
+def lockstep(work, sides, frozen=False):
+    """Both forks alive; iteration i of each by turns, the first to go alternating (ABBA...). Frozen: the side not
+    taking its turn is stopped (SIGSTOP: every thread, its JIT compilers and collector too) until its next turn."""
     procs, go, done, outs = {}, {}, {}, {}
     for name, side_params in sides:
         turns = f"{work}/{name}"
@@ -97,9 +98,15 @@ def lockstep(work, sides):
                 mask = os.sched_getaffinity(threads[name])
                 os.sched_setaffinity(threads[name], {int(MOVE)})
                 os.sched_setaffinity(threads[name], mask)
+            if frozen:
+                procs[name].send_signal(signal.SIGCONT)
             go[name].write(b".")
             if done[name].read(1) != b".":
                 raise SystemExit(f"fork {name} ended before its turn's end")
+            if frozen:
+                procs[name].send_signal(signal.SIGSTOP)
+    for name in order if frozen else ():
+        procs[name].send_signal(signal.SIGCONT)
     for name in order:  # each fork's tail, one at a time, until it exits (it says "t" and waits for a last byte)
         go[name].write(b".")
         if done[name].read(1) != b"t":
@@ -122,8 +129,12 @@ def summary(label, diffs):
 
 random.seed(int.from_bytes(os.urandom(4), "little"))
 sides = [("A", params), ("B", candidate_params())]
-ways = {"back-to-back": back_to_back, "lockstep": lockstep}
-# WAYS=lockstep measures one way only (a longer look at lockstep's estimate in the same time)
+# "frozen": lockstep with the waiting side stopped — does its JIT or collector, running while the other side's
+# iteration uses both CPUs, add to a pair's spread?
+ways = {"back-to-back": back_to_back, "lockstep": lockstep,
+        "frozen": lambda work, sides: lockstep(work, sides, frozen=True)}
+# WAYS=lockstep measures one way only (a longer look at lockstep's estimate in the same time); WAYS=lockstep,frozen
+# lockstep with and without the waiting side stopped
 ways = {w: ways[w] for w in os.environ.get("WAYS", "back-to-back,lockstep").split(",")}
 means = {w: [] for w in ways}
 for k in range(pairs):
@@ -141,6 +152,6 @@ if any(PINS.values()):
 for way in ways:
     levels = " / ".join(f"{math.exp(statistics.mean(m[i] for m in means[way])):.2f}" for i in (0, 1))
     print(f"{what}: " + summary(way, diffs[way]) + f"; forks A / B {levels} ms (geometric means)")
-if len(ways) == 2:
+if {"back-to-back", "lockstep"} <= set(ways):
     print(f"{what}: lockstep's sd / back-to-back's: "
           f"{statistics.stdev(diffs['lockstep']) / statistics.stdev(diffs['back-to-back']):.2f}")
