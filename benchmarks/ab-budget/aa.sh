@@ -25,9 +25,13 @@ started="$(date +%s)"
 "$work/cli/loom-matrix" ab --matrix "$matrix" --profile ab-offline --backend docker --threshold 3 --budget 10m \
   ${AB_OPTIONS:-} --out "$work/ab" > "$out/$name.log" 2>&1 || true
 record "$name" "$started" "$work/ab"
+# a comparison that could detect no change at all (no detectable) counts as the least able
 jq -r --arg s "$(cat "$out/$name.seconds")" "$JQ_MEDIAN"'
-  [.comparisons[].detectable] | "\(length) comparisons in \($s) s, median detectable \(median * 1000 | round / 10) %"' \
+  [.comparisons[] | .detectable // infinite] | median as $m
+  | "\(length) comparisons in \($s) s, median detectable "
+    + (if $m | isinfinite then "none" else "\($m * 1000 | round / 10) %" end)' \
   "$out/$name.json"
-jq -r '.comparisons[] | "  \(.cellId | split(".") | last) \(.variant): \(.verdict), \(.pairs) pairs, \(.test), "
-  + "detectable \(.detectable * 1000 | round / 10) %\(if .nested.modes then " — " + .nested.modes else "" end)"' \
+jq -r '.comparisons[] | "  \(.cellId | split(".") | last) \(.variant): \(.verdict), \(.pairs // "no") pairs, \(.test), "
+  + (if .detectable then "detectable \(.detectable * 1000 | round / 10) %" else "could detect no change" end)
+  + "\(if .nested.modes then " — " + .nested.modes else "" end)"' \
   "$out/$name.json"

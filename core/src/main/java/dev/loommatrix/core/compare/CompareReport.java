@@ -113,8 +113,9 @@ public record CompareReport(
      * @param aToA the baseline against itself within the run, per comparison: its odd blocks' median
      *     against its even blocks' (both halves measured the same thing, interleaved with the candidate);
      *     the median and the largest relative difference over the comparisons
-     * @param detectableMedian the median of the comparisons' {@link Comparison#detectable()} (null when none
-     *     could detect anything)
+     * @param detectableMedian the median of the comparisons' {@link Comparison#detectable()}, one that could detect
+     *     no change at all counted as the least able (null when the median comparison, or every one, could detect
+     *     nothing)
      * @param pairsNeeded block pairs per comparison with which the paired test can reach significance
      *     among this many comparisons at all (2 / 2ⁿ ≤ α / m)
      */

@@ -536,17 +536,20 @@ public final class Comparer {
         if (aToA.isEmpty()) {
             return null;
         }
+        // a comparison that could detect no change at all (its test cannot reach α / m: no detectable, but a noise)
+        // counts as the least able, +∞; left out, it made the median look better than the run was
         double[] detectable = decided.stream()
-                .filter(c -> c.detectable() != null)
-                .mapToDouble(Comparison::detectable)
+                .filter(c -> c.detectable() != null || c.noise() != null)
+                .mapToDouble(c -> c.detectable() == null ? Double.POSITIVE_INFINITY : c.detectable())
                 .toArray();
+        double detectableMedian = detectable.length == 0 ? Double.NaN : RatioInterval.median(detectable);
         int pairsNeeded = SequentialPlan.pairsNeeded(alpha, decided.size());
         return new CompareReport.Resolution(
                 aToA.size(),
                 RatioInterval.median(
                         aToA.stream().mapToDouble(Double::doubleValue).toArray()),
                 aToA.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN),
-                detectable.length == 0 ? null : RatioInterval.median(detectable),
+                Double.isFinite(detectableMedian) ? detectableMedian : null,
                 pairsNeeded);
     }
 

@@ -165,7 +165,10 @@ public final class MarkdownReport {
                     resolution.comparisons(),
                     resolution.aToAMax() * 100,
                     resolution.detectableMedian() == null
-                            ? "No comparison could have detected a change."
+                            ? (report.comparisons().stream().anyMatch(c -> c.detectable() != null)
+                                    ? "Half of the comparisons or more could have detected no change at all (each row"
+                                            + " says its own)."
+                                    : "No comparison could have detected a change.")
                             : String.format(
                                             Locale.ROOT,
                                             "The smallest change a comparison could have detected: %.1f %% (median; each"

@@ -102,6 +102,38 @@ class AbComparisonTest {
         assertThat(many.resolution().detectableMedian()).isNull();
     }
 
+    /**
+     * A comparison that could detect no change at all counts in the median as the least able: three comparisons,
+     * one quiet (detectable: the threshold), one noisy, one of 3 blocks (neither paired test can reach α / 3) —
+     * the median is the noisy one's, not the mean of the two that could detect something (issue #30: `ab`'s
+     * back-to-back A/A runs of 2026-11-27 left two such comparisons out of their median).
+     */
+    @Test
+    void aComparisonThatCouldDetectNothingCountsAsTheLeastAble() {
+        List<CellRecord> before = List.of(
+                abCell("sleep-bound", "quiet", "virtual", "wallMs", samples(1, 8, 100, 0.005)),
+                abCell("sleep-bound", "noisy", "virtual", "wallMs", samples(3, 8, 100, 0.15)),
+                abCell("sleep-bound", "blind", "virtual", "wallMs", samples(5, 3, 100, 0.02)));
+        List<CellRecord> after = List.of(
+                abCell("sleep-bound", "quiet", "virtual", "wallMs", samples(2, 8, 100, 0.005)),
+                abCell("sleep-bound", "noisy", "virtual", "wallMs", samples(4, 8, 100, 0.15)),
+                abCell("sleep-bound", "blind", "virtual", "wallMs", samples(6, 3, 100, 0.02)));
+        CompareReport report = Comparer.compare("a", before, "b", after, 0.10, 0.05);
+        java.util.Map<String, Comparison> byJdk = new java.util.HashMap<>();
+        report.comparisons().forEach(c -> byJdk.put(c.cellId().split("\\.")[0], c));
+        assertThat(byJdk.get("blind").detectable()).isNull();
+        assertThat(byJdk.get("blind").noise()).isNotNull();
+        assertThat(byJdk.get("quiet").detectable()).isEqualTo(0.10);
+        assertThat(byJdk.get("noisy").detectable()).isGreaterThan(0.10);
+        assertThat(report.resolution().detectableMedian())
+                .isEqualTo(byJdk.get("noisy").detectable());
+        assertThat(MarkdownReport.render(report))
+                .contains(String.format(
+                        java.util.Locale.ROOT,
+                        "could have detected: %.1f %% (median",
+                        byJdk.get("noisy").detectable() * 100));
+    }
+
     /** The baseline against itself: odd blocks against even ones, the run's own noise. */
     @Test
     void theRunSaysHowMuchTheBaselineDisagreedWithItself() {
