@@ -26,9 +26,9 @@ class MarkdownAbHintTest {
 
     /**
      * What the tests need is said of the comparisons that used them: one comparison of 8 pairs tested by the
-     * signed-rank test, its 6 pairs (2 / 2ⁿ ≤ 0.05); the same comparison tested by the nested t, its 4 — a report whose rows were all
-     * nested-t said "fewer than 10 pairs cannot reach significance at all" at 9 pairs (the ab profile, 14
-     * comparisons).
+     * signed-rank test, its 6 pairs (2 / 2ⁿ ≤ 0.05); the same comparison tested by the nested t, its 4 — a report
+     * whose rows were all nested-t said "fewer than 10 pairs cannot reach significance at all" at 9 pairs (the ab
+     * profile, 14 comparisons).
      */
     @Test
     void whatTheTestsNeedIsSaidOfTheComparisonsThatUsedThem() {
