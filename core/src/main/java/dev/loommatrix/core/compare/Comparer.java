@@ -539,8 +539,8 @@ public final class Comparer {
         // a comparison that could detect no change at all (its test cannot reach α / m: no detectable, but a noise)
         // counts as the least able, +∞; left out, it made the median look better than the run was
         double[] detectable = decided.stream()
-                .filter(c -> c.detectable() != null || c.noise() != null)
-                .mapToDouble(c -> c.detectable() == null ? Double.POSITIVE_INFINITY : c.detectable())
+                .filter(c -> c.detectable() != null || c.detectsNothing())
+                .mapToDouble(c -> c.detectsNothing() ? Double.POSITIVE_INFINITY : c.detectable())
                 .toArray();
         double detectableMedian = detectable.length == 0 ? Double.NaN : RatioInterval.median(detectable);
         int pairsNeeded = SequentialPlan.pairsNeeded(alpha, decided.size());

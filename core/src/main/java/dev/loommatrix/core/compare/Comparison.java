@@ -113,6 +113,15 @@ public record Comparison(
     }
 
     /**
+     * Whether this comparison could have detected no change at all: its noise was measured, but its test cannot
+     * reach α / m with the pairs it had, so there is no detectable change to state. Named without a get/is prefix
+     * so that Jackson and the results schema do not take it for a property.
+     */
+    public boolean detectsNothing() {
+        return detectable == null && noise != null;
+    }
+
+    /**
      * This comparison as a sequential A/B leaves one its looks did not decide: {@code inconclusive} — its interval
      * still holds a change beyond the threshold and less than that — with what it could have detected.
      */

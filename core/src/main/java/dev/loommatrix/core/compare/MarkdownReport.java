@@ -463,9 +463,8 @@ public final class MarkdownReport {
     /** The comparison that could detect the least, named: what a reader must not take as covered. */
     private static String worst(CompareReport report) {
         List<Comparison> rows = report.comparisons();
-        java.util.Optional<Comparison> blind = rows.stream()
-                .filter(c -> c.detectable() == null && c.noise() != null)
-                .findFirst();
+        java.util.Optional<Comparison> blind =
+                rows.stream().filter(Comparison::detectsNothing).findFirst();
         if (blind.isPresent()) {
             return " The worst: `" + blind.get().cellId() + "` " + blind.get().variant()
                     + " could have detected no change at all.";
