@@ -667,7 +667,7 @@ export interface Compare {
     confirmBlocks: number;
     remeasuredCells: string[];
     /**
-     * how each cell's block pairs were measured (issue #30): "back to back" (one side's block, then the other's, in balanced random order; with why in parentheses when --pairing lockstep was asked for), or "lockstep: N pairs, T turns in step[, A alone][, B of F begun on CPU C][, not on one CPU (why)][; back to back: M pairs]" (both sides' blocks at once, their forks' iterations by turns; turns given with both sides' forks alive, and alone when one side's fork was missing; of the F turns the forks took, B began on CPU C, where each turn's thread was moved first, or why the forks could not move it — a JVM before 22)
+     * how each cell's block pairs were measured (issue #30): "back to back" (one side's block, then the other's, in balanced random order; with why in parentheses when --pairing lockstep was asked for), or "lockstep: N pairs, T turns in step[, A alone][ (with R attempts measured again, disturbed)][, B of [the kept forks' ]F begun on CPU C][, not on one CPU (why)][; back to back: M pairs]" (both sides' blocks at once, their forks' iterations by turns; turns given with both sides' forks alive, and alone when one side's fork was missing, over every attempt of a pair measured again because a block was disturbed (--on-disturbed rerun); of the F turns the forks kept took (their records are the last attempt's), B began on CPU C, where each turn's thread was moved first, or why the forks could not move it — a JVM before 22)
      */
     pairing?: {
       [k: string]: string;

@@ -144,6 +144,9 @@ public final class AbRun {
         int backToBack;
         long pairedTurns;
         long aloneTurns;
+        /** Attempts of its pairs measured again (disturbed): their turns are in the counts, their forks' records not. */
+        int measuredAgain;
+
         String why;
         /** The forks' turns as their records count them, and how many began on the turns' CPU. */
         long turnsTaken;
@@ -157,7 +160,12 @@ public final class AbRun {
                 return "back to back" + (why == null ? "" : " (" + why + ")");
             }
             String words = "lockstep: " + pairs(lockstep) + ", " + pairedTurns + " turns in step"
-                    + (aloneTurns == 0 ? "" : ", " + aloneTurns + " alone") + placement();
+                    + (aloneTurns == 0 ? "" : ", " + aloneTurns + " alone")
+                    + (measuredAgain == 0
+                            ? ""
+                            : " (with " + measuredAgain + (measuredAgain == 1 ? " attempt" : " attempts")
+                                    + " measured again, disturbed)")
+                    + placement();
             return backToBack == 0 ? words : words + "; back to back: " + pairs(backToBack);
         }
 
@@ -165,7 +173,8 @@ public final class AbRun {
         private String placement() {
             String on = cpus.isEmpty()
                     ? ""
-                    : ", " + turnsOnCpu + " of " + turnsTaken + " begun on CPU "
+                    : ", " + turnsOnCpu + " of " + (measuredAgain == 0 ? "" : "the kept forks' ") + turnsTaken
+                            + " begun on CPU "
                             + cpus.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" or "));
             return on + (cpuNotSet.isEmpty() ? "" : ", not on one CPU (" + String.join("; ", cpuNotSet) + ")");
         }
@@ -674,6 +683,7 @@ public final class AbRun {
             return false;
         }
         Lockstep.Tally tally;
+        int measuredAgain;
         try (Lockstep lockstep = coordinator.get()) {
             Block blockA = block(baseline, a, k, "a", seed);
             Block blockB = block(candidate, b, k, "b", seed);
@@ -695,6 +705,7 @@ public final class AbRun {
                 throw new IllegalStateException(e.getCause());
             }
             tally = lockstep.finish();
+            measuredAgain = attempts.measuredAgain();
         } finally {
             deleteTree(turns);
         }
@@ -702,6 +713,7 @@ public final class AbRun {
         cell.lockstep++;
         cell.pairedTurns += tally.pairedTurns();
         cell.aloneTurns += tally.aloneTurns();
+        cell.measuredAgain += measuredAgain;
         cell.placed(forkRecords(a, k, "a"));
         cell.placed(forkRecords(b, k, "b"));
         return true;

@@ -61,6 +61,14 @@ final class PairAttempts {
         return new Side(this, name);
     }
 
+    /**
+     * How many times the pair was measured again: its attempts after the first. Their turns were taken in step too,
+     * but their forks' records were replaced by the next attempt's.
+     */
+    synchronized int measuredAgain() {
+        return Math.max(0, said.values().stream().mapToInt(List::size).max().orElse(0) - 1);
+    }
+
     /** {@code side}'s block has ended: it says nothing more, and the other side no longer waits for it. */
     synchronized void ended(String side) {
         ended.add(side);

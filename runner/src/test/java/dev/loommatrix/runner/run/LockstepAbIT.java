@@ -90,13 +90,20 @@ class LockstepAbIT {
         String massStart = cellId(dir, "mass-start");
         // every turn of every fork of both sides, given with the other side's fork alive: none alone, a disturbed
         // block measured again (--on-disturbed rerun) having been measured again with its sibling, in step
-        int inStep = 2
-                * TURNS_PER_FORK
-                * forksInStep(dir.resolve("ab").resolve("blocks").resolve(fib));
+        Path fibBlocks = dir.resolve("ab").resolve("blocks").resolve(fib);
+        int inStep = 2 * TURNS_PER_FORK * forksInStep(fibBlocks);
+        // the records are the last attempt's: the turns begun on the CPU are counted of the forks kept
+        int kept = 2 * TURNS_PER_FORK * (VARIANTS * 2 + VARIANTS * (PAIRS - 1));
+        int again = measuredAgain(fibBlocks);
         assertThat(pairing.get(fib).asText())
                 .as(said)
-                .matches("lockstep: " + PAIRS + " pairs, " + inStep + " turns in step, (\\d+) of " + inStep
-                        + " begun on CPU \\d+");
+                .matches(
+                        again == 0
+                                ? "lockstep: " + PAIRS + " pairs, " + inStep + " turns in step, (\\d+) of " + kept
+                                        + " begun on CPU \\d+"
+                                : "lockstep: " + PAIRS + " pairs, " + inStep + " turns in step \\(with " + again
+                                        + " attempts? measured again, disturbed\\), (\\d+) of the kept forks' " + kept
+                                        + " begun on CPU \\d+");
         // a fork that runs its workload once has no turns to take: back to back, and why
         assertThat(pairing.get(massStart).asText()).isEqualTo("back to back (its forks run once, not by iterations)");
 
@@ -197,6 +204,21 @@ class LockstepAbIT {
             forks += (a.size() + 1) * (k == 0 ? VARIANTS * 2 : VARIANTS);
         }
         return forks;
+    }
+
+    /** The attempts a cell's pairs were measured again (both sides of a pair as often: {@link #forksInStep}). */
+    private static int measuredAgain(Path cellBlocks) throws Exception {
+        String cell = cellBlocks.getFileName().toString();
+        int again = 0;
+        for (int k = 0; k < PAIRS; k++) {
+            again += new RunDirectory(cellBlocks.resolve(k + "-a"))
+                    .readCell(cell)
+                    .orElseThrow()
+                    .execution()
+                    .earlierAttempts()
+                    .size();
+        }
+        return again;
     }
 
     private static String cellId(Path dir, String workload) throws Exception {

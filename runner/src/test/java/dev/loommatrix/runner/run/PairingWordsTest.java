@@ -60,6 +60,39 @@ class PairingWordsTest {
                         + " thread's CPU)");
     }
 
+    /**
+     * A pair measured again (disturbed) took its first attempt's turns in step too, but its forks' records are the
+     * last attempt's: the words say so, so that the turns begun on the CPU are not read as a share of every turn.
+     */
+    @Test
+    void turnsOfAttemptsMeasuredAgainAreSaidApartFromTheKeptForks() {
+        AbRun.PairingTally tally = twoPairs();
+        tally.pairedTurns = 72;
+        tally.measuredAgain = 1;
+        tally.placed(List.of(
+                fork(new TurnPlacement(12, Optional.of(0), Optional.of(12), Optional.empty())),
+                fork(new TurnPlacement(12, Optional.of(0), Optional.of(12), Optional.empty())),
+                fork(new TurnPlacement(12, Optional.of(0), Optional.of(12), Optional.empty())),
+                fork(new TurnPlacement(12, Optional.of(0), Optional.of(12), Optional.empty()))));
+        assertThat(tally.words())
+                .isEqualTo("lockstep: 2 pairs, 72 turns in step (with 1 attempt measured again, disturbed), 48 of the"
+                        + " kept forks' 48 begun on CPU 0");
+    }
+
+    @Test
+    void pairsMeasuredAgainCountInEveryAttempt() throws InterruptedException {
+        PairAttempts once = new PairAttempts();
+        assertThat(once.measuredAgain()).isZero();
+        once.ended("b");
+        assertThat(once.again("a", 0, new PairAttempts.Word(false, true))).isFalse();
+        assertThat(once.measuredAgain()).isZero();
+        PairAttempts twice = new PairAttempts();
+        twice.ended("b");
+        assertThat(twice.again("a", 0, new PairAttempts.Word(true, true))).isTrue();
+        assertThat(twice.again("a", 1, new PairAttempts.Word(false, true))).isFalse();
+        assertThat(twice.measuredAgain()).isEqualTo(1);
+    }
+
     @Test
     void aForkWithoutTurnsAddsNothing() {
         AbRun.PairingTally tally = twoPairs();
