@@ -90,11 +90,11 @@ class LockstepAbIT {
         String massStart = cellId(dir, "mass-start");
         // every turn of every fork of both sides, given with the other side's fork alive: none alone, a disturbed
         // block measured again (--on-disturbed rerun) having been measured again with its sibling, in step
-        Path fibBlocks = dir.resolve("ab").resolve("blocks").resolve(fib);
-        int inStep = 2 * TURNS_PER_FORK * forksInStep(fibBlocks);
+        InStep fibInStep = inStep(dir.resolve("ab").resolve("blocks").resolve(fib));
+        int inStep = 2 * TURNS_PER_FORK * fibInStep.forks();
         // the records are the last attempt's: the turns begun on the CPU are counted of the forks kept
-        int kept = 2 * TURNS_PER_FORK * (VARIANTS * 2 + VARIANTS * (PAIRS - 1));
-        int again = measuredAgain(fibBlocks);
+        int kept = 2 * TURNS_PER_FORK * fibInStep.keptForks();
+        int again = fibInStep.measuredAgain();
         assertThat(pairing.get(fib).asText())
                 .as(said)
                 .matches(
@@ -170,12 +170,20 @@ class LockstepAbIT {
     }
 
     /**
-     * A side's forks over every attempt of its blocks, checking that the two sides of each pair were measured as often
-     * (a block measured again because it was disturbed, its sibling with it, said so in the sibling's record).
+     * A side's forks in step: over every attempt of its blocks, of the attempts kept alone, and how many attempts its
+     * pairs were measured again.
      */
-    private static int forksInStep(Path cellBlocks) throws Exception {
+    private record InStep(int forks, int keptForks, int measuredAgain) {}
+
+    /**
+     * A cell's {@link InStep}, checking that the two sides of each pair were measured as often (a block measured again
+     * because it was disturbed, its sibling with it, said so in the sibling's record).
+     */
+    private static InStep inStep(Path cellBlocks) throws Exception {
         String cell = cellBlocks.getFileName().toString();
         int forks = 0;
+        int kept = 0;
+        int again = 0;
         for (int k = 0; k < PAIRS; k++) {
             List<CellRecord.Attempt> a = new RunDirectory(cellBlocks.resolve(k + "-a"))
                     .readCell(cell)
@@ -201,24 +209,12 @@ class LockstepAbIT {
                                         + " disturbed"));
             }
             // each variant's warmup fork and its measured one in the first pair, the measured in the next
-            forks += (a.size() + 1) * (k == 0 ? VARIANTS * 2 : VARIANTS);
+            int perAttempt = k == 0 ? VARIANTS * 2 : VARIANTS;
+            forks += (a.size() + 1) * perAttempt;
+            kept += perAttempt;
+            again += a.size();
         }
-        return forks;
-    }
-
-    /** The attempts a cell's pairs were measured again (both sides of a pair as often: {@link #forksInStep}). */
-    private static int measuredAgain(Path cellBlocks) throws Exception {
-        String cell = cellBlocks.getFileName().toString();
-        int again = 0;
-        for (int k = 0; k < PAIRS; k++) {
-            again += new RunDirectory(cellBlocks.resolve(k + "-a"))
-                    .readCell(cell)
-                    .orElseThrow()
-                    .execution()
-                    .earlierAttempts()
-                    .size();
-        }
-        return again;
+        return new InStep(forks, kept, again);
     }
 
     private static String cellId(Path dir, String workload) throws Exception {
