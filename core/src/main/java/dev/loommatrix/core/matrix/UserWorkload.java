@@ -217,6 +217,71 @@ public record UserWorkload(
             args = List.copyOf(args);
             params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
         }
+
+        /**
+         * The system properties the variant sets for the code under test to read (issue #49): its {@code
+         * properties} and any {@code -Dname=value} among its {@code jvmArgs}, less the JVM's own ({@link
+         * #jvmOwnProperty}). The agent says of each whether anything in the JVM read it.
+         */
+        public Map<String, String> codeProperties() {
+            Map<String, String> out = new LinkedHashMap<>();
+            for (String arg : jvmArgs) {
+                if (arg.startsWith("-D") && arg.length() > 2) {
+                    int eq = arg.indexOf('=');
+                    out.put(eq < 0 ? arg.substring(2) : arg.substring(2, eq), eq < 0 ? "" : arg.substring(eq + 1));
+                }
+            }
+            out.putAll(properties);
+            out.keySet().removeIf(VariantSettings::jvmOwnProperty);
+            return out;
+        }
+
+        /** The JVM arguments that are not such a property: options the JVM itself takes effect from. */
+        public List<String> jvmOptions() {
+            return jvmArgs.stream()
+                    .filter(a -> !(a.startsWith("-D") && a.length() > 2 && !jvmOwnProperty(propertyName(a))))
+                    .toList();
+        }
+
+        private static String propertyName(String arg) {
+            int eq = arg.indexOf('=');
+            return eq < 0 ? arg.substring(2) : arg.substring(2, eq);
+        }
+
+        /**
+         * A property the JDK reads itself, some of them before any agent starts ({@code java.*}, {@code jdk.*} such
+         * as the virtual-thread scheduler's settings, {@code sun.*}, {@code file.encoding}…): not watched; the
+         * scheduler's are attested from inside the JVM instead.
+         */
+        public static boolean jvmOwnProperty(String name) {
+            for (String prefix : JVM_OWN) {
+                if (name.startsWith(prefix)) {
+                    return true;
+                }
+            }
+            return name.startsWith("loom.");
+        }
+
+        private static final List<String> JVM_OWN = List.of(
+                "java.",
+                "javax.",
+                "jdk.",
+                "sun.",
+                "com.sun.",
+                "com.ibm.",
+                "file.",
+                "user.",
+                "line.",
+                "os.",
+                "path.",
+                "native.",
+                "stdout.",
+                "stderr.",
+                "networkaddress.",
+                "http.",
+                "https.",
+                "ftp.",
+                "socks");
     }
 
     public VariantSettings settings(String variant) {

@@ -30,6 +30,29 @@ public record EnvironmentRecord(
         attestation = List.copyOf(attestation);
     }
 
+    /** This record with more checks; attested while every check, old and new, passed. */
+    public EnvironmentRecord withChecks(List<Check> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<Check> all = new java.util.ArrayList<>(attestation);
+        all.addAll(more);
+        return new EnvironmentRecord(
+                availableProcessors,
+                scheduler,
+                vm,
+                javaVersion,
+                gc,
+                javaToolOptions,
+                inputArguments,
+                image,
+                imageDigest,
+                javaVersionOutput,
+                limits,
+                attested && more.stream().allMatch(Check::ok),
+                all);
+    }
+
     /**
      * The virtual-thread scheduler as the JVM reported it: read from the live scheduler (JDK 24+'s
      * VirtualThreadSchedulerMXBean, the default ForkJoinPool on 21–23), {@code source} says which. Fields

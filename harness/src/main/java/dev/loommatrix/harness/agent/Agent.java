@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -25,11 +26,17 @@ import java.util.Set;
  * {@code -rff} result file, a program's Bencher Metric Format file), parsed, under {@code collected}, and
  * the file is removed: each JVM run's numbers then sit on the same line as the proof of its settings, in
  * run order, with no per-run file names for the driver to invent.
+ *
+ * <p>With {@code -Dloom.watchedProperties=a,b} (a variant's own system properties) the record says, per property,
+ * whether anything in the JVM read it ({@link PropertyReads}): a variant whose switch nothing reads changes nothing.
  */
 public final class Agent {
 
     /** The record format, shared with the harness's own records. */
     public static final int SCHEMA_VERSION = 1;
+
+    /** The agent's own thread, which writes the record at exit: what it reads is not the code under test's. */
+    static final String THREAD_NAME = "loom-matrix-agent";
 
     private Agent() {}
 
@@ -42,21 +49,24 @@ public final class Agent {
                     java, Set.of(), Map.of(), Map.of("java.lang", Set.of(Agent.class.getModule())), Set.of(), Map.of());
         }
         Path out = Path.of(file == null || file.isBlank() ? "loom-agent.jsonl" : file);
+        // first, so that every read of a variant's property from here on is seen
+        Optional<PropertyReads> reads = PropertyReads.install();
         long[] gcBefore = Environment.gcTotals();
         // Pinned parks only when asked, as for the built-in workloads: JFR costs CPU while it records.
         Map<String, Object> pinned =
                 Boolean.getBoolean("loom.pinnedEvents") ? PinnedParks.start(out.toAbsolutePath()) : Map.of();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> write(out, gcBefore, pinned), "loom-matrix-agent"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> write(out, gcBefore, pinned, reads), THREAD_NAME));
     }
 
     public static void agentmain(String file, Instrumentation instrumentation) {
         premain(file, instrumentation);
     }
 
-    private static void write(Path out, long[] gcBefore, Map<String, Object> pinned) {
+    private static void write(Path out, long[] gcBefore, Map<String, Object> pinned, Optional<PropertyReads> reads) {
         try {
             Map<String, Object> record = record(gcBefore);
             record.putAll(pinned);
+            reads.ifPresent(r -> record.put("propertyReads", r.record()));
             RecordFile.append(out, JSON.std.asString(record));
         } catch (IOException | RuntimeException e) {
             // never fail the user's JVM at exit; the runner reports a missing attestation

@@ -60,7 +60,11 @@ public final class CellAssembler {
                     readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
                 }
             }
-            environment = attestEveryJvm(cell, UserResults.environments(runs), expected, image, imageDigest, rawDir);
+            // each variant's own switch, attested like the cell's settings; one that changed nothing is invalid
+            VariantSwitches.Judgement switches = VariantSwitches.judge(cell, runs);
+            switches.changedNothing().forEach((variant, why) -> errors.putIfAbsent(variant, INVALID + why));
+            environment = attestEveryJvm(cell, UserResults.environments(runs), expected, image, imageDigest, rawDir)
+                    .map(env -> env.withChecks(switches.checks()));
         } else {
             List<RawResults.VariantData> data = new ArrayList<>();
             for (String variant : cell.workload().variants()) {

@@ -216,6 +216,7 @@ public final class CellImages {
         Path context = Files.createTempDirectory("loom-cell-image");
         try {
             Files.write(context.resolve("harness.jar"), harness);
+            Files.write(context.resolve("agent.jar"), AgentJar.from(harness));
             Files.write(context.resolve("libasyncProfiler.so"), profiler);
             Path file = Files.write(context.resolve("Dockerfile"), dockerfile);
             docker.buildImageCmd()

@@ -12,6 +12,8 @@ public final class CellScript {
 
     public static final String OUT = "/out";
     public static final String HARNESS = "/opt/loom/harness.jar";
+    /** The attestation agent users' JVMs load: the harness's agent alone ({@link AgentJar}). */
+    public static final String AGENT = "/opt/loom/agent.jar";
     /** Where a user workload's files are layered into the cell's image, read-only to the cell's user. */
     public static final String USER_DIR = "/opt/loom/user";
     /** Where an A/B pair's turns directory for this side is mounted (issue #30, {@code --turns}). */
@@ -135,7 +137,7 @@ public final class CellScript {
     }
 
     public static UserCommand.Paths userPaths(Cell cell) {
-        return new UserCommand.Paths("java", HARNESS, containerFiles(cell), OUT, ":");
+        return new UserCommand.Paths("java", AGENT, containerFiles(cell), OUT, ":");
     }
 
     /** Single-quotes for sh; the harness arguments never contain quotes, but be exact anyway. */

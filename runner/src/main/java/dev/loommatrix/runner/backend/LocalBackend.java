@@ -34,6 +34,7 @@ public final class LocalBackend implements Backend {
     private final Optional<Path> hyperfine;
     private final Optional<Path> taskset;
     private Path harnessJar;
+    private Path agentJar;
     private volatile Process running;
     /** What the running process leaves behind is ended through this (its group, or its descendants followed). */
     private volatile ProcessGroups.Watch runningWatch;
@@ -192,7 +193,7 @@ public final class LocalBackend implements Backend {
                 Map<String, String> env = new LinkedHashMap<>(cell.allEnv());
                 if (cell.workload().user().isPresent()) {
                     UserCommand.Launch launch =
-                            UserCommand.of(cell, variant, userPaths(cell, jdk, jar, rawDir), backendArgs);
+                            UserCommand.of(cell, variant, userPaths(cell, jdk, agentJar(), rawDir), backendArgs);
                     command.addAll(launch.command());
                     env.putAll(launch.env());
                 } else {
@@ -226,7 +227,7 @@ public final class LocalBackend implements Backend {
                     List<String> profile = new ArrayList<>(prefix);
                     if (cell.workload().user().isPresent()) {
                         profile.addAll(ProfileRun.userLaunch(
-                                        cell, variant, userPaths(cell, jdk, jar, rawDir), backendArgs, library)
+                                        cell, variant, userPaths(cell, jdk, agentJar(), rawDir), backendArgs, library)
                                 .command());
                     } else {
                         profile.addAll(ProfileRun.command(
@@ -319,7 +320,7 @@ public final class LocalBackend implements Backend {
                     oha.get(),
                     service.port())) {
                 variantErrors.putAll(ServiceCell.run(
-                        cell, order, host, rawDir, userPaths(cell, jdk, harnessJar(), rawDir), backendArgs));
+                        cell, order, host, rawDir, userPaths(cell, jdk, agentJar(), rawDir), backendArgs));
             }
         } catch (IOException e) {
             ending = new CellAssembler.Ending.Crashed(
@@ -339,10 +340,10 @@ public final class LocalBackend implements Backend {
     }
 
     /** Where a user workload's files and this host's JDK are, as its JVM sees them. */
-    private static UserCommand.Paths userPaths(Cell cell, JdkLocator.FoundJdk jdk, Path jar, Path rawDir) {
+    private static UserCommand.Paths userPaths(Cell cell, JdkLocator.FoundJdk jdk, Path agent, Path rawDir) {
         return new UserCommand.Paths(
                 jdk.java().toString(),
-                jar.toString(),
+                agent.toString(),
                 cell.workload().user().get().artifact().files().stream()
                         .map(Path::toString)
                         .toList(),
@@ -591,6 +592,16 @@ public final class LocalBackend implements Backend {
             harnessJar.toFile().deleteOnExit();
         }
         return harnessJar;
+    }
+
+    /** The attestation agent users' JVMs load, cut from the harness jar ({@link AgentJar}). */
+    private synchronized Path agentJar() throws IOException {
+        if (agentJar == null) {
+            agentJar = Files.createTempFile("loom-agent", ".jar");
+            Files.write(agentJar, AgentJar.from(Files.readAllBytes(harnessJar())));
+            agentJar.toFile().deleteOnExit();
+        }
+        return agentJar;
     }
 
     static Optional<Path> onPath(String program) {

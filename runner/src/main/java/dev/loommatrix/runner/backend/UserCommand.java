@@ -28,6 +28,9 @@ public final class UserCommand {
 
     private UserCommand() {}
 
+    /** The agent's list of the variant's own properties to watch ({@code PropertyReads} in the harness). */
+    static final String WATCHED_PROPERTIES = "loom.watchedProperties";
+
     /** Where a variant's JVM leaves its own result before the agent collects it. */
     static String resultFile(Paths paths, String stem) {
         return paths.outDir() + "/" + stem + ".result.json";
@@ -58,6 +61,11 @@ public final class UserCommand {
         settings.properties().forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-Dloom.variant=" + variant);
         command.add("-Dloom.collect=" + result);
+        if (!settings.codeProperties().isEmpty()) {
+            // the agent says of each whether anything in the JVM read it (a switch nothing reads changes nothing)
+            command.add("-D" + WATCHED_PROPERTIES + "="
+                    + String.join(",", settings.codeProperties().keySet()));
+        }
         command.add("-javaagent:" + paths.agentJar() + "=" + paths.outDir() + "/" + stem + ".records.jsonl");
         Map<String, String> env = new LinkedHashMap<>(settings.env());
         switch (user.artifact()) {

@@ -46,10 +46,12 @@ public final class UserResults {
             Optional<JsonNode> collected,
             Optional<String> collectedError,
             Optional<String> pinnedRecording,
-            Optional<String> pinnedEventsUnavailable) {
+            Optional<String> pinnedEventsUnavailable,
+            Map<String, PropertyRead> propertyReads) {
 
         public AgentRecord {
             metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
+            propertyReads = propertyReads == null ? Map.of() : Map.copyOf(propertyReads);
             command = command == null ? "" : command;
             pinnedRecording = pinnedRecording == null ? Optional.empty() : pinnedRecording;
             pinnedEventsUnavailable = pinnedEventsUnavailable == null ? Optional.empty() : pinnedEventsUnavailable;
@@ -70,11 +72,24 @@ public final class UserResults {
                     collected,
                     collectedError,
                     pinnedRecording,
-                    pinnedEventsUnavailable);
+                    pinnedEventsUnavailable,
+                    propertyReads);
         }
 
         boolean isFork() {
             return command.startsWith(JMH_FORK_MAIN);
+        }
+    }
+
+    /**
+     * What the agent saw of one of the variant's own system properties in one JVM: whether anything read it, and
+     * the first class of the code under test that listed all the properties, if one did (it may read any from its
+     * copy).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PropertyRead(boolean read, Optional<String> listedBy) {
+        public PropertyRead {
+            listedBy = listedBy == null ? Optional.empty() : listedBy;
         }
     }
 

@@ -108,4 +108,64 @@ class AgentIT {
                         + java.util.regex.Pattern.quote(
                                 ": Unexpected character ('n'): was expecting double-quote to" + " start field name"));
     }
+
+    /**
+     * Issue #49: the agent says which of a variant's own properties anything in the JVM read — by name, as
+     * System.getProperty and Integer.getInteger ask — and, when code listed them all (a framework copying them into
+     * its configuration), which class did: it may read any from its copy. Run from the agent jar users' JVMs get.
+     */
+    @Test
+    void theAgentSaysWhichOfAVariantsPropertiesAnythingRead(@TempDir Path tmp) throws Exception {
+        Path agent = Files.write(tmp.resolve("agent.jar"), AgentJar.from(CellImages.resource("harness.jar")));
+        Path reads = Files.writeString(
+                tmp.resolve("Reads.java"),
+                """
+                public class Reads {
+                    public static void main(String[] args) {
+                        System.out.println(System.getProperty("app.threads") + " " + Integer.getInteger("app.pool"));
+                    }
+                }
+                """);
+        Path lists = Files.writeString(
+                tmp.resolve("Lists.java"),
+                """
+                public class Lists {
+                    public static void main(String[] args) {
+                        System.out.println(new java.util.HashMap<>(System.getProperties()).size());
+                    }
+                }
+                """);
+        JsonNode byName = propertyReads(tmp, agent, reads, "read.jsonl");
+        assertThat(byName.get("app.threads").get("read").asBoolean()).isTrue();
+        assertThat(byName.get("app.pool").get("read").asBoolean()).isTrue();
+        assertThat(byName.get("app.unused").get("read").asBoolean()).isFalse();
+        assertThat(byName.get("app.unused").has("listedBy")).isFalse();
+
+        JsonNode listed = propertyReads(tmp, agent, lists, "listed.jsonl");
+        assertThat(listed.get("app.threads").get("read").asBoolean()).isFalse();
+        assertThat(listed.get("app.threads").get("listedBy").asText()).isEqualTo("Lists");
+    }
+
+    /** Runs a single-file program with the agent watching three properties; the record's propertyReads. */
+    private static JsonNode propertyReads(Path tmp, Path agent, Path program, String out) throws Exception {
+        Path records = tmp.resolve(out);
+        Process jvm = new ProcessBuilder(List.of(
+                        JAVA,
+                        "-javaagent:" + agent + "=" + records,
+                        "-Dloom.watchedProperties=app.threads,app.pool,app.unused",
+                        "-Dapp.threads=virtual",
+                        "-Dapp.pool=4",
+                        "-Dapp.unused=x",
+                        program.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve(out + ".log").toFile())
+                .start();
+        assertThat(jvm.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(jvm.exitValue())
+                .as(Files.readString(tmp.resolve(out + ".log")))
+                .isZero();
+        List<String> lines = Files.readAllLines(records);
+        assertThat(lines).hasSize(1);
+        return Json.MAPPER.readTree(lines.get(0)).get("propertyReads");
+    }
 }

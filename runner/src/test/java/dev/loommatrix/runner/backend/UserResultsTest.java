@@ -120,7 +120,8 @@ class UserResultsTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                java.util.Map.of());
     }
 
     @Test
@@ -218,7 +219,8 @@ class UserResultsTest {
                 Optional.of("/tmp/loom/metrics.json is not JSON at line 1, column 3: Unexpected character ('n'): was"
                         + " expecting double-quote to start field name"),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                java.util.Map.of());
         var runs = new UserResults.VariantRuns(
                 "virtual",
                 java.util.List.of(new UserResults.JvmRun(host, java.util.List.of())),
@@ -267,7 +269,8 @@ class UserResultsTest {
                 Optional.of(dev.loommatrix.core.result.Json.MAPPER.readTree(bmf)),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                java.util.Map.of());
         return new UserResults.VariantRuns(
                 "virtual",
                 java.util.List.of(new UserResults.JvmRun(host, java.util.List.of())),
