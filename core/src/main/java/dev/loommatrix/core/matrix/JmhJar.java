@@ -27,7 +27,14 @@ public record JmhJar(List<Benchmark> benchmarks) {
     static final String JMH_MAIN = "org/openjdk/jmh/Main.class";
 
     /** One listed benchmark: {@code class.method} as JMH names it in results, its mode and parameters. */
-    public record Benchmark(String name, String mode, Set<String> params) {}
+    public record Benchmark(String name, String mode, Set<String> params) {
+        /** JMH's include pattern for this benchmark alone: its class's simple name and method, {@code C\\.m$}. */
+        public String includePattern() {
+            int method = name.lastIndexOf('.');
+            int simple = name.lastIndexOf('.', method - 1);
+            return name.substring(simple + 1, method) + "\\." + name.substring(method + 1) + "$";
+        }
+    }
 
     /** Why a file cannot serve as a JMH jar, said so a user knows what to do. */
     public static final class NotUsable extends Exception {

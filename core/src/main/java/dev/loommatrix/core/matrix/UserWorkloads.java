@@ -108,14 +108,16 @@ final class UserWorkloads {
         Path base = Optional.ofNullable(matrixFile.toAbsolutePath().getParent()).orElse(Path.of("."));
         // the @Param names of the benchmarks the entry selects, read from the jar with it, for its variants
         Set<String> paramNames = new LinkedHashSet<>();
+        List<JmhJar.Benchmark> selection = new ArrayList<>();
         Optional<UserWorkload.Artifact> artifact = fields.containsKey("jmh")
-                ? jmh(in, fields.get("jmh").getValueNode(), where + ".jmh", base, paramNames)
+                ? jmh(in, fields.get("jmh").getValueNode(), where + ".jmh", base, paramNames, selection)
                 : isService
                         ? ServiceWorkloads.service(in, item, fields, where, base)
                         : program(in, fields.get("program").getValueNode(), where + ".program", base);
         boolean isJmh = fields.containsKey("jmh");
         Optional<Set<String>> jmhParams =
                 artifact.filter(a -> a instanceof UserWorkload.Jmh).map(a -> paramNames);
+        List<JmhJar.Benchmark> selectedBenchmarks = artifact.isPresent() ? List.copyOf(selection) : List.of();
         Map<String, UserWorkload.VariantSettings> variants = new LinkedHashMap<>();
         Sections.requiredField(in, item, fields, "variants", where)
                 .flatMap(n -> in.mapping(n, where + ".variants", List.of()))
@@ -135,7 +137,7 @@ final class UserWorkloads {
                                             + "reach the JVM as -Dloom.variant)");
                             return;
                         }
-                        variant(in, tuple, where + ".variants." + name, isJmh, jmhParams)
+                        variant(in, tuple, where + ".variants." + name, isJmh, jmhParams, selectedBenchmarks)
                                 .ifPresent(s -> variants.put(name, s));
                     });
                 });
@@ -219,9 +221,17 @@ final class UserWorkloads {
         return subject.map(s -> Contrast.over(s, baseline, words.orElse(s + " vs the baseline " + baseline)));
     }
 
-    /** The entry's JMH settings; {@code paramNames} receives the selected benchmarks' @Param names. */
+    /**
+     * The entry's JMH settings; {@code paramNames} receives the selected benchmarks' @Param names, {@code selection}
+     * the benchmarks.
+     */
     private static Optional<UserWorkload.Artifact> jmh(
-            YamlReader in, Node node, String where, Path base, Set<String> paramNames) {
+            YamlReader in,
+            Node node,
+            String where,
+            Path base,
+            Set<String> paramNames,
+            List<JmhJar.Benchmark> selection) {
         Map<String, NodeTuple> f = in.mapping(node, where, JMH_KEYS).orElse(null);
         if (f == null) {
             return Optional.empty();
@@ -237,8 +247,11 @@ final class UserWorkloads {
                 return Optional.empty();
             }
         });
+        int problemsBefore = in.problems().size();
         List<String> include = patterns(in, f.get("include"), where + ".include");
         List<String> exclude = patterns(in, f.get("exclude"), where + ".exclude");
+        // a pattern that did not compile leaves a selection that is not the user's: its variants are not held to it
+        boolean patternsHold = in.problems().size() == problemsBefore;
         List<String> selected = new ArrayList<>();
         jar.ifPresent(j -> {
             List<JmhJar.Benchmark> chosen = j.select(include, exclude);
@@ -261,6 +274,9 @@ final class UserWorkloads {
             chosen.forEach(b -> {
                 selected.add(b.name());
                 paramNames.addAll(b.params());
+                if (patternsHold) {
+                    selection.add(b);
+                }
             });
         });
         Map<String, List<String>> params = new LinkedHashMap<>();
@@ -424,8 +440,15 @@ final class UserWorkloads {
     }
 
     private static Optional<UserWorkload.VariantSettings> variant(
-            YamlReader in, NodeTuple tuple, String where, boolean isJmh, Optional<Set<String>> jmhParams) {
+            YamlReader in,
+            NodeTuple tuple,
+            String where,
+            boolean isJmh,
+            Optional<Set<String>> jmhParams,
+            List<JmhJar.Benchmark> benchmarks) {
         Node node = tuple.getValueNode();
+        String variantName = ((ScalarNode) tuple.getKeyNode()).getValue();
+        placeholders(in, node, variantName);
         Map<String, NodeTuple> f = in.mapping(node, where, VARIANT_KEYS).orElse(null);
         if (f == null) {
             return Optional.empty();
@@ -459,8 +482,8 @@ final class UserWorkloads {
             } else {
                 in.mapping(f.get("params").getValueNode(), where + ".params", List.of())
                         .ifPresent(entries -> entries.forEach((name, t) -> {
-                            if (knownParam(
-                                    in, t.getKeyNode(), name, jmhParams.orElse(Set.of()), jmhParams.isPresent())) {
+                            if (knownParam(in, t.getKeyNode(), name, jmhParams.orElse(Set.of()), jmhParams.isPresent())
+                                    && everyBenchmarkHas(in, t.getKeyNode(), name, variantName, benchmarks)) {
                                 in.scalarText(t.getValueNode(), where + ".params." + name)
                                         .ifPresent(v -> params.put(name, v));
                             }
@@ -478,6 +501,60 @@ final class UserWorkloads {
             return Optional.empty();
         }
         return Optional.of(settings);
+    }
+
+    /**
+     * A variant's @Param must be one every selected benchmark declares (issue #49): JMH runs a benchmark without it as
+     * it is, so that benchmark would be measured alike in every variant and reported under each one's name.
+     */
+    private static boolean everyBenchmarkHas(
+            YamlReader in, Node at, String param, String variant, List<JmhJar.Benchmark> benchmarks) {
+        List<String> without = benchmarks.stream()
+                .filter(b -> !b.params().contains(param))
+                .map(JmhJar.Benchmark::name)
+                .toList();
+        if (without.isEmpty()) {
+            return true;
+        }
+        List<String> with = benchmarks.stream()
+                .filter(b -> b.params().contains(param))
+                .map(b -> "'" + b.includePattern() + "'")
+                .toList();
+        in.error(
+                at,
+                "variant '" + variant + "' sets @Param '" + param + "', which " + without.size() + " of the "
+                        + benchmarks.size() + " selected benchmarks do not declare (" + String.join(", ", without)
+                        + "): they would run alike in every variant",
+                "select only the benchmarks that declare it, e.g. include: [" + String.join(", ", with)
+                        + "], or switch the others with a property they read");
+        return false;
+    }
+
+    /** What {@code loom-matrix init} writes where only the team knows the answer: {@code <…>}. */
+    static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("^<[^>]*>$");
+
+    /**
+     * Init's placeholders left in a variant (issue #49): a variant run with one switches nothing, so the matrix is
+     * refused until they are filled in.
+     */
+    private static void placeholders(YamlReader in, Node node, String variant) {
+        if (node instanceof ScalarNode scalar
+                && PLACEHOLDER.matcher(scalar.getValue()).matches()) {
+            in.error(
+                    node,
+                    "variant '" + variant + "' still has the placeholder '" + scalar.getValue()
+                            + "' that loom-matrix init wrote",
+                    "put what switches your code between thread kinds in its place: the system property it reads"
+                            + " (e.g. spring.threads.virtual.enabled), or use params: {threadType: VIRTUAL} for a"
+                            + " @Param, jvmArgs or env; loom-matrix then checks in every JVM that it was read");
+        } else if (node instanceof org.snakeyaml.engine.v2.nodes.MappingNode mapping) {
+            mapping.getValue().forEach(t -> {
+                placeholders(in, t.getKeyNode(), variant);
+                placeholders(in, t.getValueNode(), variant);
+            });
+        } else if (node instanceof SequenceNode sequence) {
+            sequence.getValue().forEach(n -> placeholders(in, n, variant));
+        }
     }
 
     private static boolean knownParam(YamlReader in, Node at, String name, Set<String> known, boolean check) {

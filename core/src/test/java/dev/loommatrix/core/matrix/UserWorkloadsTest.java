@@ -284,4 +284,40 @@ class UserWorkloadsTest {
                 .asString()
                 .startsWith("DIR/m.yaml:12:17: error: workloads[0].variants.virtual.params is for JMH @Param values");
     }
+
+    /** Issue #49: init's placeholders switch nothing; the matrix is refused where each stands, until filled in. */
+    @Test
+    void initsPlaceholdersAreRefusedWhereTheyStand() throws Exception {
+        String entry = JMH_ENTRY
+                .replace(
+                        "virtual: {params: {threadType: VIRTUAL}}",
+                        "virtual: {properties: {\"<property your code reads>\": virtual}}")
+                .replace(
+                        "platform: {params: {threadType: PLATFORM}, jvmArgs: [\"-Xss512k\"], env: {A: b}}",
+                        "platform: {properties: {\"<property your code reads>\": platform}}");
+        assertThat(problems(HEAD + entry))
+                .containsExactly(
+                        """
+                        DIR/m.yaml:14:30: error: variant 'virtual' still has the placeholder '<property your code reads>' that loom-matrix init wrote
+                          hint: put what switches your code between thread kinds in its place: the system property it reads (e.g. spring.threads.virtual.enabled), or use params: {threadType: VIRTUAL} for a @Param, jvmArgs or env; loom-matrix then checks in every JVM that it was read""",
+                        """
+                        DIR/m.yaml:15:31: error: variant 'platform' still has the placeholder '<property your code reads>' that loom-matrix init wrote
+                          hint: put what switches your code between thread kinds in its place: the system property it reads (e.g. spring.threads.virtual.enabled), or use params: {threadType: VIRTUAL} for a @Param, jvmArgs or env; loom-matrix then checks in every JVM that it was read""");
+    }
+
+    /**
+     * Issue #49: JMH runs a benchmark without the variant's @Param as it is, alike in every variant; a variant's
+     * @Param must be one every selected benchmark declares (the example's threadsByConfiguration has no threadType).
+     */
+    @Test
+    void aVariantsParamThatOnlySomeSelectedBenchmarksDeclareIsRefused() throws Exception {
+        assertThat(problems(HEAD + JMH_ENTRY.replace("include: ['threadsByParam$']", "include: ['.*']")))
+                .containsExactly(
+                        """
+                        DIR/m.yaml:14:26: error: variant 'virtual' sets @Param 'threadType', which 1 of the 2 selected benchmarks do not declare (example.blocking.BlockingServiceBenchmark.threadsByConfiguration): they would run alike in every variant
+                          hint: select only the benchmarks that declare it, e.g. include: ['BlockingServiceBenchmark\\.threadsByParam$'], or switch the others with a property they read""",
+                        """
+                        DIR/m.yaml:15:27: error: variant 'platform' sets @Param 'threadType', which 1 of the 2 selected benchmarks do not declare (example.blocking.BlockingServiceBenchmark.threadsByConfiguration): they would run alike in every variant
+                          hint: select only the benchmarks that declare it, e.g. include: ['BlockingServiceBenchmark\\.threadsByParam$'], or switch the others with a property they read""");
+    }
 }

@@ -202,12 +202,35 @@ public final class Starter {
                     }
                 }
                 y.append('\n');
+                Optional<String> param = threadParam(jmh.benchmarks());
+                // a variant's @Param switches only the benchmarks that declare it: the others would run alike in
+                // every variant, so the entry selects those that do (issue #49)
+                List<JmhJar.Benchmark> switched = param.map(p -> jmh.benchmarks().stream()
+                                .filter(b -> b.params().contains(p))
+                                .toList())
+                        .orElse(List.of());
+                long unswitched = jmh.benchmarks().size() - switched.size();
+                if (param.isPresent() && unswitched > 0) {
+                    y.append("  # ")
+                            .append(unswitched)
+                            .append(" of them without the @Param ")
+                            .append(param.get())
+                            .append(" are left out: it would not switch them. Add them in an entry whose\n")
+                            .append("  # variants set a system property they read.\n");
+                }
                 y.append("  - id: ").append(id).append('\n');
                 y.append("    jmh:\n");
                 y.append("      jar: ").append(jmh.jar()).append('\n');
-                y.append("      include: ['.*']          # regular expressions, as JMH takes them\n");
+                y.append("      include: ")
+                        .append(
+                                switched.isEmpty() || unswitched == 0
+                                        ? "['.*']"
+                                        : switched.stream()
+                                                .map(b -> "'" + b.includePattern() + "'")
+                                                .collect(java.util.stream.Collectors.joining(", ", "[", "]")))
+                        .append("          # regular expressions, as JMH takes them\n");
                 y.append("      warmupIterations: 3\n      iterations: 5\n      warmupTime: 1s\n      time: 1s\n");
-                y.append(variants(threadParam(jmh.benchmarks())));
+                y.append(variants(param));
                 quickWorkloads = "      " + id + ": {jmh: {warmupIterations: 1, iterations: 3, warmupTime: 200ms, "
                         + "time: 200ms}}\n";
             }
@@ -243,12 +266,19 @@ public final class Starter {
         return y.toString();
     }
 
-    /** The variants to fill in: a @Param that looks like the thread kind, else a system property. */
+    /** What init cannot know and the team must write: refused by the matrix reader until it is filled in. */
+    static final String PLACEHOLDER = "<property your code reads>";
+
+    /**
+     * The variants: a @Param that looks like the thread kind, else a placeholder for the system property the code
+     * reads (issue #49: a made-up name such as {@code threads}, which nothing read, was measured as if it switched
+     * the code; {@code validate} refuses the placeholder, and each run checks the property was read).
+     */
     private static String variants(Optional<String> param) {
         StringBuilder y = new StringBuilder();
         y.append("    # What switches your code between thread kinds: a system property it reads, a @Param of the\n");
-        y.append(
-                "    # benchmark (params: {threadType: VIRTUAL}), JVM options (jvmArgs: [...]) or env. Fill in yours.\n");
+        y.append("    # benchmark (params: {threadType: VIRTUAL}), JVM options (jvmArgs: [...]) or env. Every run\n");
+        y.append("    # checks inside each JVM that a variant's system properties were read.\n");
         y.append("    variants:\n");
         if (param.isPresent()) {
             y.append("      virtual: {params: {")
@@ -256,8 +286,11 @@ public final class Starter {
                     .append(": VIRTUAL}}     # check the values it takes\n");
             y.append("      platform: {params: {").append(param.get()).append(": PLATFORM}}\n");
         } else {
-            y.append("      virtual: {properties: {threads: virtual}}\n");
-            y.append("      platform: {properties: {threads: platform}}\n");
+            y.append("      # fill in: the property's name in place of ")
+                    .append(PLACEHOLDER)
+                    .append('\n');
+            y.append("      virtual: {properties: {\"").append(PLACEHOLDER).append("\": virtual}}\n");
+            y.append("      platform: {properties: {\"").append(PLACEHOLDER).append("\": platform}}\n");
         }
         y.append("    baseline: platform\n");
         return y.toString();

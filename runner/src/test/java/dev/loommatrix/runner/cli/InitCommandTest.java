@@ -82,7 +82,11 @@ class InitCommandTest {
                 .contains("example.blocking.BlockingServiceBenchmark.threadsByParam")
                 // the suite's own @Param that names the thread kind is what the variants set
                 .contains("virtual: {params: {threadType: VIRTUAL}}")
-                .contains("platform: {params: {threadType: PLATFORM}}");
+                .contains("platform: {params: {threadType: PLATFORM}}")
+                // issue #49: only the benchmarks that declare it (threadsByConfiguration has no threadType: it would
+                // run alike in both variants)
+                .contains("include: ['BlockingServiceBenchmark\\.threadsByParam$']")
+                .contains("# 1 of them without the @Param threadType are left out");
         // the reader accepts it as written, with the quick profile
         Matrix matrix = MatrixParser.parse(repo.resolve("matrix.yaml"), Optional.of("quick"));
         assertThat(matrix.workloads()).singleElement().satisfies(w -> {
@@ -100,7 +104,32 @@ class InitCommandTest {
                 .contains("1. build: mvn -q package -DskipTests");
         assertThat(Files.readString(repo.resolve("matrix.yaml")))
                 .contains("jar: target/perf.jar")
-                .contains("virtual: {properties: {threads: virtual}}");
+                .contains("virtual: {properties: {\"<property your code reads>\": virtual}}");
+    }
+
+    /**
+     * Issue #49, in the README's order — init, then build: the variants init cannot know are placeholders, and the
+     * matrix reader refuses them where they stand once the jar is there, instead of measuring a made-up property
+     * nothing reads as "virtual".
+     */
+    @Test
+    void initBeforeTheBuildWritesPlaceholdersThatValidateRefusesUntilFilledIn() throws Exception {
+        Files.writeString(repo.resolve("pom.xml"), JMH_POM);
+        assertThat(init().code()).isZero();
+        Files.createDirectories(repo.resolve("target"));
+        JmhJars.blockingExample(repo.resolve("target")); // the build
+        var refused = org.assertj.core.api.Assertions.catchThrowableOfType(
+                dev.loommatrix.core.matrix.MatrixException.class,
+                () -> MatrixParser.parse(repo.resolve("matrix.yaml"), Optional.empty()));
+        assertThat(refused.problems()).hasSize(2).allSatisfy(p -> assertThat(p.format())
+                .contains("still has the placeholder '<property your code reads>' that loom-matrix init wrote")
+                .contains("hint: put what switches your code between thread kinds in its place"));
+
+        // the same matrix as a team fills it in: accepted
+        Path matrix = repo.resolve("matrix.yaml");
+        Files.writeString(
+                matrix, Files.readString(matrix).replace("\"<property your code reads>\"", "blocking.threads"));
+        MatrixParser.parse(matrix, Optional.empty());
     }
 
     @Test
@@ -132,6 +161,9 @@ class InitCommandTest {
         assertThat(said.out()).contains("found: a runnable jar (target/orders-1.0.jar)");
         String yaml = Files.readString(repo.resolve("matrix.yaml"));
         assertThat(yaml).contains("  - id: orders-1-0\n    program:\n      jar: target/orders-1.0.jar");
+        // accepted once the team names the property its program reads
+        Files.writeString(
+                repo.resolve("matrix.yaml"), yaml.replace("\"<property your code reads>\"", "orders.threads"));
         Matrix matrix = MatrixParser.parse(repo.resolve("matrix.yaml"), Optional.of("quick"));
         assertThat(matrix.workloads().get(0).user().orElseThrow().artifact()).isInstanceOf(UserWorkload.Program.class);
     }
