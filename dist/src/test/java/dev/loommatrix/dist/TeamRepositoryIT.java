@@ -91,6 +91,12 @@ class TeamRepositoryIT {
                 run(repo, env, home.resolve("bin/loom-matrix").toString(), "init");
         assertThat(again.output()).doesNotContain("wrote:").contains("kept: ./.github/workflows/benchmarks.yml");
 
+        // issue #49: the starter's variants are placeholders, refused until the team fills them in
+        DistributionIT.Result unfilled =
+                run(repo, env, home.resolve("bin/loom-matrix").toString(), "validate");
+        assertThat(unfilled.code()).as(unfilled.output()).isEqualTo(2);
+        assertThat(unfilled.output()).contains("still has the placeholder '<property your code reads>'");
+
         // the team fills in its variants (the suite's @Param), one benchmark, and this host's JDK
         Path matrix = repo.resolve("matrix.yaml");
         String starter = Files.readString(matrix);
@@ -102,8 +108,12 @@ class TeamRepositoryIT {
                         "include: ['.*']",
                         "include: ['BlockingServiceBenchmark\\.threadsByParam$']\n"
                                 + "      params: {poolSize: [50], requests: [100]}")
-                .replace("virtual: {properties: {threads: virtual}}", "virtual: {params: {threadType: VIRTUAL}}")
-                .replace("platform: {properties: {threads: platform}}", "platform: {params: {threadType: PLATFORM}}");
+                .replace(
+                        "virtual: {properties: {\"<property your code reads>\": virtual}}",
+                        "virtual: {params: {threadType: VIRTUAL}}")
+                .replace(
+                        "platform: {properties: {\"<property your code reads>\": platform}}",
+                        "platform: {params: {threadType: PLATFORM}}");
         assertThat(filled).isNotEqualTo(starter).contains("threadType: VIRTUAL", "javaHome:");
         Files.writeString(matrix, filled);
         git(repo, env, "add", "-A");
