@@ -297,6 +297,148 @@ class UserWorkloadIT {
     }
 
     /** One cell on this host's JDK (the one running the tests). */
+    /** A run on the local backend of {@code entry} on this JDK; its exit code, run directory and console. */
+    record Ran(int code, RunDirectory run, String out) {}
+
+    static Ran runLocalEntry(Path work, String entry) throws Exception {
+        Files.createDirectories(work);
+        Path matrix = Files.writeString(
+                work.resolve("matrix.yaml"),
+                """
+                schema: 1
+                jdks:
+                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
+                cpus: [2]
+                repetitions: 1
+                warmup: 0
+                memory: 1g
+                workloads:
+                """
+                                .formatted(Runtime.version().feature(), System.getProperty("java.home"))
+                        + entry);
+        Path out = work.resolve("run");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        int code = LoomMatrix.mainWithoutExit(
+                new String[] {"run", "--matrix", matrix.toString(), "--backend", "local", "--out", out.toString()},
+                new PrintStream(console, true, StandardCharsets.UTF_8),
+                new PrintStream(console, true, StandardCharsets.UTF_8));
+        return new Ran(code, new RunDirectory(out), console.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Issue #49: {@code include: ['.*']}, as init wrote it, measures the team's benchmarks and none of loom-matrix's
+     * own. The harness jar as the agent put its BenchmarkList on the class path, and JMH read it beside the team's
+     * (JMH's own listing shows it); the agent jar users' JVMs get carries none.
+     */
+    @Test
+    void includeEverythingMeasuresTheTeamsBenchmarksOnly(@TempDir Path work) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path harness = work.resolve("harness.jar");
+        try (var in = UserWorkloadIT.class.getResourceAsStream("/dev/loommatrix/runner/backend/harness.jar")) {
+            Files.copy(in, harness);
+        }
+        assertThat(jmhList(java, harness, work)).anyMatch(b -> b.startsWith("dev.loommatrix.harness."));
+        Path agent = Files.write(
+                work.resolve("agent.jar"), dev.loommatrix.runner.backend.AgentJar.from(Files.readAllBytes(harness)));
+        assertThat(jmhList(java, agent, work))
+                .containsExactly(
+                        "example.blocking.BlockingServiceBenchmark.threadsByConfiguration",
+                        "example.blocking.BlockingServiceBenchmark.threadsByParam");
+
+        Ran ran = runLocalEntry(
+                work.resolve("all"),
+                """
+                  - id: everything
+                    jmh:
+                      jar: "%s"
+                      include: ['.*']
+                      params: {poolSize: [50], requests: [20], threadType: [VIRTUAL]}
+                      warmupIterations: 0
+                      iterations: 1
+                      time: 100ms
+                    variants:
+                      virtual: {properties: {blocking.threads: virtual}}
+                      platform: {properties: {blocking.threads: platform}}
+                    baseline: platform
+                """
+                        .formatted(jar));
+        assertThat(ran.code()).as(ran.out()).isZero();
+        CellRecord cell = ran.run().readCells().get(0);
+        assertThat(cell.measurements())
+                .extracting(m -> m.variant() + " " + m.benchmark().orElseThrow().name())
+                .containsExactlyInAnyOrder(
+                        "virtual example.blocking.BlockingServiceBenchmark.threadsByConfiguration",
+                        "virtual example.blocking.BlockingServiceBenchmark.threadsByParam",
+                        "platform example.blocking.BlockingServiceBenchmark.threadsByConfiguration",
+                        "platform example.blocking.BlockingServiceBenchmark.threadsByParam");
+    }
+
+    private static List<String> jmhList(String java, Path agent, Path work) throws Exception {
+        Process list = new ProcessBuilder(
+                        java, "-javaagent:" + agent + "=" + work.resolve("list.jsonl"), "-jar", jar.toString(), "-l")
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(list.waitFor()).as(out).isZero();
+        return out.lines()
+                .filter(l -> l.contains(".") && !l.startsWith("Benchmarks:"))
+                .toList();
+    }
+
+    /**
+     * Issue #49: variants that set a property the code never reads (init's old starter: {@code threads}, where the
+     * example reads {@code blocking.threads}) measured the same code twice and reported "virtual" beside "platform"
+     * with exit 0. The agent now sees nothing read it: the check fails in the cell's attestation, the variant changed
+     * nothing, and the cell is invalid (exit 3) with the reason; the property the code does read passes the check.
+     */
+    @Test
+    void aVariantWhosePropertyNothingReadsIsInvalidAndOneThatIsReadIsAttested(@TempDir Path work) throws Exception {
+        String entry =
+                """
+                  - id: by-configuration
+                    jmh:
+                      jar: "%s"
+                      include: ['threadsByConfiguration$']
+                      params: {poolSize: [50], requests: [20]}
+                      warmupIterations: 0
+                      iterations: 1
+                      time: 100ms
+                    variants:
+                      virtual: {properties: {PROPERTY: virtual}}
+                      platform: {properties: {PROPERTY: platform}}
+                    baseline: platform
+                """;
+        Ran unread = runLocalEntry(work.resolve("unread"), entry.formatted(jar).replace("PROPERTY", "threads"));
+        assertThat(unread.code()).as(unread.out()).isEqualTo(3);
+        CellRecord invalid = unread.run().readCells().get(0);
+        assertThat(invalid.status()).isEqualTo(CellStatus.INVALID);
+        assertThat(invalid.reason().orElseThrow())
+                .contains("virtual: invalid: changed nothing: its only difference from the baseline platform is the"
+                        + " system property threads=virtual, which nothing in its JVM read");
+        var env = invalid.environment().orElseThrow();
+        assertThat(env.attested()).isFalse();
+        assertThat(env.attestation())
+                .filteredOn(c -> c.setting().equals("variant virtual: system property threads"))
+                .singleElement()
+                .satisfies(c -> {
+                    assertThat(c.ok()).isFalse();
+                    assertThat(c.observed()).isEqualTo("read by nothing in its JVM");
+                });
+        assertThat(unread.out()).contains("invalid").contains("changed nothing");
+
+        Ran read = runLocalEntry(work.resolve("read"), entry.formatted(jar).replace("PROPERTY", "blocking.threads"));
+        assertThat(read.code()).as(read.out()).isZero();
+        CellRecord ok = read.run().readCells().get(0);
+        assertThat(ok.status()).isEqualTo(CellStatus.OK);
+        assertThat(ok.environment().orElseThrow().attested()).isTrue();
+        assertThat(ok.environment().get().attestation())
+                .filteredOn(c -> c.setting().startsWith("variant "))
+                .extracting(c -> c.setting() + ": " + c.observed())
+                .containsExactlyInAnyOrder(
+                        "variant virtual: system property blocking.threads: read",
+                        "variant platform: system property blocking.threads: read");
+    }
+
     static RunDirectory runLocal(Path work, Path benchmarks, int repetitions, String cpus) throws Exception {
         Files.createDirectories(work);
         Path matrix = work.resolve("matrix.yaml");
