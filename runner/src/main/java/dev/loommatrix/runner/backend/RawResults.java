@@ -208,7 +208,7 @@ public final class RawResults {
                         .mapToDouble(Double::doubleValue)
                         .toArray()));
         Optional<Double> efficiency = lowerBound.flatMap(lb -> summary.map(s -> lb / s.median()));
-        Optional<String> problem = error.or(data::problem).or(() -> negativeFootprint(samples));
+        Optional<String> problem = error.or(data::problem);
         int expected = cell.repetitions();
         if (problem.isEmpty() && samples.size() < expected) {
             problem = Optional.of("only " + samples.size() + " of " + expected + " repetitions produced a record");
@@ -226,39 +226,6 @@ public final class RawResults {
                 problem);
         // forks that ran the workload more than once say so, and their cold starts get their own summary
         return cell.iterations().equals(Iterations.ONCE) ? measurement : measurement.withIterations(cell.iterations());
-    }
-
-    /**
-     * A memory footprint below zero is a measurement error, not a footprint (issue #32: footprint's virtual variant
-     * printed -383 B RSS a thread, two of three samples negative). Its cause, measured
-     * ({@code benchmarks/results/2026-11-26-footprint-rss/}): a virtual thread's stack and objects are heap objects,
-     * and at a few thousand threads they fit in heap pages the JVM already has resident, so the resident set grows
-     * by nothing while the JVM gives back some of its own native memory — 4.2–4.6 MiB of heap held, RSS −0.7 to
-     * +0.1 MiB. Such a variant's numbers are kept and called invalid, never reported as a footprint; its heap figure
-     * stands.
-     */
-    static Optional<String> negativeFootprint(List<Sample> samples) {
-        for (int i = 0; i < samples.size(); i++) {
-            Optional<Double> rss = samples.get(i).metric("rssBytes");
-            if (rss.isPresent() && rss.get() < 0) {
-                long negative = samples.stream()
-                        .filter(s -> s.metric("rssBytes").filter(v -> v < 0).isPresent())
-                        .count();
-                return Optional.of(String.format(
-                        java.util.Locale.ROOT,
-                        "%sresident memory fell by %.1f MiB while the threads were started (repetition %d; %d of %d"
-                                + " samples below zero): the threads' memory went into heap pages already resident"
-                                + " while the JVM gave back some of its own, so the RSS difference is no footprint"
-                                + " (heapBytesPerThread is; RSS counts virtual threads only when they need new heap,"
-                                + " at tens of thousands)",
-                        CellAssembler.INVALID,
-                        -rss.get() / (1 << 20),
-                        i + 1,
-                        negative,
-                        samples.size()));
-            }
-        }
-        return Optional.empty();
     }
 
     /** The environment block of the first record: what the JVM under test reported about itself. */

@@ -239,14 +239,15 @@ final class RunCommand implements Callable<Integer> {
         if (run.wasStopped()) {
             console.printf(
                     "interrupted: %d cells finished are kept in %s; continue with --resume --out %s%n",
-                    totals.ok() + totals.failed() + totals.timedOut() + totals.skipped(), dir.root(), dir.root());
+                    totals.ended(), dir.root(), dir.root());
             return ExitCode.INTERNAL_ERROR.code;
         }
         Runtime.getRuntime().removeShutdownHook(onSignal);
         dir.writeManifest(manifest.finish(Instant.now().toString(), RunStatus.FINISHED));
         console.printf(
-                "done: %d ok, %d failed, %d timed out, %d skipped%s → %s%n",
+                "done: %d ok, %s%d failed, %d timed out, %d skipped%s → %s%n",
                 totals.ok(),
+                totals.invalid() > 0 ? totals.invalid() + " invalid, " : "",
                 totals.failed(),
                 totals.timedOut(),
                 totals.skipped(),

@@ -180,7 +180,7 @@ final class CellRecorder {
             Optional<dev.loommatrix.core.result.EnvironmentRecord> environment,
             List<dev.loommatrix.core.result.Measurement> measurements) {}
 
-    private static String describe(CellRecord record) {
+    static String describe(CellRecord record) {
         StringBuilder text = new StringBuilder(record.status().word());
         record.reason().ifPresent(r -> text.append(" — ").append(r));
         record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
@@ -202,8 +202,7 @@ final class CellRecorder {
                 }
                 continue;
             }
-            var value = headline.flatMap(h -> m.medianOf(h.metric())
-                    .map(v -> String.format(Locale.ROOT, ", %s %.0f %s", m.variant(), v, h.unit())));
+            var value = headline.flatMap(h -> m.medianOf(h.metric()).map(v -> headlineText(m, h, v)));
             m.summary()
                     .ifPresent(s -> text.append(
                             value.orElse(String.format(Locale.ROOT, ", %s %.0f ms", m.variant(), s.median()))));
@@ -225,6 +224,30 @@ final class CellRecorder {
         return text.toString();
     }
 
+    /**
+     * A variant's headline figure. A footprint whose resident memory fell while its threads were started in some
+     * repetition has no RSS footprint at that count (issue #49: its cell was called invalid and the README's first
+     * command exited 3): virtual threads' stacks went into heap pages already resident while the JVM gave back some of
+     * its own memory (benchmarks/results/2026-11-26-footprint-rss/), so their heap per thread is said instead.
+     */
+    static String headlineText(dev.loommatrix.core.result.Measurement m, Workloads.Headline h, double median) {
+        long fell = m.samples().stream()
+                .filter(s -> s.metric("rssBytes").filter(rss -> rss < 0).isPresent())
+                .count();
+        if (h.metric().equals("rssBytesPerThread") && fell > 0) {
+            var heap = m.medianOf("heapBytesPerThread");
+            return String.format(
+                    Locale.ROOT,
+                    ", %s %s (resident memory fell in %d of %d repetitions: no RSS footprint at this count)",
+                    m.variant(),
+                    heap.map(b -> String.format(Locale.ROOT, "%.0f B heap/thread", b))
+                            .orElse("no footprint"),
+                    fell,
+                    m.samples().size());
+        }
+        return String.format(Locale.ROOT, ", %s %.0f %s", m.variant(), median, h.unit());
+    }
+
     /** Three significant digits: a JMH score may be 0.00123 ms/op or 12345678 ops/s. */
     static String significant(double value) {
         return new java.math.BigDecimal(value)
@@ -243,6 +266,7 @@ final class CellRecorder {
     /** How many cells ended how, and the estimate of what is left (scaled by how estimates fared so far). */
     private static final class Tally {
         private int ok;
+        private int invalid;
         private int failed;
         private int timedOut;
         private int skipped;
@@ -265,7 +289,7 @@ final class CellRecorder {
             switch (outcome) {
                 case CellOutcome.Succeeded s -> ok++;
                 case CellOutcome.Failed f -> failed++;
-                case CellOutcome.Invalid v -> failed++; // not an ok result: the run exits 3
+                case CellOutcome.Invalid v -> invalid++; // not an ok result: the run exits 3
                 case CellOutcome.TimedOut t -> timedOut++;
                 case CellOutcome.Skipped s -> skipped++;
             }
@@ -278,7 +302,7 @@ final class CellRecorder {
         }
 
         synchronized MatrixRun.Totals totals() {
-            return new MatrixRun.Totals(ok, failed, timedOut, skipped, resumed);
+            return new MatrixRun.Totals(ok, invalid, failed, timedOut, skipped, resumed);
         }
     }
 }

@@ -60,9 +60,18 @@ public final class MatrixRun {
     }
 
     /** How the cells ended, for the exit code and the closing line. */
-    public record Totals(int ok, int failed, int timedOut, int skipped, int resumed) {
+    /**
+     * How the cells ended. Invalid cells ran, but their numbers measure something other than what they ask: said as
+     * invalid, and like failed ones they make the run's exit code 3.
+     */
+    public record Totals(int ok, int invalid, int failed, int timedOut, int skipped, int resumed) {
         public boolean anyFailed() {
-            return failed + timedOut > 0;
+            return invalid + failed + timedOut > 0;
+        }
+
+        /** Every cell that ended in this run, resumed ones not counted. */
+        public int ended() {
+            return ok + invalid + failed + timedOut + skipped;
         }
     }
 
