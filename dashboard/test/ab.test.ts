@@ -30,6 +30,18 @@ describe("an A/B run says what it is (issue #31)", () => {
     expect(abVerdict(report).tone).toBe("warn");
   });
 
+  it("says the cells this host did not run, without calling that a warning", () => {
+    const report = abJmhAa();
+    report.ab!.sequential!.notRun = {
+      "jdk-23.linux.cpus-2.sleep-bound": "no hotspot JDK 23 on this host",
+      "jdk-23.linux.cpus-2.fib-fanout": "no hotspot JDK 23 on this host",
+    };
+    expect(abVerdict(report)).toEqual({
+      text: "No regression: 0 improvements, 2 unchanged, 0 inconclusive; 2 cells not run on this host",
+      tone: "neutral",
+    });
+  });
+
   it("says when measuring stopped because nothing undecided could be decided in the pairs left", () => {
     const report = abRegression();
     report.ab!.sequential!.ended = "futile";
@@ -58,6 +70,7 @@ describe("an A/B run says what it is (issue #31)", () => {
     expect(abVerdictWords({ ...entry, regressions: 2, inconclusive: 20, unchanged: 2, notMeasured: 0 })).toBe(
       "2 regressions (0 improvements, 2 unchanged, 20 inconclusive)",
     );
+    expect(abVerdictWords({ ...entry, notRun: 4 })).toBe("no verdict: 24 of 24 inconclusive, 1 cell not measured, 4 cells not run on this host");
   });
 
   it("names cells by the parts of their ids that differ", () => {

@@ -726,6 +726,12 @@ export interface Compare {
       stopped?: {
         [k: string]: string;
       };
+      /**
+       * cells this host did not run, a side or both, each with why (skipped: a JDK it lacks, another OS, a service cell without its load generator): no comparison, no pairs, and no part of the budget's plan
+       */
+      notRun?: {
+        [k: string]: string;
+      };
     };
   };
   /**

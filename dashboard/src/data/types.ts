@@ -85,6 +85,8 @@ export interface AbEntry {
   /** Cells the budget left unmeasured. */
   notMeasured: number;
   ended?: string;
+  /** Cells this host did not run (skipped: a JDK it lacks, …); absent in an index written before it was counted. */
+  notRun?: number;
 }
 
 export interface AbIndex {

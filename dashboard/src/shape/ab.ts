@@ -12,20 +12,24 @@ export function abVerdict(report: CompareReport): { text: string; tone: Tone } {
   const inconclusive = report.comparisons.filter((c) => c.verdict === "inconclusive").length;
   const unchanged = report.comparisons.filter((c) => c.verdict === "unchanged").length;
   const notMeasured = Object.keys(report.ab?.sequential?.notMeasured ?? {}).length;
-  const unmeasured = notMeasured ? `; ${notMeasured} cell${notMeasured === 1 ? "" : "s"} not measured within the budget` : "";
+  // a cell this host skipped is not compared: said, but no reason for a warning (it fails no check)
+  const notRun = Object.keys(report.ab?.sequential?.notRun ?? {}).length;
+  const leftOut =
+    (notMeasured ? `; ${notMeasured} cell${notMeasured === 1 ? "" : "s"} not measured within the budget` : "") +
+    (notRun ? `; ${notRun} cell${notRun === 1 ? "" : "s"} not run on this host` : "");
   const rest = `${report.improvements} improvement${report.improvements === 1 ? "" : "s"}, ${unchanged} unchanged, ${inconclusive} inconclusive`;
   if (report.regressions > 0) {
-    return { text: `${report.regressions} regression${report.regressions === 1 ? "" : "s"} (${rest})${unmeasured}`, tone: "bad" };
+    return { text: `${report.regressions} regression${report.regressions === 1 ? "" : "s"} (${rest})${leftOut}`, tone: "bad" };
   }
   if (all === 0 || inconclusive === all) {
-    return { text: `No verdict: ${inconclusive} of ${all} comparisons inconclusive${unmeasured}`, tone: "warn" };
+    return { text: `No verdict: ${inconclusive} of ${all} comparisons inconclusive${leftOut}`, tone: "warn" };
   }
   if (inconclusive > 0 || notMeasured > 0) {
-    return { text: `No regression among the ${all - inconclusive} decided; no verdict on ${inconclusive} of ${all} (inconclusive)${unmeasured} — ${rest}`, tone: "warn" };
+    return { text: `No regression among the ${all - inconclusive} decided; no verdict on ${inconclusive} of ${all} (inconclusive)${leftOut} — ${rest}`, tone: "warn" };
   }
   return report.improvements > 0
-    ? { text: `No regression: ${rest}`, tone: "good" }
-    : { text: `No regression: ${rest}`, tone: "neutral" };
+    ? { text: `No regression: ${rest}${leftOut}`, tone: "good" }
+    : { text: `No regression: ${rest}${leftOut}`, tone: "neutral" };
 }
 
 /** Why measuring stopped, in words. */

@@ -80,6 +80,7 @@ export async function abView(ctx: Context): Promise<Child[]> {
       ["stopped because", endedWords(report)],
     ]),
     notMeasured(report),
+    notRun(report),
     stoppedEarly(report),
     h(
       "p",
@@ -118,6 +119,16 @@ function notMeasured(report: CompareReport): HTMLElement | null {
   return section(
     "Not measured within the budget",
     h("p", { class: "explain" }, "No verdict on these cells: their first pass did not fit the budget."),
+    table(["cell", "why"], cells.map(([cell, why]) => [cell, why])),
+  );
+}
+
+function notRun(report: CompareReport): HTMLElement | null {
+  const cells = Object.entries(report.ab?.sequential?.notRun ?? {});
+  if (!cells.length) return null;
+  return section(
+    "Not run on this host",
+    h("p", { class: "explain" }, "This machine skipped these cells, as a run skips them, so they were not compared and took none of the budget:"),
     table(["cell", "why"], cells.map(([cell, why]) => [cell, why])),
   );
 }

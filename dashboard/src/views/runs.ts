@@ -56,7 +56,9 @@ export async function runsView(ctx: Context): Promise<Child[]> {
 
 /** An A/B run's verdict in the index's counts, the one reached first (none is never "no regression"). */
 export function abVerdictWords(e: AbEntry): string {
-  const unmeasured = e.notMeasured ? `, ${e.notMeasured} cell${e.notMeasured === 1 ? "" : "s"} not measured` : "";
+  const unmeasured =
+    (e.notMeasured ? `, ${e.notMeasured} cell${e.notMeasured === 1 ? "" : "s"} not measured` : "") +
+    (e.notRun ? `, ${e.notRun} cell${e.notRun === 1 ? "" : "s"} not run on this host` : "");
   if (e.regressions) return `${e.regressions} regression${e.regressions === 1 ? "" : "s"} (${e.improvements} improvements, ${e.unchanged} unchanged, ${e.inconclusive} inconclusive${unmeasured})`;
   if (e.inconclusive === e.comparisons) return `no verdict: ${e.inconclusive} of ${e.comparisons} inconclusive${unmeasured}`;
   return `no regression (${e.improvements} improvements, ${e.unchanged} unchanged, ${e.inconclusive} inconclusive${unmeasured})`;

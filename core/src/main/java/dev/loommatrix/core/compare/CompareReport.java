@@ -154,8 +154,10 @@ public record CompareReport(
     /**
      * How a sequential A/B spent its looks ({@link SequentialPlan}): the looks planned, the level each tested at,
      * the budget and what was spent of it, how many looks were taken, why measuring stopped, the pairs each
-     * cell got, the level of the last look taken (all the α left when the budget made it the last), and the
-     * comparisons measured no more because they could not be decided within the pairs left ("cell series" → why).
+     * cell got, the cells the budget left out, the level of the last look taken (all the α left when the budget
+     * made it the last), the comparisons measured no more because they could not be decided within the pairs left
+     * ("cell series" → why), and the cells this host did not run (skipped: a JDK it lacks, another OS, a service
+     * cell without its load generator; cell → why), which the budget did not count.
      */
     public record Sequential(
             String method,
@@ -174,9 +176,15 @@ public record CompareReport(
                     Double lastLevel,
             @com.fasterxml.jackson.annotation.JsonInclude(
                             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                    java.util.Map<String, String> stopped) {
+                    java.util.Map<String, String> stopped,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                    java.util.Map<String, String> notRun) {
         public Sequential {
             looks = List.copyOf(looks);
+            notRun = notRun == null
+                    ? java.util.Map.of()
+                    : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(notRun));
             stopped = stopped == null
                     ? java.util.Map.of()
                     : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(stopped));

@@ -94,10 +94,8 @@ public final class MarkdownReport {
         }
         long unchanged = count(report, Comparison.Verdict.unchanged);
         long inconclusive = count(report, Comparison.Verdict.inconclusive);
-        java.util.Map<String, String> notMeasured =
-                report.ab() != null && report.ab().sequential() != null
-                        ? report.ab().sequential().notMeasured()
-                        : java.util.Map.of();
+        CompareReport.Sequential sequential = report.ab() != null ? report.ab().sequential() : null;
+        java.util.Map<String, String> notMeasured = sequential != null ? sequential.notMeasured() : java.util.Map.of();
         if (!notMeasured.isEmpty()) {
             // cells the budget left out have no verdict either, said before anything else
             md.append(String.format(
@@ -105,6 +103,14 @@ public final class MarkdownReport {
                     "**No verdict on %d cell(s): not measured within the budget.**%n",
                     notMeasured.size()));
             notMeasured.forEach((cell, why) ->
+                    md.append("- `").append(cell).append("`: ").append(why).append('\n'));
+            md.append('\n');
+        }
+        java.util.Map<String, String> notRun = sequential != null ? sequential.notRun() : java.util.Map.of();
+        if (!notRun.isEmpty()) {
+            // cells this host skipped (as run skips them): no comparison, and no part of the counts below
+            md.append(String.format(Locale.ROOT, "%d cell(s) not run on this host, so not compared:%n", notRun.size()));
+            notRun.forEach((cell, why) ->
                     md.append("- `").append(cell).append("`: ").append(why).append('\n'));
             md.append('\n');
         }

@@ -87,8 +87,22 @@ public final class LocalBackend implements Backend {
 
     /** Whether this host can run the cell: its OS, and a JDK of its feature version and VM. */
     public boolean canRun(Cell cell) {
-        return cell.coordinates().os().equals("windows") == JdkLocator.isWindows()
-                && locate(cell).jdk().isPresent();
+        return whyNotRun(cell).isEmpty();
+    }
+
+    /** Why this host cannot run the cell, if it cannot: what the cell's record says when it is skipped here. */
+    public Optional<String> whyNotRun(Cell cell) {
+        if (cell.coordinates().os().equals("windows") != JdkLocator.isWindows()) {
+            return Optional.of(otherOs(cell));
+        }
+        JdkLocator.Result located = locate(cell);
+        return located.jdk().isPresent() ? Optional.empty() : Optional.of(located.reason());
+    }
+
+    private static String otherOs(Cell cell) {
+        return "this is a " + (JdkLocator.isWindows() ? "windows" : "linux") + " host; "
+                + cell.coordinates().os() + " cells run on "
+                + cell.coordinates().os() + " runners";
     }
 
     public JdkLocator.Result locate(Cell cell) {
@@ -112,13 +126,7 @@ public final class LocalBackend implements Backend {
                 hyperfine.map(p -> "hyperfine (host)").orElse("loom-matrix process timer (hyperfine not on PATH)");
         if (cell.coordinates().os().equals("windows") != JdkLocator.isWindows()) {
             return new Execution(
-                    new CellOutcome.Skipped("this is a " + (JdkLocator.isWindows() ? "windows" : "linux") + " host; "
-                            + cell.coordinates().os() + " cells run on "
-                            + cell.coordinates().os() + " runners"),
-                    name(),
-                    driver,
-                    variantOrder,
-                    Optional.empty());
+                    new CellOutcome.Skipped(otherOs(cell)), name(), driver, variantOrder, Optional.empty());
         }
         JdkLocator.Result located = locator.find(cell.jdk());
         if (located.jdk().isEmpty()) {

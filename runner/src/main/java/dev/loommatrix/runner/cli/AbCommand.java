@@ -194,23 +194,16 @@ final class AbCommand implements Callable<Integer> {
         var candidateMatrix = options.load();
         var baselineMatrix = MatrixParser.parse(baseFile, profile);
         List<Cell> planned = RunCommand.only(ClassFileCheck.check(Planner.plan(candidateMatrix)), onlyCells);
-        Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
-        RunLayout layout = layout(planned, timeBudget);
-        List<Cell> candidateCells = layout.measured(planned);
-        List<Cell> baselineCells = layout.measured(ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
+        List<Cell> baselinePlanned = ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
-                .toList());
-        int extra = confirm != null ? confirm : layout.plan().firstPass();
+                .toList();
+        Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
 
         String runId = "ab-" + RunCommand.newRunId();
         Path root = out != null ? out : Path.of("results", runId);
         if (Files.exists(root.resolve("run.json"))) {
             throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
         }
-        RunManifest candidateManifest = RunCommand.newManifest(
-                runId, options.matrix, candidateMatrix.id(), profile, Optional.empty(), candidateCells);
-        RunManifest baselineManifest = RunCommand.newManifest(
-                runId + "-baseline", baseFile, baselineMatrix.id(), profile, Optional.empty(), baselineCells);
 
         Optional<ContainerBackend> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
@@ -228,36 +221,62 @@ final class AbCommand implements Callable<Integer> {
                     .println("note: no Docker engine answers; linux cells run on the local backend with this host's"
                             + " JDKs");
         }
-        AbRun.Side baseline = side(baselineLabel, baselineCells, baselineManifest, baselineDocker, baselineHarness);
-        AbRun.Side candidate =
-                side(candidateLabel, candidateCells, candidateManifest, candidateDocker, candidateHarness);
+        LocalBackend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
+        LocalBackend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
         var console = parent.out();
-        announce(console, layout, candidateCells, runId, extra, root, timeBudget);
-        AbRun run = new AbRun(
-                root,
-                console,
-                new AbRun.Settings(
-                        layout.plan(),
-                        layout.firstPasses(),
-                        extra,
-                        thresholdPercent / 100,
-                        timeBudget,
-                        choice,
-                        layout.notMeasured(),
-                        disturbedPolicy,
-                        maxPairs != null ? maxPairs : BUDGET_PAIRS,
-                        pairing()));
-        Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
-        Runtime.getRuntime().addShutdownHook(onSignal);
         AbRun.Outcome outcome;
+        Thread onSignal;
         // one measurement per machine, both sides' engines (one engine, or two connections to it); the budget's
-        // clock starts once the lock is held
+        // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
+        // the backends as a run asks (a container cell's image may be built), and the budget is planned around them
         try (var lock = RunCommand.measurementLock(
                 candidateDocker.or(() -> baselineDocker).map(ContainerBackend::engineId),
                 runId,
                 "ab",
                 noWait,
                 spec.commandLine().getErr())) {
+            HostRuns here = new HostRuns(
+                    MatrixRun.notRunHere(baselinePlanned, choice, baselineDocker, baselineLocal),
+                    MatrixRun.notRunHere(planned, choice, candidateDocker, candidateLocal));
+            RunLayout layout = layout(planned, timeBudget, here);
+            List<Cell> candidateCells = layout.measured(planned);
+            List<Cell> baselineCells = layout.measured(baselinePlanned);
+            int extra = confirm != null ? confirm : layout.plan().firstPass();
+            RunManifest candidateManifest = RunCommand.newManifest(
+                    runId, options.matrix, candidateMatrix.id(), profile, Optional.empty(), candidateCells);
+            RunManifest baselineManifest = RunCommand.newManifest(
+                    runId + "-baseline", baseFile, baselineMatrix.id(), profile, Optional.empty(), baselineCells);
+            AbRun.Side baseline = new AbRun.Side(
+                    baselineLabel,
+                    baselineCells,
+                    baselineManifest,
+                    baselineDocker,
+                    baselineLocal,
+                    Optional.ofNullable(baselineHarness));
+            AbRun.Side candidate = new AbRun.Side(
+                    candidateLabel,
+                    candidateCells,
+                    candidateManifest,
+                    candidateDocker,
+                    candidateLocal,
+                    Optional.ofNullable(candidateHarness));
+            announce(console, layout, candidateCells, runId, extra, root, timeBudget);
+            AbRun run = new AbRun(
+                    root,
+                    console,
+                    new AbRun.Settings(
+                            layout.plan(),
+                            layout.firstPasses(),
+                            extra,
+                            thresholdPercent / 100,
+                            timeBudget,
+                            choice,
+                            layout.notMeasured(),
+                            disturbedPolicy,
+                            maxPairs != null ? maxPairs : BUDGET_PAIRS,
+                            pairing()));
+            onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
+            Runtime.getRuntime().addShutdownHook(onSignal);
             outcome = run.run(baseline, candidate);
         }
         if (outcome.stopped()) {
@@ -295,25 +314,29 @@ final class AbCommand implements Callable<Integer> {
 
     /**
      * What the run will measure, settled before it starts: how many comparisons there will be (each cell's
-     * variants, times a JMH suite's benchmarks), the looks, each cell's first pass, the cells the budget leaves
-     * out, and the cells whose first pass is too short for their test to say anything.
+     * variants, times a JMH suite's benchmarks, of the cells this host runs on both sides), the looks, each cell's
+     * first pass and its estimated time here, the cells this host will not run (skipped in no time, each with why),
+     * the cells the budget leaves out, and the cells whose first pass is too short for their test to say anything.
      */
     record RunLayout(
             SequentialPlan plan,
             long comparisons,
             Map<String, Integer> firstPasses,
+            Map<String, Double> firstPassMs,
+            Map<String, String> notRun,
             Map<String, String> notMeasured,
             List<Cell> cannotSpeak) {
 
-        /** The cells the budget leaves in. */
+        /** The cells the budget leaves in (a cell this host will not run among them: the run records it skipped). */
         List<Cell> measured(List<Cell> cells) {
             return cells.stream().filter(c -> !notMeasured.containsKey(c.id())).toList();
         }
 
         /** The longest first pass asked for beyond the plan's (a cell the signed-rank test judges), else the plan's. */
         int longestFirstPass() {
-            return firstPasses.values().stream()
-                    .mapToInt(Integer::intValue)
+            return firstPasses.entrySet().stream()
+                    .filter(e -> !notRun.containsKey(e.getKey()))
+                    .mapToInt(Map.Entry::getValue)
                     .filter(p -> p > plan.firstPass())
                     .max()
                     .orElse(plan.firstPass());
@@ -321,27 +344,65 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /**
+     * The cells this host will not run, of each side, each with why ({@link MatrixRun#notRunHere}): a side it skips
+     * takes no time, and a cell with a side skipped has no comparison.
+     */
+    record HostRuns(Map<String, String> baseline, Map<String, String> candidate) {
+        static final HostRuns EVERY_CELL = new HostRuns(Map.of(), Map.of());
+
+        HostRuns {
+            baseline = Map.copyOf(baseline);
+            candidate = Map.copyOf(candidate);
+        }
+
+        /** How many of a cell's two sides this host runs. */
+        int sidesRun(Cell cell) {
+            return (baseline.containsKey(cell.id()) ? 0 : 1) + (candidate.containsKey(cell.id()) ? 0 : 1);
+        }
+
+        /** Why a cell is not run here, if a side of it is not: one side's reason names the side. */
+        Optional<String> whyNotRun(Cell cell, String baselineLabel, String candidateLabel) {
+            return AbRun.notRunWhy(
+                    baselineLabel,
+                    Optional.ofNullable(baseline.get(cell.id())),
+                    candidateLabel,
+                    Optional.ofNullable(candidate.get(cell.id())));
+        }
+    }
+
+    /**
      * The run's layout: each cell's first pass is the first look at which its test can find one change among the
      * comparisons — the nested t where its forks measure iterations, else the signed-rank test (more pairs); with
-     * a budget, the cells whose first pass would not fit after the others' are left out, each said.
+     * a budget, the cells whose first pass would not fit after the others' are left out, each said. A cell this
+     * host will not run costs the budget nothing (it is skipped in no time) and is never left out for it.
      */
-    RunLayout layout(List<Cell> planned, Optional<java.time.Duration> timeBudget) {
-        long comparisons =
-                Math.max(1, planned.stream().mapToLong(AbCommand::comparisonsOf).sum());
+    RunLayout layout(List<Cell> planned, Optional<java.time.Duration> timeBudget, HostRuns here) {
+        Map<String, String> notRun = new LinkedHashMap<>();
+        for (Cell cell : planned) {
+            here.whyNotRun(cell, baselineLabel, candidateLabel).ifPresent(why -> notRun.put(cell.id(), why));
+        }
+        // the cells that will give comparisons: both sides run here
+        List<Cell> compared =
+                planned.stream().filter(c -> !notRun.containsKey(c.id())).toList();
+        long comparisons = Math.max(
+                1, compared.stream().mapToLong(AbCommand::comparisonsOf).sum());
         int repetitions =
-                Math.max(6, planned.stream().mapToInt(Cell::repetitions).max().orElse(6));
+                Math.max(6, compared.stream().mapToInt(Cell::repetitions).max().orElse(6));
         int first = blocks != null ? blocks : repetitions;
         int last = maxPairs != null ? maxPairs : timeBudget.isPresent() ? 40 : 0;
         SequentialPlan plan = SequentialPlan.of(first, Math.max(first, last), alpha);
         Map<String, Integer> firstPasses = firstPasses(planned, plan, Optional.ofNullable(blocks), comparisons);
+        // a pair's cost is both sides'; a side this host skips costs nothing
+        Map<String, Double> firstPassMs = new LinkedHashMap<>();
+        planned.forEach(c -> firstPassMs.put(c.id(), pairMs(c) * firstPasses.get(c.id()) * here.sidesRun(c) / 2));
         Map<String, String> notMeasured = timeBudget
-                .map(b -> outOfBudget(planned, firstPasses, b, budget))
+                .map(b -> outOfBudget(planned, firstPasses, firstPassMs, b, budget))
                 .orElse(Map.of());
-        List<Cell> cannotSpeak = planned.stream()
+        List<Cell> cannotSpeak = compared.stream()
                 .filter(c -> !notMeasured.containsKey(c.id()))
                 .filter(c -> firstPasses.get(c.id()) < plan.pairsNeeded(nestedPlanned(c), comparisons))
                 .toList();
-        return new RunLayout(plan, comparisons, firstPasses, notMeasured, cannotSpeak);
+        return new RunLayout(plan, comparisons, firstPasses, firstPassMs, notRun, notMeasured, cannotSpeak);
     }
 
     AbRun.Pairing pairing() {
@@ -354,20 +415,10 @@ final class AbCommand implements Callable<Integer> {
         };
     }
 
-    private AbRun.Side side(
-            String label, List<Cell> cells, RunManifest manifest, Optional<ContainerBackend> docker, Path harness) {
-        return new AbRun.Side(
-                label,
-                cells,
-                manifest,
-                docker,
-                new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(harness)),
-                Optional.ofNullable(harness));
-    }
-
     /**
      * Said before measuring: the pairs and looks, a first pass too short for a cell's test to find anything (the
-     * knob is --blocks), the cells the budget leaves out, and a first pass estimated beyond the budget.
+     * knob is --blocks), the cells this host will not run, the cells the budget leaves out, and a first pass
+     * estimated beyond the budget.
      */
     void announce(
             java.io.PrintStream console,
@@ -378,6 +429,9 @@ final class AbCommand implements Callable<Integer> {
             Path root,
             Optional<java.time.Duration> timeBudget) {
         SequentialPlan plan = layout.plan();
+        // the cells this host runs: those the counts below speak of
+        long runs =
+                cells.stream().filter(c -> !layout.notRun().containsKey(c.id())).count();
         int pairs = plan.firstPass();
         int signedRankPass = layout.longestFirstPass();
         long comparisons = layout.comparisons();
@@ -416,7 +470,7 @@ final class AbCommand implements Callable<Integer> {
                             + " be inconclusive; --blocks %d, or fewer comparisons (--cell)%n",
                     pairs,
                     layout.cannotSpeak().size(),
-                    cells.size(),
+                    runs,
                     comparisons,
                     layout.cannotSpeak().stream().allMatch(AbCommand::nestedPlanned)
                             ? "the nested t needs " + NestedPaired.MIN_PAIRS + " pairs"
@@ -429,19 +483,21 @@ final class AbCommand implements Callable<Integer> {
                                     SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons)),
                     needed);
         }
+        layout.notRun().forEach((cell, why) -> console.printf("not run on this host: %s: %s%n", cell, why));
         layout.notMeasured().forEach((cell, why) -> console.printf("budget: not measured: %s: %s%n", cell, why));
         if (timeBudget.isPresent()) {
             // the first pass is always measured (without it nothing can be decided): said when it alone would
-            // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once)
+            // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once, a side this
+            // host skips in no time)
             double firstPassMs = cells.stream()
-                    .mapToDouble(c -> pairMs(c) * layout.firstPasses().get(c.id()))
+                    .mapToDouble(c -> layout.firstPassMs().get(c.id()))
                     .sum();
             if (firstPassMs > timeBudget.get().toMillis()) {
                 console.printf(
                         "warning: the first pass (%s of %d cells) is estimated at %s, beyond the %s budget: it"
                                 + " runs anyway, and no later look fits; fewer cells (--cell) or a longer --budget%n",
                         signedRankPass > pairs ? pairs + "–" + signedRankPass + " pairs" : pairs + " pairs",
-                        cells.size(),
+                        runs,
                         AbRun.formatDuration((long) firstPassMs),
                         budget);
             }
@@ -485,18 +541,25 @@ final class AbCommand implements Callable<Integer> {
      * The cells a time budget leaves out, each with why: the first passes are taken cheapest first — cells judged
      * by the nested t first (they decide from fewer pairs), then by their first pass's estimated time — while
      * they fit; a cell whose first pass would not fit after them is not measured (its comparisons would have no
-     * verdict anyway, after the budget was spent). The first cell is always measured.
+     * verdict anyway, after the budget was spent). The first cell is always measured. A cell whose first pass costs
+     * nothing here ({@code firstPassMs}: this host skips both its sides) is never left out.
      */
     static Map<String, String> outOfBudget(
-            List<Cell> cells, Map<String, Integer> firstPasses, java.time.Duration budget, String budgetText) {
+            List<Cell> cells,
+            Map<String, Integer> firstPasses,
+            Map<String, Double> firstPassMs,
+            java.time.Duration budget,
+            String budgetText) {
         List<Cell> order = cells.stream()
+                // a cell this host will not run takes no time: nothing to fit
+                .filter(c -> firstPassMs.get(c.id()) > 0)
                 .sorted(java.util.Comparator.comparing((Cell c) -> !nestedPlanned(c))
-                        .thenComparingDouble(c -> pairMs(c) * firstPasses.get(c.id())))
+                        .thenComparingDouble(c -> firstPassMs.get(c.id())))
                 .toList();
         double spent = 0;
         Map<String, String> out = new LinkedHashMap<>();
         for (Cell cell : order) {
-            double ms = pairMs(cell) * firstPasses.get(cell.id());
+            double ms = firstPassMs.get(cell.id());
             if (spent > 0 && spent + ms > budget.toMillis()) {
                 out.put(
                         cell.id(),

@@ -34,6 +34,7 @@ public final class AbRuns {
      *
      * @param aToA both sides built from the same definitions (no differences): every flag is a false alarm
      * @param notMeasured cells the budget left unmeasured (said in the report's first line)
+     * @param notRun cells this host did not run (skipped: a JDK it lacks, …), not compared
      * @param ended why measuring stopped ({@code decided}, {@code budget}, {@code looks}, …; absent before #30)
      */
     public record Entry(
@@ -53,7 +54,8 @@ public final class AbRuns {
             int inconclusive,
             int unchanged,
             int notMeasured,
-            Optional<String> ended) {
+            Optional<String> ended,
+            int notRun) {
         public Entry {
             differences = List.copyOf(differences);
         }
@@ -181,6 +183,7 @@ public final class AbRuns {
                 count.apply(Comparison.Verdict.inconclusive),
                 count.apply(Comparison.Verdict.unchanged),
                 ab.sequential() == null ? 0 : ab.sequential().notMeasured().size(),
-                Optional.ofNullable(ab.sequential()).map(CompareReport.Sequential::ended));
+                Optional.ofNullable(ab.sequential()).map(CompareReport.Sequential::ended),
+                ab.sequential() == null ? 0 : ab.sequential().notRun().size());
     }
 }

@@ -235,14 +235,16 @@ public final class AbRun {
         matched.notComparable().forEach(n -> out.printf("not comparable: %s (%s); not run%n", n.cellId(), n.reason()));
         int total = matched.pairs().size();
         int failed = 0;
-        // the ETA: the cost model's estimate of a pair of blocks (both sides, one repetition per variant), scaled by
-        // how its estimates fared so far (as run's)
-        double[] perPair = matched.pairs().stream()
-                .mapToDouble(p -> (dev.loommatrix.core.plan.CostModel.estimateMs(p.baseline())
-                                + dev.loommatrix.core.plan.CostModel.estimateMs(p.candidate()))
-                        / Math.max(
-                                1, p.candidate().repetitions() + p.candidate().warmup()))
-                .toArray();
+        // the ETA: the cost model's estimate of a pair of blocks (both sides, one repetition per variant; a side this
+        // host skips takes no time), scaled by how its estimates fared so far (as run's)
+        Placement baselinePlacement = new Placement(settings.choice(), baseline.docker(), baseline.local());
+        Placement candidatePlacement = new Placement(settings.choice(), candidate.docker(), candidate.local());
+        double[] perPair = new double[total];
+        for (int i = 0; i < total; i++) {
+            AbSides.Pair p = matched.pairs().get(i);
+            perPair[i] = (estimateMs(baselinePlacement, p.baseline()) + estimateMs(candidatePlacement, p.candidate()))
+                    / Math.max(1, p.candidate().repetitions() + p.candidate().warmup());
+        }
         double estimatedAll = 0;
         for (int i = 0; i < total; i++) {
             estimatedAll += perPair[i]
@@ -259,6 +261,8 @@ public final class AbRun {
         // comparisons measured no more: they could not be decided within the pairs their cell could still get
         // ("cell series" → why)
         Map<String, String> stopped = new java.util.TreeMap<>();
+        // the cells this host did not run, a side or both (skipped, as their records say), with why
+        Map<String, String> notRun = new java.util.TreeMap<>();
         for (int i = 0; i < total && !stopping; i++) {
             AbSides.Pair pair = matched.pairs().get(i);
             String id = pair.candidate().id();
@@ -269,10 +273,9 @@ public final class AbRun {
             pairsOf[i] = pairs;
             estimatedDone += perPair[i] * pairs;
             // a cell this host cannot run says so, not "6 pairs in 0 s"
-            Optional<String> skipped = candidateDir()
-                    .readCell(id)
-                    .filter(c -> c.status() == CellStatus.SKIPPED)
-                    .map(c -> c.reason().orElse("skipped"));
+            Optional<String> skipped = notRunWhy(
+                    baseline.label(), skippedWhy(baselineDir(), id), candidate.label(), skippedWhy(candidateDir(), id));
+            skipped.ifPresent(why -> notRun.put(id, why));
             out.printf(
                     "[%d/%d] %s: %s — ETA %s%n",
                     i + 1,
@@ -515,11 +518,12 @@ public final class AbRun {
                                         Duration.between(began, Instant.now()).toSeconds(),
                                         looksTaken,
                                         ended,
-                                        pairsById(matched, pairsOf),
+                                        pairsById(matched, pairsOf, notRun.keySet()),
                                         settings.notMeasured(),
                                         lastLevel,
-                                        stopped),
-                                pairingWords()),
+                                        stopped,
+                                        notRun),
+                                pairingWords(notRun.keySet())),
                         verdicts),
                 matched,
                 settings.alpha());
@@ -565,10 +569,14 @@ public final class AbRun {
                 level);
     }
 
-    /** How each cell's pairs were measured, as the report says it. */
-    private Map<String, String> pairingWords() {
+    /** How each cell's pairs were measured, as the report says it (a cell not run here had no pairs to speak of). */
+    private Map<String, String> pairingWords(Set<String> notRun) {
         Map<String, String> words = new java.util.TreeMap<>();
-        pairing.forEach((cell, tally) -> words.put(cell, tally.words()));
+        pairing.forEach((cell, tally) -> {
+            if (!notRun.contains(cell)) {
+                words.put(cell, tally.words());
+            }
+        });
         return words;
     }
 
@@ -748,13 +756,43 @@ public final class AbRun {
         throw new IllegalArgumentException("no such cell: " + cellId);
     }
 
-    /** The pairs each cell got, by its id: as the report says them. */
-    private static Map<String, Integer> pairsById(AbSides.Matched matched, int[] pairs) {
+    /** The pairs each cell got, by its id: as the report says them (a cell not run here got none, and is not among them). */
+    private static Map<String, Integer> pairsById(AbSides.Matched matched, int[] pairs, Set<String> notRun) {
         Map<String, Integer> out = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i++) {
-            out.put(matched.pairs().get(i).candidate().id(), pairs[i]);
+            String id = matched.pairs().get(i).candidate().id();
+            if (!notRun.contains(id)) {
+                out.put(id, pairs[i]);
+            }
         }
         return out;
+    }
+
+    /** A side's cell by the cost model, or nothing when this host will not run it (it is skipped in no time). */
+    private static double estimateMs(Placement placement, Cell cell) throws InterruptedException {
+        return placement.expectsToRun(cell) ? dev.loommatrix.core.plan.CostModel.estimateMs(cell) : 0;
+    }
+
+    /** Why a side's cell was skipped, if its record says it was. */
+    private static Optional<String> skippedWhy(RunDirectory side, String cellId) throws IOException {
+        return side.readCell(cellId)
+                .filter(c -> c.status() == CellStatus.SKIPPED)
+                .map(c -> c.reason().orElse("skipped"));
+    }
+
+    /**
+     * Why a cell is not run here, if a side of it is not: the reason (both sides alike), else each side's, named —
+     * as the plan says it before measuring and the report after.
+     */
+    public static Optional<String> notRunWhy(
+            String baselineLabel, Optional<String> baseline, String candidateLabel, Optional<String> candidate) {
+        if (baseline.isPresent() && candidate.isPresent() && baseline.equals(candidate)) {
+            return candidate;
+        }
+        List<String> sides = new ArrayList<>();
+        baseline.ifPresent(why -> sides.add("the " + baselineLabel + " side: " + why));
+        candidate.ifPresent(why -> sides.add("the " + candidateLabel + " side: " + why));
+        return sides.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", sides));
     }
 
     /** "cell series": a comparison's key in the report's lists. */

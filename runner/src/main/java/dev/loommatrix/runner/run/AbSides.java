@@ -4,20 +4,31 @@ import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.core.matrix.JdkEntry;
 import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
 
 /**
  * The two sides of an A/B run, cell by cell: which cells both sides plan alike (and so are measured), which
@@ -93,8 +104,8 @@ public final class AbSides {
         }
         if (!b.workload().params().equals(c.workload().params())) {
             return Optional.of(
-                    "parameters differ: " + new java.util.TreeMap<>(b.workload().params()) + " → "
-                            + new java.util.TreeMap<>(c.workload().params()));
+                    "parameters differ: " + new TreeMap<>(b.workload().params()) + " → "
+                            + new TreeMap<>(c.workload().params()));
         }
         if (!b.jvmArgs().equals(c.jvmArgs()) || !b.env().equals(c.env())) {
             return Optional.of("the cell's include jvmArgs/env differ: " + b.jvmArgs() + " " + b.env() + " → "
@@ -207,29 +218,115 @@ public final class AbSides {
         return out;
     }
 
-    /** The first 12 hex digits of the SHA-256 of a file, or of a directory's files in path order. */
+    /**
+     * The first 12 hex digits of a fingerprint of a file (a jar's by what a JVM loads from it, {@link #jarDigest}),
+     * or of a directory's files in path order.
+     */
     static String sha(Path path) throws IOException {
         return shaOf(List.of(path));
     }
 
     private static String shaOf(List<Path> paths) throws IOException {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (Path path : paths) {
-                if (Files.isDirectory(path)) {
-                    List<Path> files;
-                    try (Stream<Path> walk = Files.walk(path)) {
-                        files = walk.filter(Files::isRegularFile).sorted().toList();
-                    }
-                    for (Path f : files) {
-                        digest.update(path.relativize(f).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                        digest.update(Files.readAllBytes(f));
-                    }
-                } else if (Files.isRegularFile(path)) {
-                    digest.update(Files.readAllBytes(path));
+        MessageDigest digest = sha256();
+        for (Path path : paths) {
+            if (Files.isDirectory(path)) {
+                List<Path> files;
+                try (Stream<Path> walk = Files.walk(path)) {
+                    files = walk.filter(Files::isRegularFile).sorted().toList();
+                }
+                for (Path f : files) {
+                    digest.update(path.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
+                    digest.update(Files.readAllBytes(f));
+                }
+            } else if (Files.isRegularFile(path)) {
+                digest.update(isJar(path.getFileName().toString()) ? jarDigest(path) : Files.readAllBytes(path));
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest()).substring(0, 12);
+    }
+
+    private static boolean isJar(String name) {
+        return name.toLowerCase(Locale.ROOT).endsWith(".jar");
+    }
+
+    /**
+     * A jar as a JVM loads it: its entries' names and uncompressed contents, sorted by name — not the zip's bytes,
+     * which also hold each entry's time, the entries' order and their compression. Two builds of one commit of the
+     * JMH example, without {@code project.build.outputTimestamp}, differed in 22 entries' times and in nothing a JVM
+     * reads ("The sides differ in: artifact of blocking-by-param 2a1fe0dd8f11 → 9931e58c2a3c" on an A/A run). A jar
+     * inside it (Spring Boot's {@code BOOT-INF/lib/}) is taken the same way. Left out is only what a build stamps
+     * and nothing reads: the comments of {@code META-INF/maven/**}{@code /pom.properties} (and the order of its
+     * lines), where older Maven archivers wrote each build's date (MSHARED-494), as the jmh-core jar shaded into
+     * the example still shows ("#Thu Aug 03 14:12:03 CEST 2023"); today's jar plugin writes none. {@link
+     * Properties} never reads a comment, so that file is taken as its properties, sorted. The manifest is kept
+     * whole: a JVM reads it (Main-Class, Class-Path, Add-Opens). A file that is not a zip is taken as its bytes.
+     */
+    static byte[] jarDigest(Path jar) throws IOException {
+        Map<String, byte[]> entries = new TreeMap<>();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            for (ZipEntry entry : Collections.list(zip.entries())) {
+                try (InputStream in = zip.getInputStream(entry)) {
+                    entries.putIfAbsent(entry.getName(), entryDigest(entry.getName(), in.readAllBytes()));
                 }
             }
-            return HexFormat.of().formatHex(digest.digest()).substring(0, 12);
+        } catch (ZipException notAZip) {
+            return Files.readAllBytes(jar);
+        }
+        return digestOf(entries);
+    }
+
+    /** A jar inside a jar, by its entries as {@link #jarDigest}; its bytes when they are not a zip. */
+    private static byte[] nestedJarDigest(byte[] bytes) throws IOException {
+        Map<String, byte[]> entries = new TreeMap<>();
+        try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(bytes))) {
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                entries.putIfAbsent(entry.getName(), entryDigest(entry.getName(), zip.readAllBytes()));
+            }
+        } catch (ZipException notAZip) {
+            return sha256().digest(bytes);
+        }
+        return entries.isEmpty() ? sha256().digest(bytes) : digestOf(entries);
+    }
+
+    private static byte[] entryDigest(String name, byte[] content) throws IOException {
+        if (isJar(name)) {
+            return nestedJarDigest(content);
+        }
+        if (name.startsWith("META-INF/maven/") && name.endsWith("/pom.properties")) {
+            return propertiesDigest(content);
+        }
+        return sha256().digest(content);
+    }
+
+    /** A properties file as {@link Properties} reads it: its keys and values, sorted (its comments are not read). */
+    private static byte[] propertiesDigest(byte[] content) throws IOException {
+        Properties properties = new Properties();
+        try {
+            properties.load(new ByteArrayInputStream(content));
+        } catch (IllegalArgumentException malformed) {
+            return sha256().digest(content);
+        }
+        MessageDigest digest = sha256();
+        new TreeMap<>(properties).forEach((key, value) -> {
+            digest.update((key + "=" + value + "\n").getBytes(StandardCharsets.UTF_8));
+        });
+        return digest.digest();
+    }
+
+    /** Names and their contents' digests, in the map's order. */
+    private static byte[] digestOf(Map<String, byte[]> entries) {
+        MessageDigest digest = sha256();
+        entries.forEach((name, content) -> {
+            digest.update(name.getBytes(StandardCharsets.UTF_8));
+            digest.update((byte) 0);
+            digest.update(content);
+        });
+        return digest.digest();
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

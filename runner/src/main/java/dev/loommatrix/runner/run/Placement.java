@@ -60,13 +60,22 @@ final class Placement {
      * time, and the ETA must not wait for it.
      */
     boolean expectsToRun(Cell cell) throws InterruptedException {
+        return whyNotRun(cell).isEmpty();
+    }
+
+    /**
+     * Why the cell will not run, if it will not: skipped (a JDK this host lacks, another OS, a service cell without
+     * its load generator) or failed at once for want of a backend. An A/B run's budget is planned without them.
+     */
+    Optional<String> whyNotRun(Cell cell) throws InterruptedException {
         // a service cell, built-in or the team's, without its load generator (or the built-in's server) is skipped
-        if (dev.loommatrix.runner.backend.ServiceCells.missing(cell).isPresent()) {
-            return false;
+        Optional<String> missing = dev.loommatrix.runner.backend.ServiceCells.missing(cell);
+        if (missing.isPresent()) {
+            return missing;
         }
         return switch (decide(cell)) {
-            case Decision.Nowhere nowhere -> false;
-            case Decision.On on -> on.backend() != local || local.canRun(cell);
+            case Decision.Nowhere nowhere -> Optional.of(nowhere.reason());
+            case Decision.On on -> on.backend() == local ? local.whyNotRun(cell) : Optional.empty();
         };
     }
 

@@ -66,7 +66,10 @@ class AbPlanTest {
                 .sum();
         assertThat(all).isGreaterThan(java.time.Duration.ofMinutes(10).toMillis());
         // 10 minutes: the spring-boot servers' 14 pairs (one window a fresh server) do not fit after the rest
-        Map<String, String> out = AbCommand.outOfBudget(cells, firstPasses, java.time.Duration.ofMinutes(10), "10m");
+        Map<String, Double> firstPassMs =
+                cells.stream().collect(Collectors.toMap(Cell::id, c -> AbCommand.pairMs(c) * firstPasses.get(c.id())));
+        Map<String, String> out =
+                AbCommand.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofMinutes(10), "10m");
         assertThat(out.keySet()).singleElement().asString().endsWith(".spring-boot");
         assertThat(out.values().iterator().next())
                 .contains("its first pass (14 pairs, about ")
@@ -79,10 +82,97 @@ class AbPlanTest {
                 .sum();
         assertThat(kept).isLessThanOrEqualTo(java.time.Duration.ofMinutes(10).toMillis());
         // a budget that holds them all leaves nothing out; one smaller than any first pass still measures one cell
-        assertThat(AbCommand.outOfBudget(cells, firstPasses, java.time.Duration.ofMinutes(30), "30m"))
+        assertThat(AbCommand.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofMinutes(30), "30m"))
                 .isEmpty();
-        assertThat(AbCommand.outOfBudget(cells, firstPasses, java.time.Duration.ofSeconds(1), "1s"))
+        assertThat(AbCommand.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofSeconds(1), "1s"))
                 .hasSize(cells.size() - 1);
+    }
+
+    /**
+     * Two JDK entries, four workloads whose forks measure iterations (each cell's first pass is the nested t's 6
+     * pairs, whatever the count of comparisons): jdk-21's cells plan first, at the same cost as jdk-25's.
+     */
+    static List<Cell> twoJdksCells(Path dir) throws Exception {
+        Path file = dir.resolve("m.yaml");
+        java.nio.file.Files.writeString(
+                file,
+                """
+                schema: 1
+                jdks:
+                  - {id: jdk-21, vm: hotspot, version: 21, image: "local/debian-openjdk:21"}
+                  - {id: jdk-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}
+                cpus: [2]
+                workloads:
+                  - {id: sleep-bound, variants: [virtual, "pool:200"], params: {tasks: 1000, sleepMs: 20}}
+                  - {id: primes-io, variants: [virtual, "pool:cpus"], params: {tasks: 50}}
+                  - {id: fib-fanout, variants: [sequential, caller-virtual], params: {n: 22, calls: 200}}
+                  - {id: thread-local, variants: [virtual, "pool:cpus"], params: {tasks: 10000}}
+                repetitions: 3
+                warmup: 0
+                iterations: {warmup: 1, measure: 5}
+                """);
+        return Planner.plan(MatrixParser.parse(file, Optional.empty()));
+    }
+
+    /**
+     * Cells this host cannot run (a JDK it lacks) are skipped in no time: they cost the budget nothing, are never
+     * left out for it, and are said as what they are. A 3-minute budget once measured 1 of 8 runnable cells: the
+     * other 7 "did not fit after the other cells' (about 2m48s)" — four JDK 21 cells the host skipped in 0 s.
+     */
+    @Test
+    void cellsThisHostCannotRunCostTheBudgetNothingAndAreNeverLeftOutForIt(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        List<Cell> cells = twoJdksCells(dir);
+        List<Cell> jdk21 =
+                cells.stream().filter(c -> c.jdk().id().equals("jdk-21")).toList();
+        List<Cell> jdk25 =
+                cells.stream().filter(c -> c.jdk().id().equals("jdk-25")).toList();
+        assertThat(jdk21).hasSize(4);
+        assertThat(jdk25).hasSize(4);
+        Map<String, String> no21 = jdk21.stream()
+                .collect(Collectors.toMap(Cell::id, c -> "no JDK 21 (hotspot) on this host", (a, b) -> a));
+        AbCommand ab = new AbCommand();
+        ab.alpha = 0.05;
+        ab.candidateLabel = "candidate";
+        ab.baselineLabel = "baseline";
+        // the budget: the runnable cells' first passes (6 pairs each, both sides), and a little
+        double runnableMs =
+                jdk25.stream().mapToDouble(c -> AbCommand.pairMs(c) * 6).sum();
+        var budget = java.time.Duration.ofSeconds((long) Math.ceil(runnableMs * 1.05 / 1000));
+        ab.budget = budget.toSeconds() + "s";
+
+        // a host that runs every cell: jdk-21's first passes come first, and jdk-25's do not fit after them
+        var everything = ab.layout(cells, Optional.of(budget), AbCommand.HostRuns.EVERY_CELL);
+        assertThat(everything.notMeasured().keySet()).containsAnyElementsOf(ids(jdk25));
+        assertThat(everything.notRun()).isEmpty();
+
+        // this host: jdk-21's cells cost nothing, every jdk-25 cell is measured, and none is "not measured"
+        var here = ab.layout(cells, Optional.of(budget), new AbCommand.HostRuns(no21, no21));
+        assertThat(here.notMeasured()).isEmpty();
+        assertThat(here.measured(cells)).containsExactlyElementsOf(cells); // skipped cells still go to the run
+        assertThat(here.firstPasses()).containsAllEntriesOf(Map.of(jdk25.get(0).id(), 6));
+        assertThat(here.notRun()).containsExactlyInAnyOrderEntriesOf(no21);
+        // their comparisons cannot be made: not counted among the comparisons, not warned of
+        assertThat(here.comparisons()).isEqualTo(8);
+        assertThat(here.cannotSpeak()).isEmpty();
+        assertThat(announced(ab, here, here.measured(cells), Optional.of(budget)))
+                .contains("not run on this host: " + jdk21.get(0).id() + ": no JDK 21 (hotspot) on this host\n")
+                .doesNotContain("budget: not measured")
+                .doesNotContain("warning");
+
+        // a JDK one side lacks: that side is skipped, the other measured (half the pair's cost); no comparison
+        var oneSide = ab.layout(cells, Optional.of(budget), new AbCommand.HostRuns(no21, Map.of()));
+        String first21 = jdk21.get(0).id();
+        assertThat(here.firstPassMs().get(first21)).isZero();
+        assertThat(everything.firstPassMs().get(first21)).isPositive();
+        assertThat(oneSide.firstPassMs().get(first21))
+                .isEqualTo(everything.firstPassMs().get(first21) / 2);
+        assertThat(oneSide.notRun()).containsEntry(first21, "the baseline side: no JDK 21 (hotspot) on this host");
+        assertThat(oneSide.comparisons()).isEqualTo(8);
+    }
+
+    private static List<String> ids(List<Cell> cells) {
+        return cells.stream().map(Cell::id).toList();
     }
 
     /**
@@ -98,7 +188,7 @@ class AbPlanTest {
         ab.candidateLabel = "candidate";
         ab.baselineLabel = "baseline";
         ab.blocks = 2;
-        var layout = ab.layout(cells, Optional.empty());
+        var layout = ab.layout(cells, Optional.empty(), AbCommand.HostRuns.EVERY_CELL);
         int signedRank = SequentialPlan.pairsNeeded(layout.plan().levelPerLook(), layout.comparisons());
         assertThat(layout.cannotSpeak()).hasSameSizeAs(cells);
         assertThat(announced(ab, layout, cells, Optional.empty()))
@@ -114,7 +204,7 @@ class AbPlanTest {
         // the defaults within 10 minutes: every cell can speak; the servers' first pass does not fit and is said
         ab.blocks = null;
         ab.budget = "10m";
-        var budgeted = ab.layout(cells, Optional.of(java.time.Duration.ofMinutes(10)));
+        var budgeted = ab.layout(cells, Optional.of(java.time.Duration.ofMinutes(10)), AbCommand.HostRuns.EVERY_CELL);
         assertThat(budgeted.cannotSpeak()).isEmpty();
         String said = announced(ab, budgeted, budgeted.measured(cells), Optional.of(java.time.Duration.ofMinutes(10)));
         assertThat(said)
@@ -127,7 +217,7 @@ class AbPlanTest {
 
         // a budget smaller than the one cell it keeps: measured anyway, said
         ab.budget = "1s";
-        var tiny = ab.layout(cells, Optional.of(java.time.Duration.ofSeconds(1)));
+        var tiny = ab.layout(cells, Optional.of(java.time.Duration.ofSeconds(1)), AbCommand.HostRuns.EVERY_CELL);
         assertThat(announced(ab, tiny, tiny.measured(cells), Optional.of(java.time.Duration.ofSeconds(1))))
                 .contains("warning: the first pass (")
                 .contains("beyond the 1s budget: it runs anyway");
