@@ -115,7 +115,9 @@ public final class MarkdownReport {
             md.append('\n');
         }
         // the verdict that was reached leads: none at all is not "no regression"
-        if (inconclusive > 0 && inconclusive == report.comparisons().size()) {
+        if (report.comparisons().isEmpty()) {
+            md.append("**No verdict: nothing was compared** — no cell was measured on both sides.\n\n");
+        } else if (inconclusive > 0 && inconclusive == report.comparisons().size()) {
             md.append(String.format(
                     Locale.ROOT,
                     "**No verdict: %d of %d comparisons inconclusive** — the data could not tell a change beyond"

@@ -117,8 +117,14 @@ final class CompareCommand implements Callable<Integer> {
         return requireVerdict && anyInconclusive(report) ? ExitCode.NO_VERDICT.code : ExitCode.OK.code;
     }
 
-    /** Whether the data left any comparison undecided, or a budget left a cell unmeasured. */
+    /**
+     * Whether the data left any comparison undecided, a budget left a cell unmeasured, or nothing was compared at all
+     * (issue #49: every cell skipped on this host is no verdict either).
+     */
     static boolean anyInconclusive(CompareReport report) {
+        if (report.comparisons().isEmpty()) {
+            return true;
+        }
         boolean unmeasured = report.ab() != null
                 && report.ab().sequential() != null
                 && !report.ab().sequential().notMeasured().isEmpty();

@@ -170,4 +170,20 @@ class CompareCommandTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--format must be jmh, bmf or csv, got 'xml'");
     }
+
+    /** Issue #49: a check asked for a verdict that compared nothing (every cell skipped) has none: exit 5. */
+    @Test
+    void nothingComparedIsNoVerdict(@TempDir Path tmp) throws Exception {
+        Path baseline = run(tmp.resolve("a"), "a", List.of());
+        Path candidate = run(tmp.resolve("b"), "b", List.of());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String[] args = {"compare", "--baseline", baseline.toString(), "--candidate", candidate.toString()};
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        assertThat(LoomMatrix.mainWithoutExit(args, print, System.err)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("**No verdict: nothing was compared**");
+        String[] required = java.util.stream.Stream.concat(
+                        java.util.Arrays.stream(args), java.util.stream.Stream.of("--require-verdict"))
+                .toArray(String[]::new);
+        assertThat(LoomMatrix.mainWithoutExit(required, print, System.err)).isEqualTo(5);
+    }
 }

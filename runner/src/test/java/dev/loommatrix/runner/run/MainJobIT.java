@@ -44,15 +44,13 @@ class MainJobIT {
         assertThat(console).containsPattern("(?m)^done: [1-9]\\d* ok, 0 failed, 0 timed out, \\d+ skipped");
 
         List<CellRecord> cells = new RunDirectory(out).readCells();
-        assertThat(cells)
-                .allSatisfy(c -> assertThat(c.status())
-                        .as(c.cellId() + ": " + c.reason().orElse(""))
-                        .isIn(CellStatus.OK, CellStatus.SKIPPED));
+        assertThat(cells).allSatisfy(c -> assertThat(c.status())
+                .as(c.cellId() + ": " + c.reason().orElse(""))
+                .isIn(CellStatus.OK, CellStatus.SKIPPED));
         // the footprint ran and is ok; where RSS fell its line says what it gives instead
         assertThat(cells)
                 .filteredOn(c -> c.coordinates().workload().equals("footprint") && c.status() == CellStatus.OK)
                 .isNotEmpty();
-        assertThat(console)
-                .containsPattern("footprint: ok, .*(B heap/thread \\(resident memory fell|B RSS/thread)");
+        assertThat(console).containsPattern("footprint: ok, .*(B heap/thread \\(resident memory fell|B RSS/thread)");
     }
 }
