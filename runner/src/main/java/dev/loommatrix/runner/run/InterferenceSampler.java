@@ -19,6 +19,13 @@ import java.util.Set;
  * pressure; the cell's throttling; and the CPUs' clock (the frequency during the cell). {@link #finish} makes the
  * record's {@link Interference}, flagged disturbed from {@link Interference#THRESHOLD_CPUS} CPUs of other work on
  * average. Where the host says nothing (no {@code /proc}: Windows, macOS) the record says so instead of a number.
+ *
+ * <p>The mean is the other work over the whole time watched — the host's CPU time less the cell's and the runner's,
+ * summed over every interval, then divided by that time — not the mean of the samples, which cannot go below zero:
+ * a cell's count that lags for one interval (a JVM reaped between two reads) and catches up in the next would
+ * otherwise leave its lag behind as other work. An interval far shorter than the period (the last one, when the
+ * cell ends) is left out: the host counts CPU time in clock ticks of 10 ms, so one tick over 5 ms on two CPUs reads
+ * as two whole CPUs. A cell watched for less than one whole period is never flagged: too little to tell.
  */
 public final class InterferenceSampler implements AutoCloseable {
 
@@ -81,6 +88,10 @@ public final class InterferenceSampler implements AutoCloseable {
 
     /** One sample over the interval since the last one. */
     synchronized void sample() {
+        sample(false);
+    }
+
+    private void sample(boolean last) {
         Reading now = read();
         if (this.last == null || now == null) {
             this.last = now;
@@ -88,20 +99,26 @@ public final class InterferenceSampler implements AutoCloseable {
         }
         Reading before = this.last;
         long nanos = now.host().at() - before.host().at();
-        if (nanos <= 0) {
+        if (nanos * 2 < every.toNanos()) {
+            // far shorter than the period: the host's clock ticks make its figure noise. Not the last one: the
+            // next sample covers it; the last one (the cell has ended) is left out
+            if (last) {
+                this.last = now;
+            }
             return;
         }
         double dt = nanos / 1e9;
         // an interval without the cell's own reading (its container gone, between two JVMs) says nothing of others
         if (now.cell().isPresent() && before.cell().isPresent()) {
-            long cellUsed = Math.max(0, now.cell().getAsLong() - before.cell().getAsLong());
+            long cellUsed = now.cell().getAsLong() - before.cell().getAsLong();
             long other = now.host().busy()
                     - before.host().busy()
                     - cellUsed
                     - (now.host().self() - before.host().self());
-            double otherCpus = Math.max(0, other / 1e9 / dt);
-            otherCpuSeconds += otherCpus * dt;
+            // the sum keeps its sign (see the class comment); a sample, a CPU count, cannot be below zero
+            otherCpuSeconds += other / 1e9;
             seconds += dt;
+            double otherCpus = Math.max(0, other / 1e9 / dt);
             Double steal = null;
             if (now.host().steal().isPresent() && before.host().steal().isPresent()) {
                 steal = Math.max(
@@ -146,15 +163,18 @@ public final class InterferenceSampler implements AutoCloseable {
         return Math.round(v * 1000) / 1000.0;
     }
 
-    /** Stops watching and says what was seen; flagged when the mean other work reached the threshold. */
+    /**
+     * Stops watching and says what was seen; flagged when the other work over the time watched reached the threshold,
+     * and the cell was watched for one whole period at least.
+     */
     public synchronized Interference finish() {
         stopping = true;
         if (thread != null) {
             thread.interrupt();
         }
-        sample();
+        sample(true);
         List<Interference.Point> series = fit(points);
-        double mean = seconds > 0 ? round(otherCpuSeconds / seconds) : 0;
+        double mean = seconds > 0 ? round(Math.max(0, otherCpuSeconds / seconds)) : 0;
         double max =
                 points.stream().mapToDouble(Interference.Point::otherCpus).max().orElse(0);
         Optional<Double> throttled = throttledFirst.isPresent()
@@ -167,7 +187,8 @@ public final class InterferenceSampler implements AutoCloseable {
                         .average()
                         .orElse(0)))
                 : Optional.empty();
-        Optional<String> disturbed = seconds > 0 && mean >= Interference.THRESHOLD_CPUS
+        boolean enough = seconds * 1e9 >= every.toNanos();
+        Optional<String> disturbed = enough && mean >= Interference.THRESHOLD_CPUS
                 ? Optional.of(String.format(
                         Locale.ROOT,
                         "measured beside %.2f CPUs of other work (mean over the cell, at most %.2f; flagged from %.2f)",
@@ -179,6 +200,12 @@ public final class InterferenceSampler implements AutoCloseable {
             // (its first and last moments always are: before its container or JVM starts, after it is gone)
             unavailable.add("other work: no interval had the cell's own CPU use to tell it apart (" + cell.source()
                     + "), or the cell ended within one interval");
+        } else if (seconds > 0 && !enough) {
+            unavailable.add(String.format(
+                    Locale.ROOT,
+                    "other work: watched for %.2f s, less than one %d ms interval: too little to flag the cell",
+                    seconds,
+                    every.toMillis()));
         }
         return new Interference(
                 "the host's /proc/stat against " + cell.source() + " and this runner's own CPU",
