@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultMetric, defaultVariant, shapeMatrix, variantsOf } from "../src/shape/matrix";
+import { disturbedFigure } from "../src/shape/cell";
 import { massStart, sleepBound, variant } from "./fixtures";
 
 const sb = sleepBound();
@@ -78,5 +79,47 @@ describe("the matrix", () => {
       }),
     ];
     expect(defaultMetric(pinning, "pinning")).toBe("efficiency");
+  });
+});
+
+describe("a skipped cell", () => {
+  // as runs before the fix wrote it: one sample of a few milliseconds, "2.05 CPUs of other work"
+  const skipped = variant(
+    sb,
+    { jdk: "temurin-21", version: 21 },
+    {
+      status: "skipped",
+      reason: "no hotspot JDK 21 on this host (found: hotspot 25)",
+      measurements: [],
+      environment: undefined,
+      speedups: [],
+      execution: {
+        ...sb.execution,
+        interference: {
+          source: "the host's /proc/stat against the cell's process group",
+          everyMs: 500,
+          otherCpusMean: 2.05,
+          otherCpusMax: 2.05,
+          thresholdCpus: 0.25,
+          series: [{ ms: 4, otherCpus: 2.05 }],
+          disturbed: "measured beside 2.05 CPUs of other work (mean over the cell, at most 2.05; flagged from 0.25)",
+        },
+      },
+    },
+  );
+
+  it("is marked skipped and never disturbed: it was not measured", () => {
+    const tile = shapeMatrix([sb, skipped], { workload: "sleep-bound", metric: "speedup", variant: "pool:100" }).tiles.find(
+      (t) => t.cellId === skipped.cellId,
+    )!;
+    expect(tile.marks).toEqual(["skipped"]);
+    expect(disturbedFigure(skipped)).toBeUndefined();
+  });
+
+  it("does not hide the mark of a measured cell that was disturbed", () => {
+    const loud = variant(sb, { cpus: 4 }, { execution: { ...sb.execution, interference: skipped.execution.interference } });
+    expect(disturbedFigure(loud)).toContain("measured beside 2.05 CPUs");
+    const tile = shapeMatrix([sb, loud], { workload: "sleep-bound", metric: "speedup", variant: "pool:100" }).tiles.find((t) => t.cellId === loud.cellId)!;
+    expect(tile.marks).toContain("disturbed");
   });
 });

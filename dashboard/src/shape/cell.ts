@@ -8,6 +8,14 @@ import { bytes, ms, num } from "../ui/format";
  * The metric a cell's speedups and comparisons use. The runner records it with every speedup; a cell
  * without one (no virtual variant) is judged on wall time, as the runner's Metric does.
  */
+/**
+ * What other work the cell was measured beside, when it was flagged disturbed (issue #32). Never for a skipped cell:
+ * it was not measured, and runs before this was mended recorded a reading of its few milliseconds all the same.
+ */
+export function disturbedFigure(cell: CellRecord): string | undefined {
+  return cell.status === "skipped" ? undefined : cell.execution?.interference?.disturbed;
+}
+
 /** The metric the cell is judged by, as its record says (older records: their speedups', else wall time). */
 export function metricOf(cell: CellRecord): string {
   return cell.measurements[0]?.metric?.name ?? cell.speedups?.[0]?.metric ?? "wallMs";

@@ -1,5 +1,6 @@
 import type { CellRecord, Coordinates } from "../data/types";
 import { coldOnly, efficiencyIn, notSteadyForks, type Phase, speedupsIn } from "./phase";
+import { disturbedFigure } from "./cell";
 
 // The matrix view's data: one tile per cell of a workload, placed by JDK × VM × OS (rows) and
 // CPU limit × scheduler settings (columns), coloured by a speedup or an efficiency, and marked
@@ -277,7 +278,7 @@ function tile(cell: CellRecord, options: MatrixOptions, all: CellRecord[], varyi
   if (attested === false) marks.push("unattested");
   if (ceiling) marks.push("ceiling");
   if (unstable) marks.push("unstable");
-  if (cell.execution?.interference?.disturbed) marks.push("disturbed");
+  if (disturbedFigure(cell)) marks.push("disturbed");
   // a trend in the measured iterations concerns the steady state only; the cold start is one iteration
   if (phase === "steady" && cell.measurements.some((m) => notSteadyForks(m) > 0)) marks.push("notSteady");
   if (phase === "steady" && !allColdOnly && coldOnly(cell)) marks.push("coldOnly");

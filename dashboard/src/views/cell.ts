@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { type CellProfile, cpuDifferential, earlierAttempts, FEW_SAMPLES, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
+import { type CellProfile, cpuDifferential, disturbedFigure, earlierAttempts, FEW_SAMPLES, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
 import { basis, forkRun, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
@@ -64,7 +64,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
       { class: `status status-${cell.status}` },
       `${cell.status}`,
       env ? (env.attested ? " · attested" : " · NOT attested: see the attestation below") : " · no environment recorded",
-      cell.execution?.interference?.disturbed ? " · DISTURBED: see “Other work on the host” below" : "",
+      disturbedFigure(cell) ? " · DISTURBED: see “Other work on the host” below" : "",
     ),
     headlineBlock(cell, phaseOf(ctx)),
     keyValues([
@@ -693,7 +693,8 @@ function executionBlock(cell: CellRecord): HTMLElement | null {
  */
 function interferenceBlock(cell: CellRecord): HTMLElement | null {
   const i = cell.execution?.interference;
-  if (!i) return null;
+  // a skipped cell was not measured (an older run's record may still carry a reading of its few milliseconds)
+  if (!i || cell.status === "skipped") return null;
   const points = i.series.map((p) => ({ s: p.ms / 1000, cpus: p.otherCpus }));
   const figures: [string, string][] = [
     ["other work", `${num(i.otherCpusMean, 2)} CPUs on average, at most ${num(i.otherCpusMax, 2)} (${i.series.length} samples, every ${i.everyMs} ms)`],
@@ -706,8 +707,8 @@ function interferenceBlock(cell: CellRecord): HTMLElement | null {
   if (i.unavailable?.length) figures.push(["not known", i.unavailable.join("; ")]);
   return section(
     "Other work on the host",
-    i.disturbed
-      ? h("p", { class: "banner disturbed", role: "note" }, `Disturbed: ${i.disturbed}. Its numbers are kept, and may be slower or noisier than a quiet host's.`)
+    disturbedFigure(cell)
+      ? h("p", { class: "banner disturbed", role: "note" }, `Disturbed: ${disturbedFigure(cell)}. Its numbers are kept, and may be slower or noisier than a quiet host's.`)
       : h("p", { class: "explain" }, `Quiet: other work stayed below ${num(i.thresholdCpus, 2)} CPUs on average, the level from which a cell is flagged.`),
     keyValues(figures),
     points.length > 1

@@ -7,9 +7,10 @@ import java.util.Optional;
 /**
  * What else the host did while a cell ran (issue #32), read from the host — not from inside the cell — every few
  * hundred milliseconds: CPU used by everything outside the cell and this runner (the host's {@code /proc/stat}
- * against the cell's own use: its container's cgroup, or its process group and the JVMs it reaped), the hypervisor's
- * steal, the cell's own CPU throttling, and the kernel's CPU pressure (PSI) where it has it. A cell whose mean
- * outside use reaches {@link #THRESHOLD_CPUS} is {@code disturbed}: flagged, with its figure, its samples kept.
+ * against the cell's own use: its containers' cgroups, or its process groups and the processes it reaped — a service
+ * cell's load generator is its own), the hypervisor's steal, the cell's own CPU throttling, and the kernel's CPU
+ * pressure (PSI) where it has it. A cell whose outside use over its time reaches {@link #THRESHOLD_CPUS} is {@code
+ * disturbed}: flagged, with its figure, its samples kept. A skipped cell is not measured, and has none of this.
  *
  * @param source how the figures were read, in words
  * @param everyMs the sampling interval

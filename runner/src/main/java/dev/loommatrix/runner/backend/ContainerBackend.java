@@ -49,8 +49,8 @@ public final class ContainerBackend implements Backend {
     private final Optional<String> elsewhere;
     /** Containers now running (several with --parallel-cells), so Ctrl-C can kill them all. */
     private final java.util.Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    /** Each running cell's container, for reading its cgroup's CPU use (issue #32). */
-    private final Map<String, String> containerOfCell = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each running cell's containers, for reading their cgroups' CPU use (issue #32). */
+    private final Map<String, ContainerCpu> cellContainers = new java.util.concurrent.ConcurrentHashMap<>();
 
     private ContainerBackend(DockerClient docker, Optional<java.nio.file.Path> harness) {
         this.docker = docker;
@@ -137,27 +137,17 @@ public final class ContainerBackend implements Backend {
         }
     }
 
-    /** The running cell's container's cgroup, read from the host: its CPU use and throttling (v1 or v2). */
+    /**
+     * The running cell's containers' cgroups, read from the host: their CPU use and throttling (v1 or v2) — a service
+     * cell's load generator's container among them, its CPU the cell's own work.
+     */
     @Override
     public CellCpu cellCpu(String cellId) {
-        return new CellCpu() {
-            @Override
-            public java.util.OptionalLong nanos() {
-                String id = containerOfCell.get(cellId);
-                return id == null ? java.util.OptionalLong.empty() : CgroupCpu.usageNanos(id);
-            }
+        return containersOf(cellId);
+    }
 
-            @Override
-            public java.util.OptionalLong throttledNanos() {
-                String id = containerOfCell.get(cellId);
-                return id == null ? java.util.OptionalLong.empty() : CgroupCpu.throttledNanos(id);
-            }
-
-            @Override
-            public String source() {
-                return "the cell container's cgroup (cpuacct.usage, or cpu.stat on cgroup v2)";
-            }
-        };
+    private ContainerCpu containersOf(String cellId) {
+        return cellContainers.computeIfAbsent(cellId, id -> new ContainerCpu());
     }
 
     @Override
@@ -226,6 +216,14 @@ public final class ContainerBackend implements Backend {
     /** A placement becomes the container's cpuset, attested like a cpuset axis value. */
     @Override
     public Execution run(Cell cell, Assignment assignment) throws InterruptedException {
+        try {
+            return runCell(cell, assignment, containersOf(cell.id()));
+        } finally {
+            cellContainers.remove(cell.id()); // the next attempt counts afresh (its reader keeps this one)
+        }
+    }
+
+    private Execution runCell(Cell cell, Assignment assignment, ContainerCpu own) throws InterruptedException {
         Path rawDir = assignment.rawDir();
         List<String> variantOrder = assignment.variantOrder();
         Optional<CpuSet> placement = assignment.placement();
@@ -249,7 +247,7 @@ public final class ContainerBackend implements Backend {
         }
         recordUse(assignment.runId(), image.uses());
         if (ServiceCells.isService(cell)) {
-            return runService(cell, assignment, image);
+            return runService(cell, assignment, image, own);
         }
         // an A/B pair in lockstep (issue #30): the side's turns directory, its pipes shared with this host's kernel
         Optional<Path> turns = assignment.turns().filter(t -> HarnessCommand.takesTurns(runnable.get()));
@@ -269,7 +267,7 @@ public final class ContainerBackend implements Backend {
             dev.loommatrix.core.result.Json.writeAtomically(
                     rawDir.resolve("docker-run.json"), container.dockerRunArgs());
             running.add(containerId);
-            containerOfCell.put(cell.id(), containerId);
+            own.add(containerId);
             docker.startContainerCmd(containerId).exec();
             Optional<Integer> exit = awaitExit(containerId, cell.timeout().toMillis());
             if (exit.isEmpty()) {
@@ -303,7 +301,7 @@ public final class ContainerBackend implements Backend {
         } finally {
             if (containerId != null) {
                 running.remove(containerId);
-                containerOfCell.remove(cell.id(), containerId);
+                own.remove(containerId);
                 try {
                     docker.removeContainerCmd(containerId)
                             .withForce(true)
@@ -337,7 +335,7 @@ public final class ContainerBackend implements Backend {
      * A service cell (issue #28): the server in a fresh container per repetition, oha in a container of its own on
      * CPUs the server's quota does not cover, both on a network of the cell's with no route out.
      */
-    private Execution runService(Cell cell, Assignment assignment, CellImages.CellImage image)
+    private Execution runService(Cell cell, Assignment assignment, CellImages.CellImage image, ContainerCpu own)
             throws InterruptedException {
         Path rawDir = assignment.rawDir();
         String driver = "oha " + Oha.VERSION + " (load generator container)";
@@ -361,7 +359,15 @@ public final class ContainerBackend implements Backend {
             UserWorkload.Service service =
                     (UserWorkload.Service) cell.workload().user().orElseThrow().artifact();
             try (ContainerServiceHost host = ContainerServiceHost.open(
-                    docker, cell, assignment.runId(), image.tag(), generatorImage, placement, rawDir, service.port())) {
+                    docker,
+                    cell,
+                    assignment.runId(),
+                    image.tag(),
+                    generatorImage,
+                    placement,
+                    rawDir,
+                    service.port(),
+                    own)) {
                 variantErrors.putAll(ServiceCell.run(
                         cell, assignment.variantOrder(), host, rawDir, CellScript.userPaths(cell), List.of()));
             }

@@ -40,6 +40,9 @@ public final class LocalBackend implements Backend {
     private volatile ProcessGroups.Watch runningWatch;
 
     private volatile boolean cancelled;
+    /** The process groups the current cell started (their leaders' pids): its own CPU (issue #32). */
+    private final java.util.Set<Long> cellGroups = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     /** What the current cell's processes left running, killed when each ended (issue #32). */
     private final List<String> leftBehind = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -61,8 +64,9 @@ public final class LocalBackend implements Backend {
     }
 
     /**
-     * The cell's processes, read from /proc (Linux): the live process group's members and the JVMs this runner
-     * already reaped (its own children's CPU, which only cells add to: the local backend runs one cell at a time).
+     * The cell's processes, read from /proc (Linux): the live members of every process group it started (its driver
+     * and JVMs; a service's server and its load generator) and the processes this runner already reaped (its own
+     * children's CPU, which only cells add to: the local backend runs one cell at a time).
      */
     @Override
     public CellCpu cellCpu(String cellId) {
@@ -72,15 +76,15 @@ public final class LocalBackend implements Backend {
                 if (!ProcessGroups.available()) {
                     return java.util.OptionalLong.empty();
                 }
-                Process process = running;
-                long ticks = ProcStat.ticks(Path.of("/proc/self"), ProcStat.CUTIME, ProcStat.CSTIME)
-                        + (process == null ? 0 : ProcessGroups.cpuTicks(process.pid()));
-                return java.util.OptionalLong.of(ticks * ProcStat.TICK_NANOS);
+                long live = ProcessGroups.cpuTicks(java.util.Set.copyOf(cellGroups));
+                // after the groups: a process reaped meanwhile counts twice for one reading, never not at all
+                long reaped = ProcStat.ticks(Path.of("/proc/self"), ProcStat.CUTIME, ProcStat.CSTIME);
+                return java.util.OptionalLong.of((live + reaped) * ProcStat.TICK_NANOS);
             }
 
             @Override
             public String source() {
-                return "the cell's process group and the JVMs this runner reaped (/proc)";
+                return "the cell's process groups and the processes this runner reaped (/proc)";
             }
         };
     }
@@ -115,6 +119,7 @@ public final class LocalBackend implements Backend {
     @Override
     public Execution run(Cell cell, Assignment assignment) throws InterruptedException {
         leftBehind.clear();
+        cellGroups.clear();
         Execution execution = runCell(cell, assignment);
         return leftBehind.isEmpty() ? execution : execution.withLeftBehind(List.copyOf(leftBehind));
     }
@@ -326,7 +331,8 @@ public final class LocalBackend implements Backend {
                     taskset.isPresent() ? placement : Placement.unpinned(hostCpus),
                     taskset,
                     oha.get(),
-                    service.port())) {
+                    service.port(),
+                    this::startOwn)) {
                 variantErrors.putAll(ServiceCell.run(
                         cell, order, host, rawDir, userPaths(cell, jdk, agentJar(), rawDir), backendArgs));
             }
@@ -486,6 +492,8 @@ public final class LocalBackend implements Backend {
     @Override
     public void cancel() {
         cancelled = true;
+        // a service cell's server and generator: in groups of their own, out of reach of the terminal's Ctrl-C
+        cellGroups.forEach(ProcessGroups::end);
         Process process = running;
         if (process != null) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -509,6 +517,7 @@ public final class LocalBackend implements Backend {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         Process process = builder.start();
+        cellGroups.add(process.pid());
         ProcessGroups.Watch watch = ProcessGroups.watch(process);
         running = process;
         runningWatch = watch;
@@ -532,6 +541,17 @@ public final class LocalBackend implements Backend {
         endGroup(watch, log);
         Files.deleteIfExists(pidFile);
         return new ProcessEnd.Exited(process.exitValue());
+    }
+
+    /**
+     * Starts one of a service cell's processes (its server, a run of its load generator) in a process group of its
+     * own, whose CPU is the cell's: the generator is the cell's own work, not other work beside it.
+     */
+    private Process startOwn(ProcessBuilder builder) throws IOException {
+        builder.command(ProcessGroups.inOwnGroup(builder.command()));
+        Process process = builder.start();
+        cellGroups.add(process.pid());
+        return process;
     }
 
     /** Kills what the process left running, and says it in the cell log and (through run) the record. */

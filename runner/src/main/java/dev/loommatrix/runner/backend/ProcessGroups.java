@@ -139,34 +139,43 @@ final class ProcessGroups {
 
     /** The processes whose process group is {@code pgid}, this JVM never among them. */
     static List<Long> members(long pgid) {
-        return List.copyOf(memberStats(pgid).keySet());
+        return List.copyOf(memberStats(java.util.Set.of(pgid)).keySet());
     }
 
     /**
-     * The {@link ProcStat#fields} of each process whose group is {@code pgid}, by pid, this JVM never among them: one
-     * read of each process's stat gives both its group and its CPU times.
+     * The {@link ProcStat#fields} of each process whose group is one of {@code pgids}, by pid, this JVM never among
+     * them: one read of each process's stat gives both its group and its CPU times. Read from the highest pid down,
+     * children (started later, mostly with higher pids) before their parents: a child reaped between the two reads is
+     * then in both (its own times and its parent's cutime) for one reading, never in neither.
      */
-    private static java.util.SortedMap<Long, String[]> memberStats(long pgid) {
+    private static java.util.SortedMap<Long, String[]> memberStats(java.util.Set<Long> pgids) {
         java.util.SortedMap<Long, String[]> stats = new java.util.TreeMap<>();
+        if (pgids.isEmpty()) {
+            return stats;
+        }
         long self = ProcessHandle.current().pid();
+        List<Long> pids;
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path dir : procs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                    .toList()) {
-                long pid = Long.parseLong(dir.getFileName().toString());
-                if (pid == self) {
-                    continue;
-                }
-                ProcStat.fields(dir).filter(f -> inGroup(f, pgid)).ifPresent(f -> stats.put(pid, f));
-            }
+            pids = procs.map(p -> p.getFileName().toString())
+                    .filter(name -> name.matches("\\d+"))
+                    .map(Long::parseLong)
+                    .filter(pid -> pid != self)
+                    .sorted(java.util.Comparator.reverseOrder())
+                    .toList();
         } catch (IOException e) {
-            // /proc unreadable: nothing to say
+            return stats; // /proc unreadable: nothing to say
+        }
+        for (long pid : pids) {
+            ProcStat.fields(Path.of("/proc", String.valueOf(pid)))
+                    .filter(f -> inGroup(f, pgids))
+                    .ifPresent(f -> stats.put(pid, f));
         }
         return stats;
     }
 
-    private static boolean inGroup(String[] fields, long pgid) {
+    private static boolean inGroup(String[] fields, java.util.Set<Long> pgids) {
         var group = ProcStat.field(fields, ProcStat.PGRP);
-        return group.isPresent() && group.getAsLong() == pgid;
+        return group.isPresent() && pgids.contains(group.getAsLong());
     }
 
     private static String commandLine(long pid) {
@@ -182,12 +191,13 @@ final class ProcessGroups {
     }
 
     /**
-     * The CPU the group's live members have used, their reaped children's included (utime, stime, cutime, cstime of
-     * /proc/PID/stat), in clock ticks; a member that ended and was reaped by this JVM is in this JVM's own cutime.
+     * The CPU the live members of these groups have used, their reaped children's included (utime, stime, cutime,
+     * cstime of /proc/PID/stat), in clock ticks; a member that ended and was reaped by this JVM is in this JVM's own
+     * cutime (read it after this, for the same reason as {@link #memberStats} reads children first).
      */
-    static long cpuTicks(long pgid) {
+    static long cpuTicks(java.util.Set<Long> pgids) {
         long ticks = 0;
-        for (String[] fields : memberStats(pgid).values()) {
+        for (String[] fields : memberStats(pgids).values()) {
             ticks += ProcStat.sum(fields, ProcStat.UTIME, ProcStat.STIME, ProcStat.CUTIME, ProcStat.CSTIME);
         }
         return ticks;

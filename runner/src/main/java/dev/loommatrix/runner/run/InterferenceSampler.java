@@ -2,10 +2,6 @@ package dev.loommatrix.runner.run;
 
 import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.runner.backend.Backend;
-import dev.loommatrix.runner.backend.ProcStat;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,25 +14,28 @@ import java.util.Set;
 
 /**
  * Watches the host while one cell runs (issue #32): every {@code every}, the CPU time the whole host used ({@code
- * /proc/stat}) less the cell's own ({@link Backend.CellCpu}: its container's cgroup, or its process group and the
- * JVMs this runner reaped) and this runner's, as CPUs of other work; the hypervisor's steal; the kernel's CPU
+ * /proc/stat}) less the cell's own ({@link Backend.CellCpu}: its containers' cgroups, or its process groups and the
+ * processes this runner reaped) and this runner's, as CPUs of other work; the hypervisor's steal; the kernel's CPU
  * pressure; the cell's throttling; and the CPUs' clock (the frequency during the cell). {@link #finish} makes the
  * record's {@link Interference}, flagged disturbed from {@link Interference#THRESHOLD_CPUS} CPUs of other work on
- * average. Where the host says nothing (no
- * {@code /proc}: Windows, macOS) the record says so instead of a number.
+ * average. Where the host says nothing (no {@code /proc}: Windows, macOS) the record says so instead of a number.
+ *
+ * <p>The mean is the other work over the whole time watched — the host's CPU time less the cell's and the runner's,
+ * summed over every interval, then divided by that time — not the mean of the samples, which cannot go below zero:
+ * a cell's count that lags for one interval (a JVM reaped between two reads) and catches up in the next would
+ * otherwise leave its lag behind as other work. An interval far shorter than the period (the last one, when the
+ * cell ends) is left out: the host counts CPU time in clock ticks of 10 ms, so one tick over 5 ms on two CPUs reads
+ * as two whole CPUs. A cell watched for less than one whole period is never flagged: too little to tell.
  */
 public final class InterferenceSampler implements AutoCloseable {
 
-    private static final Path STAT = Path.of("/proc/stat");
-    private static final Path SELF = Path.of("/proc/self");
-    private static final Path PRESSURE = Path.of("/proc/pressure/cpu");
-    private static final Path CPUINFO = Path.of("/proc/cpuinfo");
     /** The CPUs' mean clock at each sample, MHz (issue #32: the frequency during the run). */
     private final List<Double> mhz = new ArrayList<>();
 
     private final Backend.CellCpu cell;
+    private final HostCpu host;
     private final Duration every;
-    private final long startNanos = System.nanoTime();
+    private final long startNanos;
     private final List<Interference.Point> points = new ArrayList<>();
     private final Set<String> unavailable = new LinkedHashSet<>();
     private final Thread thread;
@@ -49,15 +48,18 @@ public final class InterferenceSampler implements AutoCloseable {
     private OptionalLong throttledFirst = OptionalLong.empty();
     private OptionalLong throttledLast = OptionalLong.empty();
 
-    /** One look at the host: nanoseconds of CPU, cumulative since boot (host, steal), or since whenever (the rest). */
-    private record Reading(long at, long hostBusy, OptionalLong steal, OptionalLong cell, long self) {}
+    /** One look at the host and the cell: nanoseconds of CPU, cumulative since boot (host), or since whenever. */
+    private record Reading(HostCpu.Counters host, OptionalLong cell) {}
 
-    private InterferenceSampler(Backend.CellCpu cell, Duration every) {
+    private InterferenceSampler(Backend.CellCpu cell, Duration every, HostCpu host, boolean sampling) {
         this.cell = cell;
+        this.host = host;
         this.every = every;
         this.last = read();
-        this.thread =
-                Thread.ofPlatform().daemon().name("loom-matrix-interference").start(this::loop);
+        this.startNanos = last == null ? System.nanoTime() : last.host().at();
+        this.thread = sampling
+                ? Thread.ofPlatform().daemon().name("loom-matrix-interference").start(this::loop)
+                : null;
     }
 
     public static InterferenceSampler start(Backend.CellCpu cell) {
@@ -65,7 +67,12 @@ public final class InterferenceSampler implements AutoCloseable {
     }
 
     static InterferenceSampler start(Backend.CellCpu cell, Duration every) {
-        return new InterferenceSampler(cell, every);
+        return new InterferenceSampler(cell, every, HostCpu.proc(), true);
+    }
+
+    /** A sampler that samples only when {@link #sample} is called, on the host's counters {@code host} gives. */
+    static InterferenceSampler driven(Backend.CellCpu cell, Duration every, HostCpu host) {
+        return new InterferenceSampler(cell, every, host, false);
     }
 
     private void loop() {
@@ -79,33 +86,54 @@ public final class InterferenceSampler implements AutoCloseable {
         }
     }
 
-    private synchronized void sample() {
+    /** One sample over the interval since the last one. */
+    synchronized void sample() {
+        sample(false);
+    }
+
+    private void sample(boolean last) {
         Reading now = read();
-        if (last == null || now == null) {
-            last = now;
+        if (this.last == null || now == null) {
+            this.last = now;
             return;
         }
-        double dt = (now.at() - last.at()) / 1e9;
-        if (dt <= 0) {
+        Reading before = this.last;
+        long nanos = now.host().at() - before.host().at();
+        if (nanos * 2 < every.toNanos()) {
+            // far shorter than the period: the host's clock ticks make its figure noise. Not the last one: the
+            // next sample covers it; the last one (the cell has ended) is left out
+            if (last) {
+                this.last = now;
+            }
             return;
         }
+        double dt = nanos / 1e9;
         // an interval without the cell's own reading (its container gone, between two JVMs) says nothing of others
-        if (now.cell().isPresent() && last.cell().isPresent()) {
-            long cellUsed = Math.max(0, now.cell().getAsLong() - last.cell().getAsLong());
-            long other = now.hostBusy() - last.hostBusy() - cellUsed - (now.self() - last.self());
+        if (now.cell().isPresent() && before.cell().isPresent()) {
+            long cellUsed = now.cell().getAsLong() - before.cell().getAsLong();
+            long other = now.host().busy()
+                    - before.host().busy()
+                    - cellUsed
+                    - (now.host().self() - before.host().self());
+            // the sum keeps its sign (see the class comment); a sample, a CPU count, cannot be below zero
+            otherCpuSeconds += other / 1e9;
+            seconds += dt;
             double otherCpus = Math.max(0, other / 1e9 / dt);
             Double steal = null;
-            if (now.steal().isPresent() && last.steal().isPresent()) {
-                steal = Math.max(0, (now.steal().getAsLong() - last.steal().getAsLong()) / 1e9 / dt);
+            if (now.host().steal().isPresent() && before.host().steal().isPresent()) {
+                steal = Math.max(
+                        0,
+                        (now.host().steal().getAsLong() - before.host().steal().getAsLong()) / 1e9 / dt);
                 stealSeconds += steal * dt;
                 stealSeen = true;
             }
-            OptionalDouble pressure = pressure();
-            HostFacts.meanMhz(CPUINFO).ifPresent(mhz::add);
-            otherCpuSeconds += otherCpus * dt;
-            seconds += dt;
+            OptionalDouble pressure = host.pressure();
+            if (pressure.isEmpty()) {
+                unavailable.add("CPU pressure: this kernel has no /proc/pressure/cpu (PSI)");
+            }
+            host.mhz().ifPresent(mhz::add);
             points.add(new Interference.Point(
-                    Math.round((now.at() - startNanos) / 1e6),
+                    Math.round((now.host().at() - startNanos) / 1e6),
                     round(otherCpus),
                     steal == null ? null : round(steal),
                     pressure.isPresent() ? round(pressure.getAsDouble()) : null));
@@ -116,57 +144,37 @@ public final class InterferenceSampler implements AutoCloseable {
             }
             throttledLast = OptionalLong.of(t);
         });
-        last = now;
+        this.last = now;
     }
 
     private Reading read() {
-        try {
-            String[] cpu = Files.readAllLines(STAT).get(0).trim().split("\\s+");
-            // cpu user nice system idle iowait irq softirq steal guest guest_nice (USER_HZ ticks; guest is in user)
-            long tick = ProcStat.TICK_NANOS;
-            long busy = (Long.parseLong(cpu[1])
-                            + Long.parseLong(cpu[2])
-                            + Long.parseLong(cpu[3])
-                            + Long.parseLong(cpu[6])
-                            + Long.parseLong(cpu[7]))
-                    * tick;
-            OptionalLong steal = cpu.length > 8 ? OptionalLong.of(Long.parseLong(cpu[8]) * tick) : OptionalLong.empty();
-            if (steal.isEmpty()) {
-                unavailable.add("steal: /proc/stat has no steal column");
-            }
-            long selfNanos = ProcStat.ticks(SELF, ProcStat.UTIME, ProcStat.STIME) * tick;
-            return new Reading(System.nanoTime(), busy, steal, cell.nanos(), selfNanos);
-        } catch (IOException | RuntimeException e) {
+        Optional<HostCpu.Counters> counters = host.read();
+        if (counters.isEmpty()) {
             unavailable.add("the host's CPU use: no /proc/stat here (Linux only), so other work is not measured");
             return null;
         }
-    }
-
-    private OptionalDouble pressure() {
-        try {
-            String some = Files.readAllLines(PRESSURE).get(0); // some avg10=7.58 avg60=… avg300=… total=…
-            for (String field : some.split(" ")) {
-                if (field.startsWith("avg10=")) {
-                    return OptionalDouble.of(Double.parseDouble(field.substring(6)));
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            unavailable.add("CPU pressure: this kernel has no /proc/pressure/cpu (PSI)");
+        if (counters.get().steal().isEmpty()) {
+            unavailable.add("steal: /proc/stat has no steal column");
         }
-        return OptionalDouble.empty();
+        return new Reading(counters.get(), cell.nanos());
     }
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 
-    /** Stops watching and says what was seen; flagged when the mean other work reached the threshold. */
+    /**
+     * Stops watching and says what was seen; flagged when the other work over the time watched reached the threshold,
+     * and the cell was watched for one whole period at least.
+     */
     public synchronized Interference finish() {
         stopping = true;
-        thread.interrupt();
-        sample();
+        if (thread != null) {
+            thread.interrupt();
+        }
+        sample(true);
         List<Interference.Point> series = fit(points);
-        double mean = seconds > 0 ? round(otherCpuSeconds / seconds) : 0;
+        double mean = seconds > 0 ? round(Math.max(0, otherCpuSeconds / seconds)) : 0;
         double max =
                 points.stream().mapToDouble(Interference.Point::otherCpus).max().orElse(0);
         Optional<Double> throttled = throttledFirst.isPresent()
@@ -179,7 +187,8 @@ public final class InterferenceSampler implements AutoCloseable {
                         .average()
                         .orElse(0)))
                 : Optional.empty();
-        Optional<String> disturbed = seconds > 0 && mean >= Interference.THRESHOLD_CPUS
+        boolean enough = seconds * 1e9 >= every.toNanos();
+        Optional<String> disturbed = enough && mean >= Interference.THRESHOLD_CPUS
                 ? Optional.of(String.format(
                         Locale.ROOT,
                         "measured beside %.2f CPUs of other work (mean over the cell, at most %.2f; flagged from %.2f)",
@@ -191,6 +200,12 @@ public final class InterferenceSampler implements AutoCloseable {
             // (its first and last moments always are: before its container or JVM starts, after it is gone)
             unavailable.add("other work: no interval had the cell's own CPU use to tell it apart (" + cell.source()
                     + "), or the cell ended within one interval");
+        } else if (seconds > 0 && !enough) {
+            unavailable.add(String.format(
+                    Locale.ROOT,
+                    "other work: watched for %.2f s, less than one %d ms interval: too little to flag the cell",
+                    seconds,
+                    every.toMillis()));
         }
         return new Interference(
                 "the host's /proc/stat against " + cell.source() + " and this runner's own CPU",
@@ -226,7 +241,9 @@ public final class InterferenceSampler implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        thread.interrupt();
+        if (thread != null) {
+            thread.interrupt();
+        }
     }
 
     /** At most MAX_POINTS: neighbours averaged in pairs until they fit (the mean stays the mean). */

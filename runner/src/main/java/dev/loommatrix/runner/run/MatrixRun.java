@@ -4,6 +4,7 @@ import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CostModel;
 import dev.loommatrix.core.plan.CpuSet;
 import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
@@ -393,6 +394,7 @@ public final class MatrixRun {
             Optional<CpuSet> slot,
             java.util.concurrent.atomic.AtomicReference<dev.loommatrix.core.result.Interference> watched)
             throws InterruptedException {
+        watched.set(null); // this attempt's reading, or none
         List<String> order = new ArrayList<>(cell.workload().variants());
         // Randomized, reproducibly per run and cell, so a drift over a cell's duration does not
         // always favour the same variant; the order is recorded with the cell.
@@ -408,15 +410,24 @@ public final class MatrixRun {
                         Optional.empty());
             case Placement.Decision.On(Backend backend, Optional<String> fallback) -> {
                 Optional<CpuSet> cpus = slot.or(() -> blockCpus(cell, backend));
+                Backend.Assignment assignment =
+                        new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus, turns);
                 Execution execution;
                 Backend.CellCpu own = backend.cellCpu(cell.id());
                 measuring = own;
-                Backend.CellCpu watchedCpu =
-                        sibling.isPresent() ? new PairCpu(own, () -> sibling.get().measuring) : own;
-                try (InterferenceSampler sampler = InterferenceSampler.start(watchedCpu)) {
-                    execution =
-                            backend.run(cell, new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus, turns));
-                    watched.set(sampler.finish());
+                if (!placement.expectsToRun(cell)) {
+                    // skipped in no time (no such JDK here, no load generator): nothing is measured, so nothing is
+                    // said of what ran beside it
+                    execution = backend.run(cell, assignment);
+                } else {
+                    Backend.CellCpu watchedCpu =
+                            sibling.isPresent() ? new PairCpu(own, () -> sibling.get().measuring) : own;
+                    try (InterferenceSampler sampler = InterferenceSampler.start(watchedCpu)) {
+                        execution = backend.run(cell, assignment);
+                        Interference seen = sampler.finish();
+                        // a cell skipped after all (its server's jar missing) was not measured either
+                        watched.set(execution.outcome() instanceof CellOutcome.Skipped ? null : seen);
+                    }
                 }
                 yield fallback.map(execution::withFallbackReason).orElse(execution);
             }

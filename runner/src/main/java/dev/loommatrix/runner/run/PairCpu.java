@@ -8,8 +8,11 @@ import java.util.function.Supplier;
  * A cell's own CPU and its lockstep sibling's (issue #30 beside #32): both sides of an A/B pair in lockstep run at
  * once, by turns, so what the other side's JVM does — its turns, its JIT in the background — is the pair's own work,
  * not other work on the host that would flag the block disturbed. The sibling's reading is whatever cell it is
- * measuring now (its container's cgroup or its process group); its count is carried over when that cell changes or
- * is between JVMs, so the sum only grows.
+ * measuring now (its containers' cgroups or its process groups); its count is carried over when that cell changes,
+ * and kept while it cannot be read (between JVMs). A reading of the same cell that is lower than the last is not a
+ * new count: a process group's reading lags for a moment when a JVM is reaped between two reads, and the sampler's
+ * sum over the cell evens that out — taken for a new count, the sibling's whole CPU so far would be counted twice,
+ * and the pair would never be called disturbed again.
  */
 final class PairCpu implements Backend.CellCpu {
 
@@ -34,8 +37,8 @@ final class PairCpu implements Backend.CellCpu {
         OptionalLong theirs = now == null ? OptionalLong.empty() : now.nanos();
         if (theirs.isPresent()) {
             long reading = theirs.getAsLong();
-            if (now != siblingSeen || reading < siblingLast) {
-                // another cell, or a new container of it: a new count from zero
+            if (now != siblingSeen) {
+                // another cell (or the same cell measured again): a new count from zero
                 siblingBefore += siblingLast;
                 siblingLast = 0;
                 siblingSeen = now;

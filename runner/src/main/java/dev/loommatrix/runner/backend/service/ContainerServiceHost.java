@@ -11,6 +11,7 @@ import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.runner.backend.CellContainer;
 import dev.loommatrix.runner.backend.CellScript;
 import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.backend.ContainerCpu;
 import dev.loommatrix.runner.backend.UserCommand;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,6 +48,9 @@ public final class ContainerServiceHost implements ServiceHost {
     private final int port;
     private final String network;
     private final String generator;
+    /** The cell's containers' CPU: the generator's and each server's count as the cell's own work (issue #32). */
+    private final ContainerCpu own;
+
     private volatile String serverIp = "";
 
     private ContainerServiceHost(
@@ -58,7 +62,8 @@ public final class ContainerServiceHost implements ServiceHost {
             Path rawDir,
             int port,
             String network,
-            String generator) {
+            String generator,
+            ContainerCpu own) {
         this.docker = docker;
         this.cell = cell;
         this.runId = runId;
@@ -68,9 +73,13 @@ public final class ContainerServiceHost implements ServiceHost {
         this.port = port;
         this.network = network;
         this.generator = generator;
+        this.own = own;
     }
 
-    /** Creates the cell's network and starts its generator container. */
+    /**
+     * Creates the cell's network and starts its generator container; {@code own} learns of each container the cell
+     * runs, so that their CPU is the cell's own work.
+     */
     public static ContainerServiceHost open(
             DockerClient docker,
             Cell cell,
@@ -79,7 +88,8 @@ public final class ContainerServiceHost implements ServiceHost {
             String generatorImage,
             Placement placement,
             Path rawDir,
-            int port) {
+            int port,
+            ContainerCpu own) {
         Map<String, String> labels = labels(cell, runId);
         String name = "loom-" + Integer.toHexString((runId + "/" + cell.id()).hashCode()) + "-"
                 + Long.toHexString(System.nanoTime() & 0xffffff);
@@ -103,8 +113,10 @@ public final class ContainerServiceHost implements ServiceHost {
                     .withHostConfig(host)
                     .exec()
                     .getId();
+            own.add(id);
             docker.startContainerCmd(id).exec();
-            return new ContainerServiceHost(docker, cell, runId, serverImage, placement, rawDir, port, network, id);
+            return new ContainerServiceHost(
+                    docker, cell, runId, serverImage, placement, rawDir, port, network, id, own);
         } catch (RuntimeException e) {
             docker.removeNetworkCmd(network).exec();
             throw e;
@@ -154,6 +166,7 @@ public final class ContainerServiceHost implements ServiceHost {
                 .withHostConfig(host)
                 .exec()
                 .getId();
+        own.add(id);
         docker.startContainerCmd(id).exec();
         var networks =
                 docker.inspectContainerCmd(id).exec().getNetworkSettings().getNetworks();
@@ -202,6 +215,7 @@ public final class ContainerServiceHost implements ServiceHost {
             }
             String log = ContainerBackend.logs(docker, id, 2000);
             copyOut(id);
+            own.remove(id);
             docker.removeContainerCmd(id)
                     .withForce(true)
                     .withRemoveVolumes(true)
@@ -297,6 +311,7 @@ public final class ContainerServiceHost implements ServiceHost {
 
     @Override
     public void close() {
+        own.remove(generator);
         try {
             docker.removeContainerCmd(generator)
                     .withForce(true)

@@ -26,14 +26,23 @@ public final class LocalServiceHost implements ServiceHost {
     private final Path oha;
     private final int port;
     private final Path scratch;
+    private final Starter starter;
 
-    public LocalServiceHost(Path rawDir, Placement placement, Optional<Path> taskset, Path oha, int port)
+    /** How the server and the generator's processes are started: the engine counts their CPU as the cell's. */
+    @FunctionalInterface
+    public interface Starter {
+        Process start(ProcessBuilder builder) throws IOException;
+    }
+
+    public LocalServiceHost(
+            Path rawDir, Placement placement, Optional<Path> taskset, Path oha, int port, Starter starter)
             throws IOException {
         this.rawDir = rawDir;
         this.placement = placement;
         this.taskset = taskset;
         this.oha = oha;
         this.port = port;
+        this.starter = starter;
         this.scratch = Files.createTempDirectory("loom-generator");
     }
 
@@ -48,7 +57,7 @@ public final class LocalServiceHost implements ServiceHost {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().putAll(launch.env());
-        return new LocalServer(builder.start(), log);
+        return new LocalServer(starter.start(builder), log);
     }
 
     private static final class LocalServer implements Server {
@@ -94,9 +103,7 @@ public final class LocalServiceHost implements ServiceHost {
         List<String> command = new ArrayList<>();
         placement.generator().ifPresent(set -> command.addAll(CpuAffinity.prefix(false, taskset, set)));
         command.addAll(List.of("bash", "-c", script));
-        Process process = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        Process process = starter.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
         // read on another thread, so a generator that hangs is ended by the timeout, not waited for forever
         var output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {

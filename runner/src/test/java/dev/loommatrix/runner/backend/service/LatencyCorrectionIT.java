@@ -80,7 +80,8 @@ class LatencyCorrectionIT {
                 Placement.unpinned(Runtime.getRuntime().availableProcessors()),
                 Optional.empty(),
                 oha,
-                server.getAddress().getPort())) {
+                server.getAddress().getPort(),
+                ProcessBuilder::start)) {
             ServiceLoad load = new ServiceLoad(
                     "GET",
                     List.of(),
@@ -124,7 +125,12 @@ class LatencyCorrectionIT {
         HttpServer server = TestService.start("stall", 0, STALL_AT, STALL_MS);
         int port = server.getAddress().getPort();
         try (LocalServiceHost host = new LocalServiceHost(
-                dir, Placement.unpinned(Runtime.getRuntime().availableProcessors()), Optional.empty(), oha, port)) {
+                dir,
+                Placement.unpinned(Runtime.getRuntime().availableProcessors()),
+                Optional.empty(),
+                oha,
+                port,
+                ProcessBuilder::start)) {
             ServiceLoad load = new ServiceLoad(
                     "GET",
                     List.of("/"),

@@ -1,0 +1,57 @@
+package dev.loommatrix.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.runner.backend.Backend;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** A lockstep pair's own CPU (issue #30 beside #32): this block's and whatever its sibling is measuring. */
+class PairCpuTest {
+
+    /** A cell's reading, set by the test. */
+    static final class Reading implements Backend.CellCpu {
+        final AtomicLong count = new AtomicLong();
+
+        @Override
+        public OptionalLong nanos() {
+            return OptionalLong.of(count.get());
+        }
+
+        @Override
+        public String source() {
+            return "a scripted cell";
+        }
+    }
+
+    @Test
+    void aSiblingsReadingThatLagsForAMomentIsNotCountedTwice() {
+        Reading own = new Reading();
+        Reading sibling = new Reading();
+        PairCpu pair = new PairCpu(own, () -> sibling);
+        own.count.set(1_000);
+        sibling.count.set(20_000);
+        assertThat(pair.nanos()).hasValue(21_000);
+        // a JVM of the sibling's reaped between two reads: its count lags by 5 000 for one reading…
+        sibling.count.set(15_000);
+        assertThat(pair.nanos()).hasValue(16_000);
+        // …and has it again: the pair's count is what the two cells used, not 20 000 more
+        sibling.count.set(21_000);
+        assertThat(pair.nanos()).hasValue(22_000);
+    }
+
+    @Test
+    void theSiblingsNextCellStartsANewCountAndTheLastOnesIsKept() {
+        Reading own = new Reading();
+        AtomicReference<Backend.CellCpu> measuring = new AtomicReference<>(new Reading());
+        PairCpu pair = new PairCpu(own, measuring::get);
+        ((Reading) measuring.get()).count.set(7_000);
+        assertThat(pair.nanos()).hasValue(7_000);
+        Reading next = new Reading();
+        measuring.set(next);
+        next.count.set(500);
+        assertThat(pair.nanos()).hasValue(7_500);
+    }
+}
