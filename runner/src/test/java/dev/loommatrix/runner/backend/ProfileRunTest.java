@@ -114,10 +114,10 @@ class ProfileRunTest {
                         "'-XX:StartFlightRecording:filename=/out/virtual.profile.jfr,settings=profile,dumponexit=true,"
                                 + "jdk.VirtualThreadPinned#threshold=0ms,jdk.CPULoad#period=100ms'",
                         "'-Dloom.collect=/out/virtual.profile.result.json'",
-                        "'-javaagent:/opt/loom/harness.jar=/out/virtual.profile.records.jsonl'",
+                        "'-javaagent:/opt/loom/agent.jar=/out/virtual.profile.records.jsonl'",
                         "'app.Main'",
                         "> /out/virtual.profile.failed; fi");
         // the timed runs' command is untouched
-        assertThat(script).contains("'-javaagent:/opt/loom/harness.jar=/out/virtual.records.jsonl'");
+        assertThat(script).contains("'-javaagent:/opt/loom/agent.jar=/out/virtual.records.jsonl'");
     }
 }

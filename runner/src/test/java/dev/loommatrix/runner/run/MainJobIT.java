@@ -47,6 +47,13 @@ class MainJobIT {
         assertThat(cells).allSatisfy(c -> assertThat(c.status())
                 .as(c.cellId() + ": " + c.reason().orElse(""))
                 .isIn(CellStatus.OK, CellStatus.SKIPPED));
+        // a cell skipped in no time is not watched: never "DISTURBED" (12 of them were, on an idle host)
+        assertThat(console.lines().filter(l -> l.contains(": skipped")))
+                .isNotEmpty()
+                .noneMatch(l -> l.contains("DISTURBED"));
+        assertThat(cells)
+                .filteredOn(c -> c.status() == CellStatus.SKIPPED)
+                .allSatisfy(c -> assertThat(c.execution().interference()).isEmpty());
         // the footprint ran and is ok; where RSS fell its line says what it gives instead
         assertThat(cells)
                 .filteredOn(c -> c.coordinates().workload().equals("footprint") && c.status() == CellStatus.OK)
