@@ -39,17 +39,26 @@ public class BlockingServiceBenchmark {
     @Param({"100"})
     public int requests;
 
-    private BlockingService byConfiguration;
+    /**
+     * The service whose threads the JVM's configuration chooses ({@code -Dblocking.threads}). Its own state, read in
+     * its own setup, so that only {@link #threadsByConfiguration} reads the property: a property that a benchmark
+     * never reads cannot switch it.
+     */
+    @State(Scope.Benchmark)
+    public static class ByConfiguration {
+        BlockingService service;
 
-    @Setup(Level.Trial)
-    public void start() {
-        byConfiguration = new BlockingService(
-                BlockingService.executor(System.getProperty("blocking.threads", "platform"), poolSize), LATENCY);
-    }
+        @Setup(Level.Trial)
+        public void start(BlockingServiceBenchmark benchmark) {
+            service = new BlockingService(
+                    BlockingService.executor(System.getProperty("blocking.threads", "platform"), benchmark.poolSize),
+                    LATENCY);
+        }
 
-    @TearDown(Level.Trial)
-    public void stop() {
-        byConfiguration.close();
+        @TearDown(Level.Trial)
+        public void stop() {
+            service.close();
+        }
     }
 
     /**
@@ -82,7 +91,8 @@ public class BlockingServiceBenchmark {
 
     /** The thread kind chosen by the JVM's configuration ({@code -Dblocking.threads=virtual|platform}). */
     @Benchmark
-    public int threadsByConfiguration() throws InterruptedException, ExecutionException {
-        return byConfiguration.handle(requests, 4);
+    public int threadsByConfiguration(ByConfiguration byConfiguration)
+            throws InterruptedException, ExecutionException {
+        return byConfiguration.service.handle(requests, 4);
     }
 }

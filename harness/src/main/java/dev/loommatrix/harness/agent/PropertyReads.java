@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -21,7 +22,9 @@ import java.util.function.BiConsumer;
  * notes each read of one of them ({@code System.getProperty}, {@code Integer.getInteger}, a map lookup). Code that
  * lists all the properties instead (a framework copying them into its configuration, as Spring does) may read any of
  * them from its copy: that is noted as "listed by" its first class outside the JDK, JMH and this agent, and counts as
- * possibly read. The agent's own thread at exit reads nothing that counts.
+ * possibly read. A read under one of JMH's generated benchmark classes is noted with it: a suite's benchmarks share a
+ * JVM, and a property one of them reads switches none of the others. The agent's own thread at exit reads nothing
+ * that counts.
  */
 final class PropertyReads extends Properties {
 
@@ -35,8 +38,16 @@ final class PropertyReads extends Properties {
         "java.", "javax.", "jdk.", "sun.", "com.sun.", "org.openjdk.jmh.", "dev.loommatrix.harness.", "com.ibm."
     };
 
+    /** JMH's generated benchmark classes: a read under one of them happened while that benchmark ran. */
+    private static final String JMH_GENERATED = ".jmh_generated.";
+
     private final transient Set<String> watched;
     private final transient Set<String> read = ConcurrentHashMap.newKeySet();
+    /** Per property, the JMH generated classes a read of it happened under (a suite's benchmarks in one JVM). */
+    private final transient Map<String, Set<String>> readDuring = new ConcurrentHashMap<>();
+    /** The properties read outside any benchmark's code (a static initializer, another thread, a program). */
+    private final transient Set<String> readElsewhere = ConcurrentHashMap.newKeySet();
+
     private transient volatile String listedBy;
 
     private PropertyReads(Set<String> watched, Properties current) {
@@ -67,6 +78,12 @@ final class PropertyReads extends Properties {
         for (String name : watched) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("read", read.contains(name));
+            if (readDuring.containsKey(name)) {
+                one.put("readDuring", List.copyOf(readDuring.get(name)));
+            }
+            if (readElsewhere.contains(name)) {
+                one.put("readElsewhere", true);
+            }
             if (listedBy != null) {
                 one.put("listedBy", listedBy);
             }
@@ -78,6 +95,18 @@ final class PropertyReads extends Properties {
     private void noteRead(Object key) {
         if (key instanceof String name && watched.contains(name) && !agentThread()) {
             read.add(name);
+            // which of a suite's benchmarks was running: a property one benchmark reads switches no other
+            Optional<String> benchmark = StackWalker.getInstance()
+                    .walk(frames -> frames.map(StackWalker.StackFrame::getClassName)
+                            .filter(c -> c.contains(JMH_GENERATED) && c.endsWith("_jmhTest"))
+                            .findFirst());
+            if (benchmark.isPresent()) {
+                readDuring
+                        .computeIfAbsent(name, k -> ConcurrentHashMap.newKeySet())
+                        .add(benchmark.get());
+            } else {
+                readElsewhere.add(name);
+            }
         }
     }
 

@@ -73,6 +73,8 @@ final class VariantSwitches {
                 if (!ok) {
                     unread.computeIfAbsent(variant.variant(), v -> new LinkedHashSet<>())
                             .add(name);
+                } else if (listedBy.isEmpty()) {
+                    checks.addAll(perBenchmark(cell, variant.variant(), name, property.getValue(), watched));
                 }
             }
         }
@@ -97,6 +99,58 @@ final class VariantSwitches {
             }
         }
         return new Judgement(List.copyOf(checks), changedNothing);
+    }
+
+    /**
+     * A JMH suite's benchmarks share a JVM (issue #49): a property read while one of them ran switches none of the
+     * others, which then run alike in every variant under its name. Where every read happened under a benchmark of
+     * the selection, each selected benchmark none of them happened under is a failed check. Reads outside any
+     * benchmark (a static initializer, another thread) or under a benchmark the selection does not name are not
+     * attributed, and nothing is claimed.
+     */
+    static List<Check> perBenchmark(
+            Cell cell, String variant, String name, String value, List<UserResults.AgentRecord> watched) {
+        if (!(cell.workload().user().orElseThrow().artifact() instanceof UserWorkload.Jmh jmh)
+                || jmh.benchmarks().size() < 2) {
+            return List.of();
+        }
+        List<UserResults.PropertyRead> reads = watched.stream()
+                .map(r -> r.propertyReads().get(name))
+                .filter(r -> r != null && r.read())
+                .toList();
+        Map<String, String> byGenerated = new LinkedHashMap<>();
+        jmh.benchmarks().forEach(b -> byGenerated.put(generatedClass(b), b));
+        Set<String> during = new LinkedHashSet<>();
+        reads.forEach(r -> during.addAll(r.readDuring()));
+        if (reads.isEmpty()
+                || reads.stream().anyMatch(UserResults.PropertyRead::readElsewhere)
+                || !byGenerated.keySet().containsAll(during)) {
+            return List.of();
+        }
+        List<String> readUnder = during.stream().map(byGenerated::get).toList();
+        List<Check> out = new ArrayList<>();
+        byGenerated.forEach((generated, benchmark) -> {
+            if (!during.contains(generated)) {
+                out.add(new Check(
+                        "variant " + variant + ": system property " + name + ", for " + benchmark,
+                        value + " (for the benchmark to read)",
+                        "read while " + String.join(", ", readUnder) + " ran, never while " + benchmark + " ran",
+                        false,
+                        Optional.of("a suite's benchmarks share the JVM: a property one of them reads switches no"
+                                + " other, so this one ran alike in every variant; select only the benchmarks that"
+                                + " read it (include), or switch this one with what it reads (a @Param)")));
+            }
+        });
+        return out;
+    }
+
+    /** The class JMH generates for a benchmark {@code pkg.Class.method}: {@code pkg.jmh_generated.Class_method_jmhTest}. */
+    static String generatedClass(String benchmark) {
+        int method = benchmark.lastIndexOf('.');
+        int cls = benchmark.lastIndexOf('.', method - 1);
+        String pkg = cls < 0 ? "" : benchmark.substring(0, cls + 1);
+        return pkg + "jmh_generated." + benchmark.substring(cls + 1, method) + "_" + benchmark.substring(method + 1)
+                + "_jmhTest";
     }
 
     /**

@@ -183,7 +183,17 @@ final class CellRecorder {
     static String describe(CellRecord record) {
         StringBuilder text = new StringBuilder(record.status().word());
         record.reason().ifPresent(r -> text.append(" — ").append(r));
-        record.environment().ifPresent(env -> text.append(env.attested() ? ", attested" : ", NOT attested"));
+        // not attested: the first check that failed, in its words
+        record.environment()
+                .ifPresent(env -> text.append(
+                        env.attested()
+                                ? ", attested"
+                                : ", NOT attested"
+                                        + env.attestation().stream()
+                                                .filter(c -> !c.ok())
+                                                .findFirst()
+                                                .map(c -> " (" + c.setting() + ": " + c.observed() + ")")
+                                                .orElse("")));
         // measured beside other work: flagged, its samples kept (issue #32)
         record.execution().interference().flatMap(i -> i.disturbed()).ifPresent(d -> text.append(", DISTURBED: ")
                 .append(d));

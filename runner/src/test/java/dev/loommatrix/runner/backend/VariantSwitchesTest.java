@@ -153,4 +153,56 @@ class VariantSwitchesTest {
         assertThat(cell.workload().user().orElseThrow().settings("virtual").jvmOptions())
                 .containsExactly("-Djdk.tracePinnedThreads=full");
     }
+
+    /**
+     * A suite's benchmarks share a JVM: a property read while threadsByConfiguration ran switched nothing of
+     * threadsByParam, which ran alike in both variants (a new user's walkthrough: "ok" with speedups 1.03 and 0.99).
+     * That benchmark's check fails; a read outside any benchmark is not attributed, and nothing is claimed.
+     */
+    @Test
+    void aPropertyReadUnderOneBenchmarkOfASuiteSwitchesNoOther() throws Exception {
+        Path jar = dev.loommatrix.core.testing.JmhJars.blockingExample(dir);
+        Cell cell = TestMatrices.plan(
+                        """
+                        schema: 1
+                        jdks: [{id: t25, vm: hotspot, version: 25, image: "eclipse-temurin:25-jdk"}]
+                        workloads:
+                          - id: suite
+                            jmh: {jar: "%s", include: ['.*']}
+                            variants:
+                              virtual: {properties: {blocking.threads: virtual}}
+                              platform: {properties: {blocking.threads: platform}}
+                            baseline: platform
+                        """
+                                .formatted(jar))
+                .get(0);
+        String configuration = "example.blocking.jmh_generated.BlockingServiceBenchmark_threadsByConfiguration_jmhTest";
+        assertThat(VariantSwitches.generatedClass("example.blocking.BlockingServiceBenchmark.threadsByConfiguration"))
+                .isEqualTo(configuration);
+        var underOne = new UserResults.PropertyRead(true, Optional.empty(), List.of(configuration), false);
+        VariantSwitches.Judgement j = VariantSwitches.judge(
+                cell,
+                List.of(
+                        runs("virtual", 1, Map.of("blocking.threads", underOne)),
+                        runs("platform", 1, Map.of("blocking.threads", underOne))));
+        assertThat(j.checks())
+                .filteredOn(c -> !c.ok())
+                .extracting(c -> c.setting() + ": " + c.observed())
+                .containsExactly(
+                        "variant virtual: system property blocking.threads, for"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByParam: read while"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByConfiguration ran, never while"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByParam ran",
+                        "variant platform: system property blocking.threads, for"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByParam: read while"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByConfiguration ran, never while"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByParam ran");
+        assertThat(j.changedNothing()).isEmpty();
+
+        // read once more outside any benchmark (a static initializer): not attributed, nothing claimed
+        var alsoElsewhere = new UserResults.PropertyRead(true, Optional.empty(), List.of(configuration), true);
+        assertThat(VariantSwitches.judge(cell, List.of(runs("virtual", 1, Map.of("blocking.threads", alsoElsewhere))))
+                        .checks())
+                .allMatch(Check::ok);
+    }
 }

@@ -371,6 +371,21 @@ class UserWorkloadIT {
                         "virtual example.blocking.BlockingServiceBenchmark.threadsByParam",
                         "platform example.blocking.BlockingServiceBenchmark.threadsByConfiguration",
                         "platform example.blocking.BlockingServiceBenchmark.threadsByParam");
+        // the property is read while threadsByConfiguration runs, never while threadsByParam does: that benchmark
+        // ran alike in both variants, and its check says so (the cell is not attested; its line names the check)
+        var env = cell.environment().orElseThrow();
+        assertThat(env.attested()).isFalse();
+        assertThat(env.attestation())
+                .filteredOn(c -> !c.ok())
+                .extracting(c -> c.setting())
+                .containsExactlyInAnyOrder(
+                        "variant virtual: system property blocking.threads, for"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByParam",
+                        "variant platform: system property blocking.threads, for"
+                                + " example.blocking.BlockingServiceBenchmark.threadsByParam");
+        assertThat(ran.out())
+                .contains("NOT attested (variant ")
+                .contains("never while example.blocking.BlockingServiceBenchmark.threadsByParam ran");
     }
 
     private static List<String> jmhList(String java, Path agent, Path work) throws Exception {
