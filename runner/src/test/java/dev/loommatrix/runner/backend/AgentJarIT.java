@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue #49: the agent a user's JVM loads carries the agent alone. The whole harness jar on a team's class path put
- * loom-matrix's own JMH benchmarks into the team's results (JMH reads every META-INF/BenchmarkList it can see).
+ * loom-matrix's own JMH benchmarks into the team's results (JMH reads every META-INF/BenchmarkList it can see). An
+ * integration test: the runner carries the real harness jar only once it is packaged.
  */
-class AgentJarTest {
+class AgentJarIT {
 
     static List<String> entries(byte[] jar) throws Exception {
         List<String> names = new ArrayList<>();
