@@ -232,7 +232,9 @@ class LocalBackendIT {
                 new String[] {"run", "--matrix", matrix.toString(), "--backend", "local", "--out", out.toString()},
                 System.out,
                 System.err);
-        assertThat(code).as("run exit code (a variant whose property nothing read would be invalid)").isZero();
+        assertThat(code)
+                .as("run exit code (a variant whose property nothing read would be invalid)")
+                .isZero();
         List<String> alive = ProcessHandle.allProcesses()
                 .filter(h -> h.info().commandLine().orElse("").contains("sleep " + duration))
                 .map(h -> h.pid() + " " + h.info().commandLine().orElse(""))
