@@ -301,6 +301,11 @@ class UserWorkloadIT {
     record Ran(int code, RunDirectory run, String out) {}
 
     static Ran runLocalEntry(Path work, String entry) throws Exception {
+        return runLocalEntry(work, entry, 1, "[2]");
+    }
+
+    /** {@code entries} (a workloads list) on this JDK on the local backend, {@code repetitions} fresh JVMs a variant. */
+    static Ran runLocalEntry(Path work, String entries, int repetitions, String cpus) throws Exception {
         Files.createDirectories(work);
         Path matrix = Files.writeString(
                 work.resolve("matrix.yaml"),
@@ -308,14 +313,15 @@ class UserWorkloadIT {
                 schema: 1
                 jdks:
                   - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
-                cpus: [2]
-                repetitions: 1
+                cpus: %s
+                repetitions: %d
                 warmup: 0
                 memory: 1g
                 workloads:
                 """
-                                .formatted(Runtime.version().feature(), System.getProperty("java.home"))
-                        + entry);
+                                .formatted(
+                                        Runtime.version().feature(), System.getProperty("java.home"), cpus, repetitions)
+                        + entries);
         Path out = work.resolve("run");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         int code = LoomMatrix.mainWithoutExit(
@@ -455,30 +461,9 @@ class UserWorkloadIT {
     }
 
     static RunDirectory runLocal(Path work, Path benchmarks, int repetitions, String cpus) throws Exception {
-        Files.createDirectories(work);
-        Path matrix = work.resolve("matrix.yaml");
-        Files.writeString(
-                matrix,
-                """
-                schema: 1
-                jdks:
-                  - {id: host, vm: hotspot, version: %d, javaHome: "%s"}
-                cpus: %s
-                repetitions: %d
-                warmup: 0
-                memory: 1g
-                """
-                                .formatted(
-                                        Runtime.version().feature(), System.getProperty("java.home"), cpus, repetitions)
-                        + workload(benchmarks));
-        Path out = work.resolve("run");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoomMatrix.mainWithoutExit(
-                new String[] {"run", "--matrix", matrix.toString(), "--backend", "local", "--out", out.toString()},
-                System.out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertThat(code).as("run exit code; stderr: %s", err).isZero();
-        return new RunDirectory(out);
+        Ran ran = runLocalEntry(work, workload(benchmarks).replaceFirst("^workloads:\n", ""), repetitions, cpus);
+        assertThat(ran.code()).as("run exit code; console: %s", ran.out()).isZero();
+        return ran.run();
     }
 
     record Compared(int exit, JsonNode report) {}
