@@ -1,19 +1,25 @@
 package dev.loommatrix.runner;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layering the modules stand for, enforced on the compiled classes (a violation fails the build's
  * test phase): only {@code backend} talks to Docker, only {@code cli} knows picocli, only {@code publish}
- * speaks JDBC; {@code core} knows none of them and nothing of the runner; no package cycles. (The core
- * module's pom also bans those libraries from its dependencies.)
+ * speaks JDBC; {@code core} knows none of them and nothing of the runner; no two packages depend on each other;
+ * and the runner's rooms stand in layers — the commands on top, then the matrix run and the A/B method, then the
+ * engines, then the readers of raw output and this host's facts. (The core module's pom also bans those libraries
+ * from its dependencies.)
  */
 class ArchitectureTest {
 
@@ -57,7 +63,7 @@ class ArchitectureTest {
                 .that()
                 .resideOutsideOfPackage("dev.loommatrix.runner.publish..")
                 .and()
-                .doNotHaveFullyQualifiedName("dev.loommatrix.runner.backend.service.LatencyHistogram")
+                .doNotHaveFullyQualifiedName("dev.loommatrix.runner.records.LatencyHistogram")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("java.sql..", "javax.sql..", "org.postgresql..", "org.flywaydb..")
@@ -95,8 +101,76 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** Every package is a slice of its own, so two sibling or nested packages that use each other fail. */
+    static final ArchRule NO_PACKAGE_CYCLES =
+            slices().matching("dev.loommatrix.(**)").should().beFreeOfCycles();
+
+    static final ArchRule LAYERS = layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer("commands")
+            .definedBy("dev.loommatrix.runner.cli..")
+            .layer("publishing, team starters, pruning")
+            .definedBy(
+                    "dev.loommatrix.runner.publish..", "dev.loommatrix.runner.init..", "dev.loommatrix.runner.prune..")
+            .layer("matrix run and A/B method")
+            .definedBy("dev.loommatrix.runner.run..", "dev.loommatrix.runner.ab..")
+            .layer("engines")
+            .definedBy("dev.loommatrix.runner.backend..")
+            .layer("records")
+            .definedBy("dev.loommatrix.runner.records..")
+            .layer("host")
+            .definedBy("dev.loommatrix.runner.host..")
+            .layer("core")
+            .definedBy("dev.loommatrix.core..")
+            .whereLayer("commands")
+            .mayNotBeAccessedByAnyLayer()
+            .whereLayer("publishing, team starters, pruning")
+            .mayOnlyBeAccessedByLayers("commands")
+            .whereLayer("matrix run and A/B method")
+            .mayOnlyBeAccessedByLayers("commands")
+            .whereLayer("engines")
+            .mayOnlyBeAccessedByLayers("commands", "publishing, team starters, pruning", "matrix run and A/B method")
+            .whereLayer("records")
+            .mayOnlyBeAccessedByLayers(
+                    "commands", "publishing, team starters, pruning", "matrix run and A/B method", "engines")
+            .whereLayer("host")
+            .mayOnlyBeAccessedByLayers(
+                    "commands",
+                    "publishing, team starters, pruning",
+                    "matrix run and A/B method",
+                    "engines",
+                    "records");
+
     @Test
     void noPackageCycles() {
-        slices().matching("dev.loommatrix.(*).(*)..").should().beFreeOfCycles().check(classes);
+        NO_PACKAGE_CYCLES.check(classes);
+    }
+
+    @Test
+    void theRunnerStandsInLayers() {
+        LAYERS.check(classes);
+    }
+
+    @Test
+    void theMatrixRunKnowsNothingOfTheAbMethod() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.loommatrix.runner.run..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.loommatrix.runner.ab..")
+                .because("the A/B method drives matrix runs; a matrix run never needs the A/B method")
+                .check(classes);
+    }
+
+    /** The cycle rule sees a cycle between a package and the one nested in it (test classes plant one). */
+    @Test
+    void aPlantedCycleFails() {
+        JavaClasses planted = new ClassFileImporter().importPackages("dev.loommatrix.archfixture");
+        EvaluationResult cycles = NO_PACKAGE_CYCLES.evaluate(planted);
+        assertThat(cycles.hasViolation()).isTrue();
+        assertThat(cycles.getFailureReport().toString())
+                .contains("dev.loommatrix.archfixture.engine")
+                .contains("dev.loommatrix.archfixture.engine.service");
     }
 }

@@ -2,10 +2,10 @@ package dev.loommatrix.runner.backend;
 
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
+import dev.loommatrix.runner.host.CellCpu;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /** Runs one cell and reports how it ended. Implementations never throw for trouble inside the cell. */
 public interface Backend {
@@ -20,7 +20,7 @@ public interface Backend {
      * @param rawDir where the cell's harness records and driver exports are kept
      * @param variantOrder the order to run the variants in (randomized by the caller, recorded)
      * @param placement CPUs the cell gets to itself beside other cells ({@code --parallel-cells})
-     * @param turns an A/B pair's turns directory for this side ({@link dev.loommatrix.runner.run.Lockstep}): the
+     * @param turns an A/B pair's turns directory for this side ({@link dev.loommatrix.runner.ab.Lockstep}): the
      *     harness's forks take their iterations by turns with the other side's ({@code --turns})
      */
     record Assignment(
@@ -31,22 +31,6 @@ public interface Backend {
     }
 
     Execution run(Cell cell, Assignment assignment) throws InterruptedException;
-
-    /**
-     * The CPU a running cell's own processes have used (issue #32), for telling it apart from other work on the
-     * host: cumulative nanoseconds (only differences are used), empty while it cannot be read.
-     */
-    interface CellCpu {
-        OptionalLong nanos();
-
-        /** Time the cell's CPU quota held it back, cumulative nanoseconds, where the backend can say. */
-        default OptionalLong throttledNanos() {
-            return OptionalLong.empty();
-        }
-
-        /** Where the figures come from, in words. */
-        String source();
-    }
 
     /** How to read the cell's own CPU use while {@link #run} runs it. */
     CellCpu cellCpu(String cellId);

@@ -1,6 +1,7 @@
 package dev.loommatrix.runner.backend;
 
 import dev.loommatrix.core.result.Profile;
+import dev.loommatrix.runner.records.CellOutcome;
 import java.util.List;
 import java.util.Optional;
 

@@ -15,11 +15,6 @@ public final class HarnessCommand {
 
     private HarnessCommand() {}
 
-    /** File names of a variant's outputs ("pool:200" → "pool-200"). */
-    public static String slug(String variant) {
-        return variant.replace(':', '-');
-    }
-
     /**
      * Heap for the JVM under test unless the matrix sets one: 60 % of the cell's memory, leaving room for
      * thread stacks and metaspace.

@@ -2,7 +2,8 @@ package dev.loommatrix.runner.backend;
 
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.result.Profile;
-import dev.loommatrix.runner.explain.JfrSummary;
+import dev.loommatrix.runner.records.CellFiles;
+import dev.loommatrix.runner.records.JfrSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,26 +22,26 @@ public final class ProfileRun {
 
     /** The recording of a variant's profiling run, in the cell's raw output. */
     public static String jfrFile(String variant) {
-        return HarnessCommand.slug(variant) + ".profile.jfr";
+        return CellFiles.slug(variant) + ".profile.jfr";
     }
 
     /** Its own records file: the harness's record of the profiling run, never read as a sample. */
     static String recordsFile(String variant) {
-        return HarnessCommand.slug(variant) + ".profile.records.jsonl";
+        return CellFiles.slug(variant) + ".profile.records.jsonl";
     }
 
     /** async-profiler's recording of the profiling run, and its own messages. */
     public static String flameFile(String variant) {
-        return HarnessCommand.slug(variant) + ".flame.jfr";
+        return CellFiles.slug(variant) + ".flame.jfr";
     }
 
     static String flameLog(String variant) {
-        return HarnessCommand.slug(variant) + ".flame.log";
+        return CellFiles.slug(variant) + ".flame.log";
     }
 
     /** Where the profiling run's exit code goes when it fails (the container's script writes it). */
-    static String failedFile(String variant) {
-        return HarnessCommand.slug(variant) + ".profile.failed";
+    public static String failedFile(String variant) {
+        return CellFiles.slug(variant) + ".profile.failed";
     }
 
     /**
@@ -69,7 +70,7 @@ public final class ProfileRun {
      * The variant's harness command with its own records file, JFR on where the cell asks for it, and
      * async-profiler's agent (at {@code library}) where it asks for flame graphs.
      */
-    static List<String> command(
+    public static List<String> command(
             String java,
             String harnessJar,
             Cell cell,
@@ -83,7 +84,7 @@ public final class ProfileRun {
     }
 
     /** A user workload's profiling run: its own command with the same profilers (issue #20: users' code alike). */
-    static UserCommand.Launch userLaunch(
+    public static UserCommand.Launch userLaunch(
             Cell cell, String variant, UserCommand.Paths paths, List<String> backendArgs, Optional<String> library) {
         return UserCommand.profiling(
                 cell, variant, paths, backendArgs, profilerArgs(cell, variant, paths.outDir(), library));
@@ -107,7 +108,7 @@ public final class ProfileRun {
      * Whether the cell runs a profiling JVM per variant: when it profiles, for built-in workloads and users' own
      * alike — except a JMH suite that forks its own JVMs, whose recordings would overwrite one another.
      */
-    static boolean wanted(Cell cell) {
+    public static boolean wanted(Cell cell) {
         return cell.profiling().any() && forkingJmh(cell).isEmpty();
     }
 
@@ -209,8 +210,8 @@ public final class ProfileRun {
         }
         try {
             return profile.withFlame(
-                    Optional.of(dev.loommatrix.runner.explain.FlameGraphs.make(
-                            recording, HarnessCommand.slug(variant), cellId + " · " + variant)),
+                    Optional.of(dev.loommatrix.runner.records.FlameGraphs.make(
+                            recording, CellFiles.slug(variant), cellId + " · " + variant)),
                     Optional.empty());
         } catch (IOException | RuntimeException e) {
             return profile.withFlame(

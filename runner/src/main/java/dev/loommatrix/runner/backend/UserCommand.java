@@ -2,6 +2,7 @@ package dev.loommatrix.runner.backend;
 
 import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.runner.records.CellFiles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +38,7 @@ public final class UserCommand {
     }
 
     public static Launch of(Cell cell, String variant, Paths paths, List<String> backendArgs) {
-        return of(cell, variant, paths, backendArgs, HarnessCommand.slug(variant), List.of());
+        return of(cell, variant, paths, backendArgs, CellFiles.slug(variant), List.of());
     }
 
     /**
@@ -45,7 +46,7 @@ public final class UserCommand {
      * result under {@code <variant>.profile.*}, which the timed runs' reader never sees.
      */
     static Launch profiling(Cell cell, String variant, Paths paths, List<String> backendArgs, List<String> profilers) {
-        return of(cell, variant, paths, backendArgs, HarnessCommand.slug(variant) + ".profile", profilers);
+        return of(cell, variant, paths, backendArgs, CellFiles.slug(variant) + ".profile", profilers);
     }
 
     private static Launch of(

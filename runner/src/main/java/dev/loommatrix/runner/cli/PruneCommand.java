@@ -1,9 +1,9 @@
 package dev.loommatrix.runner.cli;
 
-import dev.loommatrix.runner.backend.ContainerBackend;
-import dev.loommatrix.runner.backend.EnginePrune;
-import dev.loommatrix.runner.run.AbandonedRuns;
-import dev.loommatrix.runner.run.MeasurementLock;
+import dev.loommatrix.runner.backend.container.ContainerBackend;
+import dev.loommatrix.runner.backend.container.EnginePrune;
+import dev.loommatrix.runner.host.MeasurementLock;
+import dev.loommatrix.runner.prune.AbandonedRuns;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

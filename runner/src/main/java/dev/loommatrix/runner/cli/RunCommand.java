@@ -7,10 +7,10 @@ import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
-import dev.loommatrix.runner.backend.ContainerBackend;
-import dev.loommatrix.runner.backend.JdkLocator;
-import dev.loommatrix.runner.backend.LocalBackend;
-import dev.loommatrix.runner.run.HostFacts;
+import dev.loommatrix.runner.backend.container.ContainerBackend;
+import dev.loommatrix.runner.backend.local.JdkLocator;
+import dev.loommatrix.runner.backend.local.LocalBackend;
+import dev.loommatrix.runner.host.HostFacts;
 import dev.loommatrix.runner.run.MatrixRun;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -203,15 +203,15 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** This host's (and engine's) measurement lock, or exit 6 with whose run holds it under --no-wait. */
-    static dev.loommatrix.runner.run.MeasurementLock measurementLock(
+    static dev.loommatrix.runner.host.MeasurementLock measurementLock(
             Optional<String> engineId, String runId, String command, boolean noWait, PrintWriter err)
             throws IOException, InterruptedException {
         try {
-            return dev.loommatrix.runner.run.MeasurementLock.acquire(engineId, runId, command, !noWait, line -> {
+            return dev.loommatrix.runner.host.MeasurementLock.acquire(engineId, runId, command, !noWait, line -> {
                 err.println(line);
                 err.flush();
             });
-        } catch (dev.loommatrix.runner.run.MeasurementLock.Busy busy) {
+        } catch (dev.loommatrix.runner.host.MeasurementLock.Busy busy) {
             throw new LoomMatrix.ExitException(ExitCode.BUSY, busy.getMessage());
         }
     }

@@ -7,8 +7,8 @@ import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
-import dev.loommatrix.runner.backend.CellOutcome;
 import dev.loommatrix.runner.backend.Execution;
+import dev.loommatrix.runner.records.CellOutcome;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +21,7 @@ import java.util.Optional;
  * run's manifest, and the console and the tally learn how it ended (with an ETA scaled by how the cost
  * model's estimates have fared so far).
  */
-final class CellRecorder {
+public final class CellRecorder {
 
     private final RunDirectory dir;
     private final Progress progress;
@@ -266,7 +266,7 @@ final class CellRecorder {
                 .toPlainString();
     }
 
-    static String formatDuration(long ms) {
+    public static String formatDuration(long ms) {
         long s = Math.max(0, Math.round(ms / 1000.0)); // rounded, not cut: 5.9 s left is "6s"
         return s >= 3600
                 ? String.format("%dh%02dm", s / 3600, s % 3600 / 60)

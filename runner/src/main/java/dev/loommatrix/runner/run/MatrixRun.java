@@ -9,10 +9,12 @@ import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.Backend;
-import dev.loommatrix.runner.backend.CellOutcome;
-import dev.loommatrix.runner.backend.ContainerBackend;
 import dev.loommatrix.runner.backend.Execution;
-import dev.loommatrix.runner.backend.LocalBackend;
+import dev.loommatrix.runner.backend.container.ContainerBackend;
+import dev.loommatrix.runner.backend.local.LocalBackend;
+import dev.loommatrix.runner.host.CellCpu;
+import dev.loommatrix.runner.host.InterferenceSampler;
+import dev.loommatrix.runner.records.CellOutcome;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -37,7 +39,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a list of cells into a run directory. Each cell passes four stages once, top to bottom: what to
- * run ({@link Selection}: resume, retry), where ({@link Placement}: backend, CPUs), running it (its backend,
+ * run ({@link Selection}: resume, retry), where ({@link CellPlacement}: backend, CPUs), running it (its backend,
  * after stopping what a killed runner left), and recording it ({@link CellRecorder}: record, atomic write,
  * progress). Each cell's file is written the moment the cell ends and run.json after every cell, so a run
  * stopped at any point leaves a consistent directory.
@@ -78,16 +80,16 @@ public final class MatrixRun {
 
     private final RunDirectory dir;
     private final PrintStream out;
-    private final Placement placement;
+    private final CellPlacement placement;
     private final int parallelCells;
     private final Neighbours neighbours = new Neighbours();
     private Optional<String> blockSeed = Optional.empty();
     private Optional<Path> turns = Optional.empty();
     private Optional<MatrixRun> sibling = Optional.empty();
     /** A lockstep block's attempts, decided with its sibling's: this block's side of them. */
-    private Optional<PairAttempts.Side> pairAttempts = Optional.empty();
+    private Optional<PairedAttempts> pairAttempts = Optional.empty();
     /** The CPU reading of the cell this run measures now: a lockstep sibling counts it as its pair's own. */
-    private volatile Backend.CellCpu measuring;
+    private volatile CellCpu measuring;
 
     private OnDisturbed onDisturbed = OnDisturbed.FLAG;
 
@@ -132,7 +134,7 @@ public final class MatrixRun {
             int parallelCells) {
         this.dir = dir;
         this.out = out;
-        this.placement = new Placement(choice, docker, local);
+        this.placement = new CellPlacement(choice, docker, local);
         this.parallelCells = parallelCells;
     }
 
@@ -149,11 +151,11 @@ public final class MatrixRun {
 
     /**
      * This block in lockstep with {@code sibling}, the pair's other side, running at the same time (issue #30): the
-     * harness's forks take their iterations by turns through {@code turns} ({@link Lockstep}), and the sibling's CPU
+     * harness's forks take their iterations by turns through {@code turns} (the A/B method's lockstep), and the sibling's CPU
      * is this block's pair's own, not other work ({@link PairCpu}); a disturbed block is measured again with its
-     * sibling, both at once ({@link PairAttempts}: {@code attempts}, this block's side of those the two share).
+     * sibling, both at once ({@link PairedAttempts}: {@code attempts}, this block's side of those the two share).
      */
-    MatrixRun inLockstep(Path turns, MatrixRun sibling, PairAttempts.Side attempts) {
+    public MatrixRun inLockstep(Path turns, MatrixRun sibling, PairedAttempts attempts) {
         this.turns = Optional.of(turns);
         this.sibling = Optional.of(sibling);
         this.pairAttempts = Optional.of(attempts);
@@ -222,7 +224,7 @@ public final class MatrixRun {
      * for it) runs afterwards, alone. Each record names its cpuset and the cells that ran beside it.
      */
     private void runBesideEachOther(Pass pass, List<Integer> toRun) throws IOException, InterruptedException {
-        List<CpuSet> slots = Placement.slots(placement.hostCpus(), parallelCells);
+        List<CpuSet> slots = CellPlacement.slots(placement.hostCpus(), parallelCells);
         int slotSize = slots.stream().mapToInt(CpuSet::size).min().orElse(1);
         BlockingQueue<CpuSet> free = new LinkedBlockingQueue<>(slots);
         List<Integer> alone = new ArrayList<>();
@@ -308,11 +310,7 @@ public final class MatrixRun {
                     ? disturbed.isPresent()
                     : pairAttempts
                             .get()
-                            .again(
-                                    rerun,
-                                    new PairAttempts.Word(
-                                            disturbed.isPresent(),
-                                            execution.outcome() instanceof CellOutcome.Succeeded));
+                            .again(rerun, disturbed.isPresent(), execution.outcome() instanceof CellOutcome.Succeeded);
             if (!again) {
                 break;
             }
@@ -401,27 +399,26 @@ public final class MatrixRun {
         Collections.shuffle(
                 order, new Random(blockSeed.orElse(runId + "/" + cell.id()).hashCode()));
         return switch (placement.decide(cell)) {
-            case Placement.Decision.Nowhere(String backend, String reason) ->
+            case CellPlacement.Decision.Nowhere(String backend, String reason) ->
                 new Execution(
                         new CellOutcome.Failed(reason, "", List.of(), Optional.empty()),
                         backend,
                         "none",
                         order,
                         Optional.empty());
-            case Placement.Decision.On(Backend backend, Optional<String> fallback) -> {
+            case CellPlacement.Decision.On(Backend backend, Optional<String> fallback) -> {
                 Optional<CpuSet> cpus = slot.or(() -> blockCpus(cell, backend));
                 Backend.Assignment assignment =
                         new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus, turns);
                 Execution execution;
-                Backend.CellCpu own = backend.cellCpu(cell.id());
+                CellCpu own = backend.cellCpu(cell.id());
                 measuring = own;
                 if (!placement.expectsToRun(cell)) {
                     // skipped in no time (no such JDK here, no load generator): nothing is measured, so nothing is
                     // said of what ran beside it
                     execution = backend.run(cell, assignment);
                 } else {
-                    Backend.CellCpu watchedCpu =
-                            sibling.isPresent() ? new PairCpu(own, () -> sibling.get().measuring) : own;
+                    CellCpu watchedCpu = sibling.isPresent() ? new PairCpu(own, () -> sibling.get().measuring) : own;
                     try (InterferenceSampler sampler = InterferenceSampler.start(watchedCpu)) {
                         execution = backend.run(cell, assignment);
                         Interference seen = sampler.finish();
@@ -473,7 +470,7 @@ public final class MatrixRun {
     public static Map<String, String> notRunHere(
             List<Cell> cells, BackendChoice choice, Optional<ContainerBackend> docker, LocalBackend local)
             throws InterruptedException {
-        Placement placement = new Placement(choice, docker, local);
+        CellPlacement placement = new CellPlacement(choice, docker, local);
         Map<String, String> notRun = new LinkedHashMap<>();
         for (Cell cell : cells) {
             placement.whyNotRun(cell).ifPresent(why -> notRun.put(cell.id(), why));

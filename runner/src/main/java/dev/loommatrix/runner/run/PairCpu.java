@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.run;
 
-import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.host.CellCpu;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 
@@ -14,15 +14,15 @@ import java.util.function.Supplier;
  * sum over the cell evens that out — taken for a new count, the sibling's whole CPU so far would be counted twice,
  * and the pair would never be called disturbed again.
  */
-final class PairCpu implements Backend.CellCpu {
+public final class PairCpu implements CellCpu {
 
-    private final Backend.CellCpu own;
-    private final Supplier<Backend.CellCpu> sibling;
+    private final CellCpu own;
+    private final Supplier<CellCpu> sibling;
     private long siblingBefore; // the sibling's counts of cells it measured before, summed
     private long siblingLast; // its current count's last reading
-    private Backend.CellCpu siblingSeen;
+    private CellCpu siblingSeen;
 
-    PairCpu(Backend.CellCpu own, Supplier<Backend.CellCpu> sibling) {
+    public PairCpu(CellCpu own, Supplier<CellCpu> sibling) {
         this.own = own;
         this.sibling = sibling;
     }
@@ -33,7 +33,7 @@ final class PairCpu implements Backend.CellCpu {
         if (mine.isEmpty()) {
             return mine; // the cell's own reading decides whether an interval says anything
         }
-        Backend.CellCpu now = sibling.get();
+        CellCpu now = sibling.get();
         OptionalLong theirs = now == null ? OptionalLong.empty() : now.nanos();
         if (theirs.isPresent()) {
             long reading = theirs.getAsLong();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.result.Json;
+import dev.loommatrix.runner.records.HarnessEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +25,7 @@ class AgentIT {
 
     @Test
     void theAgentAttestsAJvmItDidNotStartExactlyAsTheHarnessDoes(@TempDir Path tmp) throws Exception {
-        Path harness = Files.write(tmp.resolve("harness.jar"), CellImages.resource("harness.jar"));
+        Path harness = Files.write(tmp.resolve("harness.jar"), BuiltIn.resource("harness.jar"));
         Path agentOut = tmp.resolve("agent.jsonl");
         Path records = tmp.resolve("records.jsonl");
         // no --add-opens: the agent opens what it needs itself, without touching the user's command line
@@ -80,7 +81,7 @@ class AgentIT {
     @Test
     void aResultFileThatIsNotJsonIsSaidWithWhereAndWhat(@TempDir Path tmp) throws Exception {
         // issue #32: a program's malformed metrics file, as the agent reads it when the JVM exits
-        Path harness = Files.write(tmp.resolve("harness.jar"), CellImages.resource("harness.jar"));
+        Path harness = Files.write(tmp.resolve("harness.jar"), BuiltIn.resource("harness.jar"));
         Path agentOut = tmp.resolve("agent.jsonl");
         Path metrics = Files.writeString(tmp.resolve("metrics.json"), "{name: 1}");
         Process jvm = new ProcessBuilder(List.of(
@@ -116,7 +117,7 @@ class AgentIT {
      */
     @Test
     void theAgentSaysWhichOfAVariantsPropertiesAnythingRead(@TempDir Path tmp) throws Exception {
-        Path agent = Files.write(tmp.resolve("agent.jar"), AgentJar.from(CellImages.resource("harness.jar")));
+        Path agent = Files.write(tmp.resolve("agent.jar"), AgentJar.from(BuiltIn.resource("harness.jar")));
         Path reads = Files.writeString(
                 tmp.resolve("Reads.java"),
                 """

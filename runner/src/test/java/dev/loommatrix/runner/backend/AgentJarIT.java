@@ -28,7 +28,7 @@ class AgentJarIT {
 
     @Test
     void theHarnessJarCarriesOurBenchmarksAndTheAgentJarNone() throws Exception {
-        byte[] harness = CellImages.resource("harness.jar");
+        byte[] harness = BuiltIn.resource("harness.jar");
         // the cause, as it is in the harness jar
         assertThat(entries(harness))
                 .contains("META-INF/BenchmarkList", "org/openjdk/jmh/Main.class")
@@ -53,7 +53,7 @@ class AgentJarIT {
 
     @Test
     void theSameHarnessGivesTheSameAgentBytes() throws Exception {
-        byte[] harness = CellImages.resource("harness.jar");
+        byte[] harness = BuiltIn.resource("harness.jar");
         assertThat(AgentJar.from(harness)).isEqualTo(AgentJar.from(harness));
     }
 

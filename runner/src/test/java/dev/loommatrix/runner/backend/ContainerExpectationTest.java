@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.testing.TestMatrices;
+import dev.loommatrix.runner.backend.container.ContainerBackend;
+import dev.loommatrix.runner.records.Attestation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.result.Json;
+import dev.loommatrix.runner.records.HarnessEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ class ExampleJmhIT {
             throws Exception {
         Path harness = dir.resolve("harness.jar");
         if (!Files.exists(harness)) {
-            Files.write(harness, CellImages.resource("harness.jar"));
+            Files.write(harness, BuiltIn.resource("harness.jar"));
         }
         List<String> command = new ArrayList<>(List.of(
                 JAVA,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.testing.TestMatrices;
+import dev.loommatrix.runner.records.RawResults;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +29,7 @@ class HarnessIterationsIT {
                 workloads: [{id: sleep-bound, variants: [virtual], params: {tasks: 20, sleepMs: 5}}]
                 """)
                 .get(0);
-        java.nio.file.Path jar =
-                java.nio.file.Files.write(dir.resolve("harness.jar"), CellImages.resource("harness.jar"));
+        java.nio.file.Path jar = java.nio.file.Files.write(dir.resolve("harness.jar"), BuiltIn.resource("harness.jar"));
         List<String> command = HarnessCommand.command(
                 java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
                         .toString(),

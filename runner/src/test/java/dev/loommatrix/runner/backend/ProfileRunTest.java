@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.result.Profile;
 import dev.loommatrix.core.testing.TestMatrices;
+import dev.loommatrix.runner.backend.container.CellScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.loommatrix.runner.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loommatrix.runner.records.CellAssembler;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

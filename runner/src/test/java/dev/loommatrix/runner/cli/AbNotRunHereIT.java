@@ -9,7 +9,7 @@ import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunDirectory;
-import dev.loommatrix.runner.backend.JdkLocator;
+import dev.loommatrix.runner.backend.local.JdkLocator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

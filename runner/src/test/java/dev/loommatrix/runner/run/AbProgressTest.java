@@ -3,6 +3,7 @@ package dev.loommatrix.runner.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loommatrix.runner.ab.AbRun;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

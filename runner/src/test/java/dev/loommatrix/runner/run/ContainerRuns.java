@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.RunDirectory;
-import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.cli.LoomMatrix;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

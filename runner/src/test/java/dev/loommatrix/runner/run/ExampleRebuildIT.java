@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.Planner;
+import dev.loommatrix.runner.ab.AbSides;
 import dev.loommatrix.runner.backend.ExampleProjects;
 import java.nio.file.Files;
 import java.nio.file.Path;

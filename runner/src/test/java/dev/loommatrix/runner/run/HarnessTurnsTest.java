@@ -2,6 +2,7 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loommatrix.runner.ab.AbRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -18,7 +18,7 @@ import java.util.List;
 final class KernelCount implements AutoCloseable {
 
     private static final Path ROOT = Path.of("/sys/fs/cgroup");
-    private static final long TICK_NANOS = dev.loommatrix.runner.backend.ProcStat.TICK_NANOS;
+    private static final long TICK_NANOS = dev.loommatrix.runner.host.ProcStat.TICK_NANOS;
 
     private record Note(long epochNanos, long busy, long group) {}
 

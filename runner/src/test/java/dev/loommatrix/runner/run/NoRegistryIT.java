@@ -2,7 +2,7 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.backend.ContainerBackend;
+import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.cli.LoomMatrix;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.host.CellCpu;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class PairCpuTest {
 
     /** A cell's reading, set by the test. */
-    static final class Reading implements Backend.CellCpu {
+    static final class Reading implements CellCpu {
         final AtomicLong count = new AtomicLong();
 
         @Override
@@ -45,7 +45,7 @@ class PairCpuTest {
     @Test
     void theSiblingsNextCellStartsANewCountAndTheLastOnesIsKept() {
         Reading own = new Reading();
-        AtomicReference<Backend.CellCpu> measuring = new AtomicReference<>(new Reading());
+        AtomicReference<CellCpu> measuring = new AtomicReference<>(new Reading());
         PairCpu pair = new PairCpu(own, measuring::get);
         ((Reading) measuring.get()).count.set(7_000);
         assertThat(pair.nanos()).hasValue(7_000);

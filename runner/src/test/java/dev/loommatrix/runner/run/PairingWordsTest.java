@@ -2,8 +2,10 @@ package dev.loommatrix.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.backend.RawResults;
-import dev.loommatrix.runner.backend.RawResults.TurnPlacement;
+import dev.loommatrix.runner.ab.AbRun;
+import dev.loommatrix.runner.ab.PairAttempts;
+import dev.loommatrix.runner.records.RawResults;
+import dev.loommatrix.runner.records.RawResults.TurnPlacement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -9,10 +9,10 @@ class ParallelSlotsTest {
 
     @Test
     void theHostsCpusAreSplitIntoDisjointEvenSlots() {
-        assertThat(Placement.slots(4, 2)).extracting(Object::toString).containsExactly("0-1", "2-3");
-        assertThat(Placement.slots(2, 2)).extracting(Object::toString).containsExactly("0", "1");
-        assertThat(Placement.slots(3, 2)).extracting(Object::toString).containsExactly("0", "1-2");
-        assertThat(Placement.slots(8, 1)).extracting(Object::toString).containsExactly("0-7");
-        assertThatThrownBy(() -> Placement.slots(2, 3)).hasMessageContaining("at least one CPU per cell");
+        assertThat(CellPlacement.slots(4, 2)).extracting(Object::toString).containsExactly("0-1", "2-3");
+        assertThat(CellPlacement.slots(2, 2)).extracting(Object::toString).containsExactly("0", "1");
+        assertThat(CellPlacement.slots(3, 2)).extracting(Object::toString).containsExactly("0", "1-2");
+        assertThat(CellPlacement.slots(8, 1)).extracting(Object::toString).containsExactly("0-7");
+        assertThatThrownBy(() -> CellPlacement.slots(2, 3)).hasMessageContaining("at least one CPU per cell");
     }
 }

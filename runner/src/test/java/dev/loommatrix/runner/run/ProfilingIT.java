@@ -133,7 +133,7 @@ class ProfilingIT {
             Path raw = dir.rawDir(cell.cellId());
             for (var m : cell.measurements()) {
                 assertThat(m.samples()).as(cell.cellId() + " " + m.variant()).hasSize(2); // the 2 repetitions only
-                String slug = dev.loommatrix.runner.backend.HarnessCommand.slug(m.variant());
+                String slug = dev.loommatrix.runner.records.CellFiles.slug(m.variant());
                 assertThat(raw.resolve(slug + ".profile.jfr")).isRegularFile();
                 assertThat(raw.resolve(slug + ".profile.records.jsonl")).isRegularFile();
             }

@@ -3,14 +3,13 @@ package dev.loommatrix.runner.backend.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loommatrix.core.matrix.ServiceLoad;
 import dev.loommatrix.core.result.Json;
+import dev.loommatrix.runner.backend.Shell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -67,7 +66,7 @@ public final class Oha {
      *     idle when the measured window opens: requests the generator abandons are still served, and a pool of 20
      *     threads busy with 100 of them for 1.5 s took 20 % off the next window's throughput when they were cut
      */
-    static List<String> arguments(
+    public static List<String> arguments(
             ServiceLoad load,
             int level,
             String url,
@@ -119,10 +118,10 @@ public final class Oha {
         StringBuilder s = new StringBuilder();
         int db = args.indexOf("--db-url");
         if (db >= 0) {
-            s.append("rm -f ").append(quote(args.get(db + 1))).append('\n'); // oha adds to a database it finds
+            s.append("rm -f ").append(Shell.quote(args.get(db + 1))).append('\n'); // oha adds to a database it finds
         }
-        s.append(quote(oha));
-        args.forEach(a -> s.append(' ').append(quote(a)));
+        s.append(Shell.quote(oha));
+        args.forEach(a -> s.append(' ').append(Shell.quote(a)));
         s.append(" >").append(report).append(".out 2>&1; rc=$?\n");
         s.append("echo \"").append(RC).append("$rc\"\n");
         s.append("times\n");
@@ -135,9 +134,9 @@ public final class Oha {
     }
 
     /** What one run of {@link #script} printed. */
-    record Output(int exitCode, double cpuSeconds, Optional<JsonNode> report, String stderr) {}
+    public record Output(int exitCode, double cpuSeconds, Optional<JsonNode> report, String stderr) {}
 
-    static Output parse(String printed) {
+    public static Output parse(String printed) {
         List<String> lines = printed.lines().toList();
         int rc = -1;
         double cpu = 0;
@@ -176,7 +175,7 @@ public final class Oha {
     }
 
     /** {@code 0m1.250s 0m0.310s} (user, system) as seconds of CPU. */
-    static double shellTimes(String line) {
+    public static double shellTimes(String line) {
         double total = 0;
         for (String part : line.strip().split("\\s+")) {
             var m = java.util.regex.Pattern.compile("(?:([0-9]+)m)?([0-9.]+)s").matcher(part);
@@ -187,28 +186,11 @@ public final class Oha {
         return total;
     }
 
-    /** The HTTP statuses a report counted, by code. */
-    static Map<Integer, Long> statuses(JsonNode report) {
-        Map<Integer, Long> out = new LinkedHashMap<>();
-        report.path("statusCodeDistribution").properties().forEach(e -> {
-            try {
-                out.put(Integer.parseInt(e.getKey()), e.getValue().asLong());
-            } catch (NumberFormatException ignored) {
-                // not a status code
-            }
-        });
-        return out;
-    }
-
     private static String millis(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
     }
 
     private static String plain(double rate) {
         return rate == Math.rint(rate) ? String.valueOf((long) rate) : String.valueOf(rate);
-    }
-
-    static String quote(String s) {
-        return "'" + s.replace("'", "'\"'\"'") + "'";
     }
 }

@@ -4,8 +4,11 @@ import dev.loommatrix.core.matrix.ServiceLoad;
 import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.result.Json;
-import dev.loommatrix.runner.backend.HarnessCommand;
+import dev.loommatrix.runner.backend.Shell;
 import dev.loommatrix.runner.backend.UserCommand;
+import dev.loommatrix.runner.records.LatencyHistogram;
+import dev.loommatrix.runner.records.LoadLine;
+import dev.loommatrix.runner.records.LoadReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,18 +30,6 @@ import org.HdrHistogram.Histogram;
  * server printed goes to the cell log under the variant's marker line.
  */
 public final class ServiceCell {
-
-    /** The file beside a variant's records that holds its load runs, one line per repetition. */
-    public static String loadFile(String variant) {
-        return HarnessCommand.slug(variant) + ".load.jsonl";
-    }
-
-    /** One repetition's line in {@link #loadFile}. */
-    public record LoadLine(int run, List<LoadReport> levels) {
-        public LoadLine {
-            levels = List.copyOf(levels);
-        }
-    }
 
     private static final Duration PROBE_EVERY = Duration.ofMillis(250);
 
@@ -106,7 +97,7 @@ public final class ServiceCell {
         }
         if (problem.isEmpty()) {
             append(
-                    rawDir.resolve(loadFile(variant)),
+                    rawDir.resolve(LoadLine.file(variant)),
                     Json.MAPPER
                                     .writer()
                                     .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
@@ -165,7 +156,7 @@ public final class ServiceCell {
                 if (o.report().isEmpty()) {
                     return Optional.of("no report from oha: " + oneLine(o.stderr()));
                 }
-                Map<Integer, Long> statuses = Oha.statuses(o.report().get());
+                Map<Integer, Long> statuses = LoadReport.statuses(o.report().get());
                 if (statuses.getOrDefault(http.status(), 0L) > 0) {
                     return Optional.empty();
                 }
@@ -194,7 +185,7 @@ public final class ServiceCell {
             prelude.append(": > ").append(urls.get()).append('\n');
             for (String p : load.paths()) {
                 prelude.append("echo ")
-                        .append(Oha.quote(base + p))
+                        .append(Shell.quote(base + p))
                         .append(" >> ")
                         .append(urls.get())
                         .append('\n');

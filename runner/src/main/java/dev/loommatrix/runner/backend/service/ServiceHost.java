@@ -35,7 +35,7 @@ public interface ServiceHost extends AutoCloseable {
     boolean fetch(String path, java.nio.file.Path target) throws IOException;
 
     /** Where the server and the generator run. */
-    Placement placement();
+    ServicePlacement placement();
 
     /** How many CPUs the generator has (its cpuset's size, else the host's). */
     default int generatorCpus() {

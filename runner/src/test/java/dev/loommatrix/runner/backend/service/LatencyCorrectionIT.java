@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.loommatrix.core.matrix.ServiceLoad;
+import dev.loommatrix.runner.backend.local.LocalServiceHost;
+import dev.loommatrix.runner.records.LatencyHistogram;
+import dev.loommatrix.runner.records.LoadReport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -77,7 +80,7 @@ class LatencyCorrectionIT {
                 urls, "http://orders.internal:9000/orders?id=1\n\nhttp://orders.internal:9000/orders/7/items\n");
         try (LocalServiceHost host = new LocalServiceHost(
                 dir,
-                Placement.unpinned(Runtime.getRuntime().availableProcessors()),
+                ServicePlacement.unpinned(Runtime.getRuntime().availableProcessors()),
                 Optional.empty(),
                 oha,
                 server.getAddress().getPort(),
@@ -126,7 +129,7 @@ class LatencyCorrectionIT {
         int port = server.getAddress().getPort();
         try (LocalServiceHost host = new LocalServiceHost(
                 dir,
-                Placement.unpinned(Runtime.getRuntime().availableProcessors()),
+                ServicePlacement.unpinned(Runtime.getRuntime().availableProcessors()),
                 Optional.empty(),
                 oha,
                 port,
