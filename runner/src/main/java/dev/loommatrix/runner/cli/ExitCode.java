@@ -1,6 +1,6 @@
 package dev.loommatrix.runner.cli;
 
-/** The exit codes users script against (CONTRACTS.md). */
+/** The exit codes users script against (docs/contracts.md). */
 public enum ExitCode {
     OK(0),
     INTERNAL_ERROR(1),

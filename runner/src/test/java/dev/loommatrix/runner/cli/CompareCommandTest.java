@@ -18,7 +18,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The CLI contract: exit 4 on a regression, 0 against itself; markdown and JSON as CONTRACTS.md says. */
+/** The CLI contract: exit 4 on a regression, 0 against itself; markdown and JSON as docs/contracts.md says. */
 class CompareCommandTest {
 
     static Path run(Path dir, String runId, List<CellRecord> cells) throws Exception {
