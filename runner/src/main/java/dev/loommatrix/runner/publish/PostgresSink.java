@@ -154,7 +154,7 @@ public final class PostgresSink {
                 cellRow.setString(i++, headline.flatMap(h -> h.reference()).orElse(null));
                 cellRow.setString(i++, headline.map(h -> h.words()).orElse(null));
                 // the value the dashboard's tile shows: the same computation as compare's headlines
-                var value = headline.flatMap(h -> dev.loommatrix.core.compare.Comparer.headlineValue(
+                var value = headline.flatMap(h -> dev.loommatrix.core.compare.Headlines.value(
                         cell, h, dev.loommatrix.core.compare.Comparer.Phase.STEADY));
                 cellRow.setObject(i++, value.map(v -> v.value()).orElse(null), Types.DOUBLE);
                 cellRow.setObject(
