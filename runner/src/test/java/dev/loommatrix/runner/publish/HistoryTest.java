@@ -34,7 +34,7 @@ class HistoryTest {
                 dev.loommatrix.core.result.RunStatus.FINISHED,
                 "schedule",
                 new RunManifest.Git("abc", "main", false),
-                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                RunManifest.Host.of("Linux", "6", "cpu", 2, 1L << 30),
                 new RunManifest.MatrixInfo("matrix.yaml", Optional.of("quick"), "0", Optional.empty()),
                 List.of(cell.cellId())));
         run.writeCell(cell);

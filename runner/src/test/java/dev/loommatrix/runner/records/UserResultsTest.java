@@ -361,16 +361,8 @@ class UserResultsTest {
                         Optional.empty(),
                         Optional.of(dev.loommatrix.core.testing.SyntheticRuns.ENVIRONMENT),
                         java.util.List.of(Measurement.ofBlocks(blocks, parts, "roundMs")),
-                        new dev.loommatrix.core.result.CellRecord.Execution(
-                                "local",
-                                "test",
-                                "t0",
-                                "t1",
-                                0,
-                                java.util.List.of("virtual"),
-                                Optional.empty(),
-                                Optional.empty(),
-                                java.util.List.of()));
+                        dev.loommatrix.core.result.CellRecord.Execution.of(
+                                "local", "test", "t0", "t1", 0, java.util.List.of("virtual")));
         return dev.loommatrix.core.compare.Comparer.compare(
                         "a",
                         java.util.List.of(side.apply(baseline)),
