@@ -3,8 +3,7 @@ package dev.loommatrix.runner.run;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
 import dev.loommatrix.runner.backend.Backend;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
-import dev.loommatrix.runner.backend.local.LocalBackend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,12 +27,16 @@ public final class CellPlacement {
     }
 
     private final MatrixRun.BackendChoice choice;
-    private final Optional<ContainerBackend> docker;
-    private final LocalBackend local;
+    private final Optional<ContainerEngine> docker;
+    private final Backend local;
 
-    public CellPlacement(MatrixRun.BackendChoice choice, Optional<ContainerBackend> docker, LocalBackend local) {
+    /**
+     * @param docker the container engine, if one answers
+     * @param local the backend that runs cells on this host's JDKs
+     */
+    public CellPlacement(MatrixRun.BackendChoice choice, Optional<? extends ContainerEngine> docker, Backend local) {
         this.choice = choice;
-        this.docker = docker;
+        this.docker = docker.map(ContainerEngine.class::cast);
         this.local = local;
     }
 
@@ -125,7 +128,7 @@ public final class CellPlacement {
 
     /** Ctrl-C: whatever is running, in containers and on this host. */
     void cancel() {
-        docker.ifPresent(ContainerBackend::cancel);
+        docker.ifPresent(ContainerEngine::cancel);
         local.cancel();
     }
 }

@@ -9,9 +9,8 @@ import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.Execution;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
-import dev.loommatrix.runner.backend.local.LocalBackend;
 import dev.loommatrix.runner.host.CellCpu;
 import dev.loommatrix.runner.host.InterferenceSampler;
 import dev.loommatrix.runner.records.CellOutcome;
@@ -119,8 +118,8 @@ public final class MatrixRun {
             RunDirectory dir,
             PrintStream out,
             BackendChoice choice,
-            Optional<ContainerBackend> docker,
-            LocalBackend local) {
+            Optional<? extends ContainerEngine> docker,
+            Backend local) {
         this(dir, out, choice, docker, local, 1);
     }
 
@@ -129,8 +128,8 @@ public final class MatrixRun {
             RunDirectory dir,
             PrintStream out,
             BackendChoice choice,
-            Optional<ContainerBackend> docker,
-            LocalBackend local,
+            Optional<? extends ContainerEngine> docker,
+            Backend local,
             int parallelCells) {
         this.dir = dir;
         this.out = out;
@@ -451,7 +450,7 @@ public final class MatrixRun {
     /** An A/B block's CPUs in a container: the first ⌈quota⌉ of the host's, when that is fewer than all. */
     private Optional<CpuSet> blockCpus(Cell cell, Backend backend) {
         if (blockSeed.isEmpty()
-                || !(backend instanceof ContainerBackend)
+                || !(backend instanceof ContainerEngine)
                 || cell.coordinates().cpuSet().isPresent()) {
             return Optional.empty();
         }
@@ -468,7 +467,7 @@ public final class MatrixRun {
      * Asks for a container cell's image as the run would (it may be built): call it holding the measurement lock.
      */
     public static Map<String, String> notRunHere(
-            List<Cell> cells, BackendChoice choice, Optional<ContainerBackend> docker, LocalBackend local)
+            List<Cell> cells, BackendChoice choice, Optional<? extends ContainerEngine> docker, Backend local)
             throws InterruptedException {
         CellPlacement placement = new CellPlacement(choice, docker, local);
         Map<String, String> notRun = new LinkedHashMap<>();
