@@ -142,11 +142,14 @@ class LockstepAbIT {
 
     /**
      * Both sides' forks of pair k began their turns on one CPU, the same on both sides (the harness jar's JDK 22+
-     * build, as the cells' JDK 25 runs it): each record says so, nearly every turn (a thread may be moved on
-     * between the move and the look; none were where this was written).
+     * build, as the cells' JDK 25 runs it): each record says so, and so do at least 95 % of the pair's turns, as the
+     * README states (the look comes after the thread gets its CPUs back, so the scheduler may have moved it on in
+     * between: on 2026-11-27, 1,836 of 1,836 turns were still there).
      */
     private static void assertTurnsBeganOnOneCpu(Path cellBlocks, int k) throws Exception {
         java.util.Set<Integer> cpus = new java.util.HashSet<>();
+        int taken = 0;
+        int beganOnCpu = 0;
         for (String side : List.of("a", "b")) {
             Path raw = cellBlocks.resolve(k + "-" + side).resolve("raw").resolve(cellBlocks.getFileName());
             List<Path> recordFiles;
@@ -161,12 +164,15 @@ class LockstepAbIT {
                     assertThat(turns).as("%s: %s", file, line).isNotNull();
                     assertThat(turns.get("taken").asInt()).as("%s", turns).isEqualTo(TURNS_PER_FORK);
                     assertThat(turns.has("cpu")).as("%s", turns).isTrue();
-                    assertThat(turns.get("beganOnCpu").asInt()).as("%s", turns).isGreaterThan(TURNS_PER_FORK / 2);
+                    taken += turns.get("taken").asInt();
+                    beganOnCpu += turns.get("beganOnCpu").asInt();
                     cpus.add(turns.get("cpu").asInt());
                 }
             }
         }
         assertThat(cpus).as("pair %d's turns' CPUs", k).hasSize(1);
+        assertThat(beganOnCpu).as("pair %d: turns begun on CPU %s of %d", k, cpus, taken).isGreaterThanOrEqualTo((int)
+                Math.ceil(0.95 * taken));
     }
 
     /**
