@@ -171,8 +171,9 @@ class LockstepAbIT {
             }
         }
         assertThat(cpus).as("pair %d's turns' CPUs", k).hasSize(1);
-        assertThat(beganOnCpu).as("pair %d: turns begun on CPU %s of %d", k, cpus, taken).isGreaterThanOrEqualTo((int)
-                Math.ceil(0.95 * taken));
+        assertThat(beganOnCpu)
+                .as("pair %d: turns begun on CPU %s of %d", k, cpus, taken)
+                .isGreaterThanOrEqualTo((int) Math.ceil(0.95 * taken));
     }
 
     /**
