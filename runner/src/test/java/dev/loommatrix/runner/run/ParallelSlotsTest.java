@@ -41,7 +41,8 @@ class ParallelSlotsTest {
                 workloads:
                   - {id: spring-boot, variants: [virtual, "tomcat:20"]}
                 """);
-        Cell service = Planner.plan(MatrixParser.parse(matrix, Optional.empty())).get(0);
+        Cell service =
+                Planner.plan(MatrixParser.parse(matrix, Optional.empty())).get(0);
         CellPlacement placement = new CellPlacement(
                 MatrixRun.BackendChoice.AUTO, Optional.empty(), new LocalBackend(JdkLocator.forHost()));
         // decided before any engine is asked: with none here, asking would throw
