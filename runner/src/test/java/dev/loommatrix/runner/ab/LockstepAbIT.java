@@ -8,6 +8,7 @@ import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.cli.LoomMatrix;
+import dev.loommatrix.runner.host.CpuHog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +59,69 @@ class LockstepAbIT {
     @Test
     void asLocalJvmsBothSidesForksTakeEveryTurnInStep(@TempDir Path dir) throws Exception {
         abInLockstep(dir, "local");
+    }
+
+    /**
+     * A CPU hog beside a lockstep pair of local JVMs is other work for both blocks, with the hog's figure: the pair's
+     * CPU (each side's, and what the runner reaped of either) is counted once, not more — counted twice, the reaped
+     * JVMs of the sibling would read as negative other work and hide the hog.
+     */
+    @Test
+    void asLocalJvmsAHogBesideThePairIsOtherWorkWithTheHogsFigure(@TempDir Path dir) throws Exception {
+        Path matrix = Files.writeString(
+                dir.resolve("matrix.yaml"),
+                """
+                schema: 1
+                jdks: [{id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                cpus: [1]
+                workloads:
+                  - {id: fib-fanout, variants: [sequential], params: {n: 22, calls: 100}}
+                repetitions: 2
+                warmup: 1
+                iterations: {warmup: 3, measure: 8}
+                memory: 512m
+                """);
+        // one stress-ng worker at 60 % of a CPU, on the CPU the pair's turns do not begin on
+        try (CpuHog hog = CpuHog.start(1, 60, dir.resolve("hog.log"))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int exit = LoomMatrix.mainWithoutExit(
+                    new String[] {
+                        "ab",
+                        "--matrix",
+                        matrix.toString(),
+                        "--backend",
+                        "local",
+                        "--blocks",
+                        "1",
+                        "--confirm",
+                        "0",
+                        "--on-disturbed",
+                        "flag",
+                        "--pairing",
+                        "lockstep",
+                        "--out",
+                        dir.resolve("ab").toString()
+                    },
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    System.err);
+            double hogCpus = hog.cpusSinceCounting();
+            String said = out.toString(StandardCharsets.UTF_8);
+            assertThat(exit).as(said).isZero();
+            String fib = cellId(dir, "fib-fanout");
+            for (String side : List.of("a", "b")) {
+                CellRecord block = new RunDirectory(
+                                dir.resolve("ab").resolve("blocks").resolve(fib).resolve("0-" + side))
+                        .readCell(fib)
+                        .orElseThrow();
+                Interference seen = block.execution().interference().orElseThrow();
+                assertThat(seen.flagged())
+                        .as("side %s beside a hog of %.2f CPUs: %s", side, hogCpus, seen)
+                        .isTrue();
+                assertThat(seen.otherCpusMean())
+                        .as("side %s: %s", side, seen)
+                        .isCloseTo(hogCpus, org.assertj.core.api.Assertions.within(0.2));
+            }
+        }
     }
 
     private static void abInLockstep(Path dir, String backend) throws Exception {
