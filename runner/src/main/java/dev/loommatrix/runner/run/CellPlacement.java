@@ -4,6 +4,7 @@ import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
 import dev.loommatrix.runner.backend.Backend;
 import dev.loommatrix.runner.backend.ContainerEngine;
+import dev.loommatrix.runner.backend.service.ServiceCells;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +26,14 @@ public final class CellPlacement {
         /** {@code --backend docker} without an engine: the cell fails with this reason. */
         record Nowhere(String backendName, String reason) implements Decision {}
     }
+
+    /**
+     * A service cell's server takes the first CPUs of the host and its load generator all the others, never inside
+     * the server's quota: in a slot it would overlap its neighbours, so it runs after them, alone.
+     */
+    static final String WHY_SERVICES_RUN_ALONE =
+            "a service cell's server and load generator take CPUs apart across the host, so it runs alone, after the"
+                    + " cells beside each other";
 
     private final MatrixRun.BackendChoice choice;
     private final Optional<ContainerEngine> docker;
@@ -72,7 +81,7 @@ public final class CellPlacement {
      */
     Optional<String> whyNotRun(Cell cell) throws InterruptedException {
         // a service cell, built-in or the team's, without its load generator (or the built-in's server) is skipped
-        Optional<String> missing = dev.loommatrix.runner.backend.service.ServiceCells.missing(cell);
+        Optional<String> missing = ServiceCells.missing(cell);
         if (missing.isPresent()) {
             return missing;
         }
@@ -91,9 +100,13 @@ public final class CellPlacement {
         return docker.orElseThrow().hostCpus();
     }
 
-    /** Whether a cell can run in a slot: in a container, without its own cpuset, its quota within the slot. */
+    /**
+     * Whether a cell can run in a slot: in a container, without its own cpuset, its quota within the slot, and not a
+     * service cell ({@link #WHY_SERVICES_RUN_ALONE}).
+     */
     boolean fitsSlot(Cell cell, int slotSize) throws InterruptedException {
-        return cell.coordinates().os().equals("linux")
+        return !ServiceCells.runsAService(cell)
+                && cell.coordinates().os().equals("linux")
                 && cell.coordinates().cpuSet().isEmpty()
                 && cell.coordinates().cpus().compareTo(BigDecimal.valueOf(slotSize)) <= 0
                 && docker.orElseThrow().imageProblem(cell).isEmpty();

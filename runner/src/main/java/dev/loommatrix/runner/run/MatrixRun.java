@@ -11,6 +11,7 @@ import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.Backend;
 import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.Execution;
+import dev.loommatrix.runner.backend.service.ServiceCells;
 import dev.loommatrix.runner.host.CellCpu;
 import dev.loommatrix.runner.host.InterferenceSampler;
 import dev.loommatrix.runner.records.CellOutcome;
@@ -220,13 +221,14 @@ public final class MatrixRun {
     /**
      * {@code --parallel-cells N}: the host's CPUs split into N disjoint cpusets, one cell per cpuset at a
      * time. A cell that cannot be placed (its own cpuset axis, a quota larger than a slot, no container
-     * for it) runs afterwards, alone. Each record names its cpuset and the cells that ran beside it.
+     * for it, a service cell) runs afterwards, alone. Each record names its cpuset and the cells that ran beside it.
      */
     private void runBesideEachOther(Pass pass, List<Integer> toRun) throws IOException, InterruptedException {
         List<CpuSet> slots = CellPlacement.slots(placement.hostCpus(), parallelCells);
         int slotSize = slots.stream().mapToInt(CpuSet::size).min().orElse(1);
         BlockingQueue<CpuSet> free = new LinkedBlockingQueue<>(slots);
         List<Integer> alone = new ArrayList<>();
+        boolean saidWhyServicesRunAlone = false;
         ExecutorService workers = Executors.newFixedThreadPool(slots.size());
         // A cell whose record cannot be written ends the run as it does without --parallel-cells (exit 1),
         // after the neighbours already running have finished and kept theirs.
@@ -237,6 +239,10 @@ public final class MatrixRun {
                     break;
                 }
                 if (!placement.fitsSlot(pass.cells().get(i), slotSize)) {
+                    if (ServiceCells.runsAService(pass.cells().get(i)) && !saidWhyServicesRunAlone) {
+                        out.printf("%s: %s%n", pass.cells().get(i).id(), CellPlacement.WHY_SERVICES_RUN_ALONE);
+                        saidWhyServicesRunAlone = true;
+                    }
                     alone.add(i);
                     continue;
                 }

@@ -564,6 +564,8 @@ class WorkflowsIT {
             assertThat(cells.toList()).hasSize(2);
         }
 
+        // the A/A run is sequential within a budget and must reach a verdict (--require-verdict: exit 5 otherwise):
+        // no comparison flagged, and none left undecided — an inconclusive A/A would say nothing about the method
         String aa = run(
                 repo,
                 List.of(
@@ -573,16 +575,20 @@ class WorkflowsIT {
                         "HEAD",
                         "--backend",
                         "local",
-                        "--blocks",
-                        "8"),
+                        "--budget",
+                        "4m",
+                        "--require-verdict"),
                 env);
         assertThat(aa).as(aa).startsWith("0\n").contains("An **A/A run**");
         JsonNode aaReport =
                 Json.MAPPER.readTree(tmp.resolve("aa/ab/compare.json").toFile());
         assertThat(aaReport.get("ab").get("differences")).isEmpty();
-        assertThat(aaReport.get("regressions").asInt()
-                        + aaReport.get("improvements").asInt())
-                .isZero();
+        assertThat(aaReport.get("ab").get("sequential").get("ended").asText())
+                .as(aaReport.get("ab").get("sequential").toString())
+                .isEqualTo("decided");
+        for (JsonNode c : aaReport.get("comparisons")) {
+            assertThat(c.get("verdict").asText()).as(c.toString()).isEqualTo("unchanged");
+        }
     }
 
     private static void git(Path repo, Map<String, String> env, String... args) throws Exception {

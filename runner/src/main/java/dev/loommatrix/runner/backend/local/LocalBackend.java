@@ -100,6 +100,16 @@ public final class LocalBackend implements Backend {
                 return java.util.OptionalLong.of((live + reaped) * ProcStat.TICK_NANOS);
             }
 
+            /** The live groups only: the reaped processes are every cell's this runner ran, a lockstep sibling's too. */
+            @Override
+            public java.util.OptionalLong unsharedNanos() {
+                if (!ProcessGroups.available()) {
+                    return java.util.OptionalLong.empty();
+                }
+                return java.util.OptionalLong.of(
+                        ProcessGroups.cpuTicks(java.util.Set.copyOf(cellGroups)) * ProcStat.TICK_NANOS);
+            }
+
             @Override
             public String source() {
                 return "the cell's process groups and the processes this runner reaped (/proc)";
