@@ -98,22 +98,16 @@ final class FakeAb {
                 side("baseline", "ab-fake-baseline", cells, baselineEngine),
                 side("candidate", "ab-fake", cells, candidateEngine));
         if (outcome.stopped() || outcome.failedCells() > 0) {
+            // what each side's record says of the cell: the reason a block failed
             StringBuilder why = new StringBuilder();
-            for (var record : run.candidateDir().readCells()) {
-                why.append(record.cellId())
-                        .append(": ")
-                        .append(record.status())
-                        .append(' ')
-                        .append(record.reason().orElse(""))
-                        .append('\n');
-            }
-            for (var record : run.baselineDir().readCells()) {
-                why.append(record.cellId())
-                        .append(": ")
-                        .append(record.status())
-                        .append(' ')
-                        .append(record.reason().orElse(""))
-                        .append('\n');
+            for (var side : List.of(run.candidateDir(), run.baselineDir())) {
+                for (var record : side.readCells()) {
+                    why.append(record.cellId())
+                            .append(": ")
+                            .append(record.status())
+                            .append(' ');
+                    why.append(record.reason().orElse("")).append('\n');
+                }
             }
             throw new AssertionError("the fake run failed: " + console.toString(StandardCharsets.UTF_8) + why);
         }
