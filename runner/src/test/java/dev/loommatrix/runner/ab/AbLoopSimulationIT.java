@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * looks, the budget's last look, futility, confirmation) on {@link FakeBackend}: 1,000 A/A runs and 1,000 runs whose
  * candidate is 5 % slower, each one cell of one comparison judged by the nested t (forks of 5 measured iterations),
  * forks 3.5 % apart and iterations 1 % (a pair's log-ratio 5 %: the ab profile's median comparison), the machine drifting 5 % from pair to pair, 10 s a fork, {@code --threshold 3
- * --budget 10m}, α 5 %. About 0.1–0.3 s a run (every block is a real run directory, merged and compared: 572 s for
+ * --budget 10m}, α 5 %. About 0.1–0.3 s a run (every block is a real run directory, merged and compared: 256–572 s for
  * the 2,000 on a loaded 2-CPU machine), so it runs in the IT phase.
  */
 class AbLoopSimulationIT {
