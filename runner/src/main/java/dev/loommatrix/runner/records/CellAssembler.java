@@ -47,10 +47,10 @@ public final class CellAssembler {
         String readProblem = null;
         Optional<EnvironmentRecord> environment;
         if (cell.workload().user().isPresent()) {
-            List<UserResults.VariantRuns> runs = new ArrayList<>();
+            List<VariantRuns> runs = new ArrayList<>();
             for (String variant : cell.workload().variants()) {
                 try {
-                    UserResults.VariantRuns variantRuns = UserResults.read(rawDir, variant, cell.warmup());
+                    VariantRuns variantRuns = AgentLines.read(rawDir, variant, cell.warmup());
                     runs.add(variantRuns);
                     UserResults.Result result =
                             UserResults.measurements(cell, variantRuns, Optional.ofNullable(errors.get(variant)));
@@ -63,7 +63,7 @@ public final class CellAssembler {
             // each variant's own switch, attested like the cell's settings; one that changed nothing is invalid
             VariantSwitches.Judgement switches = VariantSwitches.judge(cell, runs);
             switches.changedNothing().forEach((variant, why) -> errors.putIfAbsent(variant, INVALID + why));
-            environment = attestEveryJvm(cell, UserResults.environments(runs), expected, image, imageDigest, rawDir)
+            environment = attestEveryJvm(cell, AgentLines.environments(runs), expected, image, imageDigest, rawDir)
                     .map(env -> env.withChecks(switches.checks()));
         } else {
             List<RawResults.VariantData> data = new ArrayList<>();
