@@ -120,7 +120,7 @@ public final class AbRuns {
             }
             // only once the index no longer lists them (as the history's)
             for (Entry gone : dropped) {
-                History.deleteTree(dir(site).resolve(gone.runId()));
+                dev.loommatrix.core.result.FileTrees.delete(dir(site).resolve(gone.runId()));
             }
             return new Outcome(added, index, note);
         });

@@ -4,6 +4,7 @@ import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.core.compare.Comparer;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
@@ -227,7 +228,7 @@ public final class History {
             // Only after the index no longer lists them: a crash here leaves directories the next
             // rebuild drops again under the same retention, never an index pointing at nothing.
             for (Entry gone : dropped) {
-                deleteTree(runDir(site, gone.runId()));
+                FileTrees.delete(runDir(site, gone.runId()));
             }
             return new Outcome(index, note);
         });
@@ -395,7 +396,7 @@ public final class History {
                 if (kept < keepProfiles) {
                     kept++;
                 } else {
-                    deleteTree(dir);
+                    FileTrees.delete(dir);
                 }
             }
             boolean recordings = false;
@@ -609,16 +610,5 @@ public final class History {
                 List.of(),
                 false,
                 false);
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -168,10 +168,7 @@ public final class LocalBackend implements Backend {
         }
         // A quota becomes an affinity to that many CPUs (rounded up, as HotSpot rounds a quota); a cpuset
         // axis value pins to exactly those CPUs. The JVM is told the count either way.
-        int fromQuota = cell.coordinates()
-                .cpus()
-                .setScale(0, java.math.RoundingMode.CEILING)
-                .intValueExact();
+        int fromQuota = cell.coordinates().wholeCpus();
         Optional<CpuSet> cpuset = cell.coordinates().cpuSet();
         int processors = cpuset.map(set -> Math.min(fromQuota, set.size())).orElse(fromQuota);
         if (cpuset.isPresent() && cpuset.get().highest() >= hostCpus) {
@@ -321,10 +318,7 @@ public final class LocalBackend implements Backend {
                     Optional.empty());
         }
         ServicePlacement placement = ServicePlacement.of(cell, hostCpus);
-        int fromQuota = cell.coordinates()
-                .cpus()
-                .setScale(0, java.math.RoundingMode.CEILING)
-                .intValueExact();
+        int fromQuota = cell.coordinates().wholeCpus();
         int processors = cell.coordinates()
                 .cpuSet()
                 .map(set -> Math.min(fromQuota, set.size()))
