@@ -14,9 +14,9 @@ import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
+import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.HarnessCommand;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
-import dev.loommatrix.runner.backend.local.LocalBackend;
 import dev.loommatrix.runner.records.RawResults;
 import dev.loommatrix.runner.run.CellPlacement;
 import dev.loommatrix.runner.run.CellRecorder;
@@ -27,6 +27,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,8 +65,8 @@ public final class AbRun {
             String label,
             List<Cell> cells,
             RunManifest manifest,
-            Optional<ContainerBackend> docker,
-            LocalBackend local,
+            Optional<? extends ContainerEngine> docker,
+            Backend local,
             Optional<Path> harness) {}
 
     /**
@@ -202,10 +203,21 @@ public final class AbRun {
     /** {@link #candidateRecord}'s cache: a cell's entry goes when the cell is measured again. */
     private final Map<String, Optional<CellRecord>> candidateRecords = new java.util.HashMap<>();
 
+    /**
+     * What the budget's time is read from: the system's, or a test's scripted clock (the looks, the budget's last
+     * look and the time recorded are decided by it).
+     */
+    private final Clock clock;
+
     public AbRun(Path root, PrintStream out, Settings settings) {
+        this(root, out, settings, Clock.systemUTC());
+    }
+
+    public AbRun(Path root, PrintStream out, Settings settings, Clock clock) {
         this.root = root;
         this.out = out;
         this.settings = settings;
+        this.clock = clock;
     }
 
     public RunDirectory candidateDir() {
@@ -254,7 +266,7 @@ public final class AbRun {
                     * settings.firstPass(matched.pairs().get(i).candidate().id());
         }
         double estimatedDone = 0;
-        Instant began = Instant.now();
+        Instant began = clock.instant();
         // the pairs each cell has so far, by its index in the matched pairs
         int[] pairsOf = new int[total];
         // what each cell's pairs took: the looks are planned from it (the cost model's estimate, scaled by one pace
@@ -270,9 +282,9 @@ public final class AbRun {
             AbSides.Pair pair = matched.pairs().get(i);
             String id = pair.candidate().id();
             int pairs = settings.firstPass(id);
-            Instant started = Instant.now();
+            Instant started = clock.instant();
             failed += measure(baseline, candidate, pair, 0, pairs, null) ? 0 : 1;
-            spentMs[i] += Duration.between(started, Instant.now()).toMillis();
+            spentMs[i] += Duration.between(started, clock.instant()).toMillis();
             pairsOf[i] = pairs;
             estimatedDone += perPair[i] * pairs;
             // a cell this host cannot run says so, not "6 pairs in 0 s"
@@ -286,8 +298,9 @@ public final class AbRun {
                     id,
                     skipped.map(r -> "skipped (" + r + ")")
                             .orElse(pairs + " pairs in "
-                                    + Duration.between(started, Instant.now()).toSeconds() + " s"),
-                    CellRecorder.formatDuration(remainingMs(began, estimatedDone, estimatedAll - estimatedDone)));
+                                    + Duration.between(started, clock.instant()).toSeconds() + " s"),
+                    CellRecorder.formatDuration(
+                            remainingMs(began, clock.instant(), estimatedDone, estimatedAll - estimatedDone)));
         }
         if (stopping) {
             finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
@@ -310,7 +323,7 @@ public final class AbRun {
             // the first look is the last only when not one more pair of every cell fits: otherwise the next look
             // (made the last, if it must be, with the pairs that fit) spends the α left
             double round = java.util.Arrays.stream(fullMsPerPair).sum();
-            lastLook = Duration.between(began, Instant.now()).toMillis() + round > budgetMs.get();
+            lastLook = Duration.between(began, clock.instant()).toMillis() + round > budgetMs.get();
         }
         CompareReport first = compare(baseline, candidate, settings.plan().level(0, lastLook));
         int look = 0;
@@ -325,8 +338,8 @@ public final class AbRun {
                 ended = stopped.isEmpty() ? "decided" : "futile";
                 break;
             }
-            long leftMs =
-                    budgetMs.orElse(0L) - Duration.between(began, Instant.now()).toMillis();
+            long leftMs = budgetMs.orElse(0L)
+                    - Duration.between(began, clock.instant()).toMillis();
             java.util.OptionalLong left =
                     budgetMs.isPresent() ? java.util.OptionalLong.of(leftMs) : java.util.OptionalLong.empty();
             // room to confirm the flags so far and one more: of the dearest comparison still undecided
@@ -518,7 +531,7 @@ public final class AbRun {
                                         settings.budget()
                                                 .map(Duration::toSeconds)
                                                 .orElse(null),
-                                        Duration.between(began, Instant.now()).toSeconds(),
+                                        Duration.between(began, clock.instant()).toSeconds(),
                                         looksTaken,
                                         ended,
                                         pairsById(matched, pairsOf, notRun.keySet()),
@@ -555,10 +568,14 @@ public final class AbRun {
 
     /** What is left at the pace so far: the time taken per estimated ms, times the estimated ms left. */
     public static long remainingMs(Instant began, double estimatedDone, double estimatedLeft) {
+        return remainingMs(began, Instant.now(), estimatedDone, estimatedLeft);
+    }
+
+    static long remainingMs(Instant began, Instant now, double estimatedDone, double estimatedLeft) {
         if (estimatedDone <= 0) {
             return (long) estimatedLeft;
         }
-        return (long) (Duration.between(began, Instant.now()).toMillis() / estimatedDone * estimatedLeft);
+        return (long) (Duration.between(began, now).toMillis() / estimatedDone * estimatedLeft);
     }
 
     private CompareReport compare(Side baseline, Side candidate, double level) throws IOException {
@@ -669,12 +686,12 @@ public final class AbRun {
 
     /**
      * Why the cell's containers could not reach this host's pipes, if the cell runs in containers of an engine
-     * that is not on this host ({@link ContainerBackend#whyNotThisHost}); both sides use the same engine.
+     * that is not on this host ({@link ContainerEngine#whyNotThisHost}); both sides use the same engine.
      */
     private Optional<String> engineElsewhere(Side side, Cell cell) {
         boolean inContainers = settings.choice() != MatrixRun.BackendChoice.LOCAL
                 && cell.coordinates().os().equals("linux");
-        return inContainers ? side.docker().flatMap(ContainerBackend::whyNotThisHost) : Optional.empty();
+        return inContainers ? side.docker().flatMap(ContainerEngine::whyNotThisHost) : Optional.empty();
     }
 
     /** Whether this host can make named pipes: asked once, and only by a run that asks for lockstep. */
@@ -995,7 +1012,8 @@ public final class AbRun {
         try {
             if (!stopping) {
                 block.run().run(block.manifest(), List.of(block.once()), MatrixRun.Resume.NO);
-                block.dir().writeManifest(block.manifest().finish(Instant.now().toString(), RunStatus.FINISHED));
+                block.dir()
+                        .writeManifest(block.manifest().finish(clock.instant().toString(), RunStatus.FINISHED));
             }
         } finally {
             running.remove(block.run());
@@ -1142,7 +1160,7 @@ public final class AbRun {
     }
 
     private void finish(RunManifest candidate, RunManifest baseline, RunStatus status) throws IOException {
-        String now = Instant.now().toString();
+        String now = clock.instant().toString();
         candidateDir().writeManifest(candidate.finish(now, status));
         baselineDir().writeManifest(baseline.finish(now, status));
     }

@@ -10,6 +10,8 @@ import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.stats.NestedPaired;
 import dev.loommatrix.runner.ab.AbRun;
+import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.local.JdkLocator;
 import dev.loommatrix.runner.backend.local.LocalBackend;
@@ -205,12 +207,13 @@ final class AbCommand implements Callable<Integer> {
             throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
         }
 
-        Optional<ContainerBackend> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
+        Optional<ContainerEngine> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
-                : ContainerBackend.connect(Optional.ofNullable(baselineHarness));
-        Optional<ContainerBackend> candidateDocker = choice == MatrixRun.BackendChoice.LOCAL
+                : ContainerBackend.connect(Optional.ofNullable(baselineHarness)).map(ContainerEngine.class::cast);
+        Optional<ContainerEngine> candidateDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
-                : ContainerBackend.connect(Optional.ofNullable(candidateHarness));
+                : ContainerBackend.connect(Optional.ofNullable(candidateHarness))
+                        .map(ContainerEngine.class::cast);
         if (candidateDocker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
             throw new LoomMatrix.UsageException(
                     "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
@@ -221,8 +224,8 @@ final class AbCommand implements Callable<Integer> {
                     .println("note: no Docker engine answers; linux cells run on the local backend with this host's"
                             + " JDKs");
         }
-        LocalBackend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
-        LocalBackend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
+        Backend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
+        Backend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
         var console = parent.out();
         AbRun.Outcome outcome;
         Thread onSignal;
@@ -230,7 +233,7 @@ final class AbCommand implements Callable<Integer> {
         // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
         // the backends as a run asks (a container cell's image may be built), and the budget is planned around them
         try (var lock = RunCommand.measurementLock(
-                candidateDocker.or(() -> baselineDocker).map(ContainerBackend::engineId),
+                candidateDocker.or(() -> baselineDocker).map(ContainerEngine::engineId),
                 runId,
                 "ab",
                 noWait,

@@ -3,7 +3,7 @@ package dev.loommatrix.runner.backend.container;
 import com.github.dockerjava.api.DockerClient;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
-import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.Execution;
 import dev.loommatrix.runner.backend.service.SeedServices;
 import dev.loommatrix.runner.backend.service.ServiceCells;
@@ -25,7 +25,7 @@ import org.testcontainers.dockerclient.DockerClientProviderStrategy;
  * finished variants are kept. The engine's facts, images and leftovers are here; a cell's run is
  * {@link OneContainerCell} or {@link ContainerServiceCell}, its limits {@link ContainerLimits}.
  */
-public final class ContainerBackend implements Backend {
+public final class ContainerBackend implements ContainerEngine {
 
     private final DockerClient docker;
     private final CellImages images;
@@ -56,6 +56,7 @@ public final class ContainerBackend implements Backend {
         this.uses = new ImageUseRecorder(engineId);
     }
 
+    @Override
     public String engineId() {
         return engineId;
     }
@@ -67,6 +68,7 @@ public final class ContainerBackend implements Backend {
      * a container beside the engine all resolve the mount somewhere else: the harness would find no pipes there
      * and refuse, failing the cell. Empty where the engine's name and kernel are this host's.
      */
+    @Override
     public Optional<String> whyNotThisHost() {
         return elsewhere;
     }
@@ -124,6 +126,7 @@ public final class ContainerBackend implements Backend {
     }
 
     /** Makes sure the cell's image exists (building it if needed); the reason when it cannot. */
+    @Override
     public Optional<String> imageProblem(Cell cell) throws InterruptedException {
         try {
             image(cell);
@@ -152,6 +155,7 @@ public final class ContainerBackend implements Backend {
         }
     }
 
+    @Override
     public int hostCpus() {
         return hostCpus;
     }

@@ -63,6 +63,7 @@ public final class LocalBackend implements Backend {
     }
 
     /** Why this host cannot run the cell, if it cannot: what the cell's record says when it is skipped here. */
+    @Override
     public Optional<String> whyNotRun(Cell cell) {
         if (cell.coordinates().os().equals("windows") != JdkLocator.isWindows()) {
             return Optional.of(otherOs(cell));

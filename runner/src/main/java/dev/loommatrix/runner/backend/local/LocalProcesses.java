@@ -76,6 +76,15 @@ final class LocalProcesses {
                 return OptionalLong.of((live + reaped) * ProcStat.TICK_NANOS);
             }
 
+            /** The live groups only: the reaped processes are every cell's this runner ran, a lockstep sibling's too. */
+            @Override
+            public OptionalLong unsharedNanos() {
+                if (!ProcessGroups.available()) {
+                    return OptionalLong.empty();
+                }
+                return OptionalLong.of(ProcessGroups.cpuTicks(Set.copyOf(cellGroups)) * ProcStat.TICK_NANOS);
+            }
+
             @Override
             public String source() {
                 return "the cell's process groups and the processes this runner reaped (/proc)";
