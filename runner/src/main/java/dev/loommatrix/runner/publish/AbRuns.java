@@ -2,6 +2,7 @@ package dev.loommatrix.runner.publish;
 
 import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.core.compare.Comparison;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
 import java.io.IOException;
@@ -120,7 +121,7 @@ public final class AbRuns {
             }
             // only once the index no longer lists them (as the history's)
             for (Entry gone : dropped) {
-                Retention.deleteTree(dir(site).resolve(gone.runId()));
+                FileTrees.delete(dir(site).resolve(gone.runId()));
             }
             return new Outcome(added, index, note);
         });

@@ -1,6 +1,7 @@
 package dev.loommatrix.runner.publish;
 
 import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
@@ -207,7 +208,7 @@ public final class History {
             // Only after the index no longer lists them: a crash here leaves directories the next
             // rebuild drops again under the same retention, never an index pointing at nothing.
             for (Entry gone : kept.dropped()) {
-                Retention.deleteTree(runDir(site, gone.runId()));
+                FileTrees.delete(runDir(site, gone.runId()));
             }
             return new Outcome(index, current.note());
         });

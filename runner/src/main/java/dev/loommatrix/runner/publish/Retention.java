@@ -1,10 +1,10 @@
 package dev.loommatrix.runner.publish;
 
+import dev.loommatrix.core.result.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -45,7 +45,7 @@ final class Retention {
                 if (kept < keepProfiles) {
                     kept++;
                 } else {
-                    deleteTree(dir);
+                    FileTrees.delete(dir);
                 }
             }
             boolean recordings = false;
@@ -57,17 +57,5 @@ final class Retention {
             out[i] = entry.withProfiles(Files.isDirectory(dir), recordings);
         }
         return List.of(out);
-    }
-
-    /** Deletes a directory, its files before their directories; nothing when it is not there. */
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }
