@@ -114,6 +114,38 @@ class PruneIT {
         }
     }
 
+    /**
+     * A stopped container of a finished run that starts between prune's listing and its removal: the engine refuses
+     * to remove it, and prune leaves it (said as started since it was listed) instead of failing whole (exit 1).
+     */
+    @Test
+    void aContainerStartedAfterItWasListedIsLeftNotAFailure() throws Exception {
+        var engine = ContainerBackend.connect();
+        assertThat(engine).as("a Docker engine (.ci/run starts one)").isPresent();
+        String listed = lines(Processes.ok(
+                        DOCKER,
+                        List.of(
+                                "docker",
+                                "create",
+                                "--network",
+                                "none",
+                                "--label",
+                                ContainerBackend.RUN_LABEL + "=prune-it-late-" + id,
+                                BASE,
+                                "sleep",
+                                "600")))
+                .getLast();
+        containers.add(listed);
+        Processes.ok(DOCKER, List.of("docker", "start", listed)); // after prune listed it as stopped
+        EnginePrune prune = engine.get().pruning();
+        assertThat(prune.removeUnlessStarted(listed)).isFalse();
+        assertThat(Processes.ok(DOCKER, List.of("docker", "inspect", "-f", "{{.State.Running}}", listed)))
+                .contains("true");
+        // one removed meanwhile by someone else counts as removed
+        Processes.ok(DOCKER, List.of("docker", "rm", "-f", listed));
+        assertThat(prune.removeUnlessStarted(listed)).isTrue();
+    }
+
     @Test
     void removesExactlyWhatNoRecentRunUsesAndLeavesALiveRunsThingsAlone(@TempDir Path dir) throws Exception {
         assertThat(ContainerBackend.connect())

@@ -72,11 +72,11 @@ public final class EnginePrune {
                 leftContainers.add(new Item(name, 0, "running"));
             } else if (liveRunIds.contains(run)) {
                 leftContainers.add(new Item(name, 0, "of the run measuring now"));
-            } else {
-                if (!dryRun) {
-                    docker.removeContainerCmd(c.getId()).withRemoveVolumes(true).exec();
-                }
+            } else if (dryRun || removeUnlessStarted(c.getId())) {
                 removedContainers.add(new Item(name, 0, c.getStatus()));
+            } else {
+                liveRunIds.add(run); // it started after it was listed: its run is alive
+                leftContainers.add(new Item(name, 0, "started since it was listed"));
             }
         }
         List<Item> removedNetworks = new ArrayList<>();
@@ -241,5 +241,20 @@ public final class EnginePrune {
     private static String firstLine(Exception e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return m.lines().findFirst().orElse(m);
+    }
+
+    /**
+     * Removes a stopped container of a finished run; false when it was started after it was listed (the engine
+     * refuses to remove a running one, and prune never stops one). Gone meanwhile counts as removed.
+     */
+    boolean removeUnlessStarted(String containerId) {
+        try {
+            docker.removeContainerCmd(containerId).withRemoveVolumes(true).exec();
+            return true;
+        } catch (com.github.dockerjava.api.exception.NotFoundException gone) {
+            return true;
+        } catch (com.github.dockerjava.api.exception.ConflictException started) {
+            return false;
+        }
     }
 }
