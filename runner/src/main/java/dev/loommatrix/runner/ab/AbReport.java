@@ -34,13 +34,51 @@ final class AbReport {
             Map<String, String> stopped,
             Map<String, String> notRun) {}
 
-    static final String METHOD = "group-sequential design, Bonferroni alpha spending over the looks (each look's"
+    /** The design, as the method's words begin. */
+    static final String DESIGN = "group-sequential design, Bonferroni alpha spending over the looks (each look's"
             + " tests exact at its level — the nested t, or signed-rank; Benjamini–Hochberg across comparisons at"
-            + " each look; the last look taken, the plan's or the last the budget affords, spends all the alpha left)";
+            + " each look";
 
-    /** The method, as the run went. */
+    static final String METHOD =
+            DESIGN + "; the last look taken, the plan's or the last the budget affords, spends all the alpha left)";
+
+    /**
+     * The method, as the run went: the last look taken spent all the α left when it was the plan's last or the last
+     * the budget afforded; when measuring ended before either (the budget spent before its last look, every
+     * comparison decided, none left that could be), that look tested at its share only, and what was left unspent is
+     * said.
+     *
+     * @param looksTaken the looks taken, the last of them at {@code lastLevel}
+     * @param ended why measuring ended ({@code ab.sequential.ended})
+     */
     static String method(SequentialPlan plan, int looksTaken, double lastLevel, String ended) {
-        return METHOD;
+        double allLeft = plan.level(looksTaken - 1, true);
+        if (lastLevel >= allLeft * (1 - 1e-9)) {
+            return METHOD;
+        }
+        double unspent = plan.alpha() - (looksTaken - 1) * plan.levelPerLook() - lastLevel;
+        return DESIGN + "; measuring ended at look " + looksTaken + " of "
+                + plan.looks().size() + " ("
+                + endedWords(ended) + "), that look tested at its share, alpha " + plain(lastLevel) + ": "
+                + plain(unspent) + " of the alpha " + plain(plan.alpha()) + " was left unspent)";
+    }
+
+    /** Why measuring ended before the last look, in the method's words. */
+    private static String endedWords(String ended) {
+        return switch (ended) {
+            case LookScheduler.DECIDED -> "every comparison decided";
+            case LookScheduler.FUTILE -> "none of the comparisons still undecided could be decided in the pairs left";
+            case LookScheduler.BUDGET -> "not one more pair fitted the budget";
+            default -> ended;
+        };
+    }
+
+    /** A level to three significant digits, plainly: 0.00833, 0.05. */
+    private static String plain(double level) {
+        return new java.math.BigDecimal(level)
+                .round(new java.math.MathContext(3))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /**

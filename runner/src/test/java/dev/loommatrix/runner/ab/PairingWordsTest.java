@@ -99,4 +99,19 @@ class PairingWordsTest {
         tally.placed(List.of(fork(Optional.empty())));
         assertThat(tally.words()).isEqualTo("lockstep: 2 pairs, 48 turns in step");
     }
+
+    /**
+     * A pair measured again up to the rerun cap (MatrixRun.RERUNS, 2): the last attempt is not asked about, so it
+     * says no word — its two attempts measured again are two, as the blocks' records count them (LockstepAbIT on a
+     * busy machine read "with 2 attempts measured again" where the records held 4).
+     */
+    @Test
+    void attemptsMeasuredAgainUpToTheCapAreCountedAll() throws Exception {
+        PairAttempts capped = new PairAttempts();
+        capped.ended("b");
+        assertThat(capped.again("a", 0, new PairAttempts.Word(true, true))).isTrue();
+        assertThat(capped.again("a", 1, new PairAttempts.Word(true, true))).isTrue();
+        // attempt 2, the cap's: measured, recorded, and not asked about
+        assertThat(capped.measuredAgain()).isEqualTo(2);
+    }
 }
