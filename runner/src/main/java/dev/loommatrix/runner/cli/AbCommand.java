@@ -1,6 +1,7 @@
 package dev.loommatrix.runner.cli;
 
 import dev.loommatrix.core.compare.MarkdownReport;
+import dev.loommatrix.core.matrix.Matrix;
 import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.ClassFileCheck;
@@ -185,6 +186,37 @@ final class AbCommand implements Callable<Integer> {
         MatrixRun.BackendChoice choice = Measuring.backendChoice(backend);
         MatrixRun.OnDisturbed disturbedPolicy = Measuring.disturbedPolicy(onDisturbed);
         checkOptions();
+        Plans plans = plans();
+        Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
+
+        String runId = "ab-" + NewRun.id();
+        Path root = out != null ? out : Path.of("results", runId);
+        if (Files.exists(root.resolve("run.json"))) {
+            throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
+        }
+
+        Engines engines = engines(choice);
+        var console = parent.out();
+        Measured measured;
+        // one measurement per machine, both sides' engines (one engine, or two connections to it); the budget's
+        // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
+        // the backends as a run asks (a container cell's image may be built), and the budget is planned around them
+        try (var lock = Measuring.measurementLock(
+                engines.candidateDocker().or(engines::baselineDocker).map(ContainerBackend::engineId),
+                runId,
+                "ab",
+                noWait,
+                spec.commandLine().getErr())) {
+            measured = measure(plans, engines, choice, disturbedPolicy, timeBudget, runId, root, console);
+        }
+        return verdict(measured, root, console);
+    }
+
+    /** The two sides' matrix files, matrices and plans: the candidate's cells (--cell), the baseline's same ids. */
+    private record Plans(
+            Path baseFile, Matrix candidate, Matrix baseline, List<Cell> candidateCells, List<Cell> baselineCells) {}
+
+    private Plans plans() throws Exception {
         Path baseFile = baselineMatrix != null ? baselineMatrix : options.matrix;
         if (!Files.isRegularFile(baseFile)) {
             throw new LoomMatrix.UsageException("no baseline matrix file at " + baseFile.toAbsolutePath());
@@ -196,14 +228,17 @@ final class AbCommand implements Callable<Integer> {
         List<Cell> baselinePlanned = ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
                 .toList();
-        Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
+        return new Plans(baseFile, candidateMatrix, baselineMatrix, planned, baselinePlanned);
+    }
 
-        String runId = "ab-" + NewRun.id();
-        Path root = out != null ? out : Path.of("results", runId);
-        if (Files.exists(root.resolve("run.json"))) {
-            throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
-        }
+    /** Each side's engines, with its harness: a Docker engine's connection (if one answers) and the local JVMs. */
+    private record Engines(
+            Optional<ContainerBackend> baselineDocker,
+            Optional<ContainerBackend> candidateDocker,
+            LocalBackend baselineLocal,
+            LocalBackend candidateLocal) {}
 
+    private Engines engines(MatrixRun.BackendChoice choice) {
         Optional<ContainerBackend> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
                 : ContainerBackend.connect(Optional.ofNullable(baselineHarness));
@@ -222,68 +257,93 @@ final class AbCommand implements Callable<Integer> {
         }
         LocalBackend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
         LocalBackend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
-        var console = parent.out();
-        AbRun.Outcome outcome;
-        Thread onSignal;
-        // one measurement per machine, both sides' engines (one engine, or two connections to it); the budget's
-        // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
-        // the backends as a run asks (a container cell's image may be built), and the budget is planned around them
-        try (var lock = Measuring.measurementLock(
-                candidateDocker.or(() -> baselineDocker).map(ContainerBackend::engineId),
+        return new Engines(baselineDocker, candidateDocker, baselineLocal, candidateLocal);
+    }
+
+    /** What the A/B run ended with, and the hook that stops it on a signal (removed once it has a verdict). */
+    private record Measured(AbRun.Outcome outcome, Thread onSignal) {}
+
+    /** Plans the run around the cells this host runs, says the plan, and measures it. */
+    private Measured measure(
+            Plans plans,
+            Engines engines,
+            MatrixRun.BackendChoice choice,
+            MatrixRun.OnDisturbed disturbedPolicy,
+            Optional<java.time.Duration> timeBudget,
+            String runId,
+            Path root,
+            java.io.PrintStream console)
+            throws Exception {
+        HostRuns here = new HostRuns(
+                MatrixRun.notRunHere(plans.baselineCells(), choice, engines.baselineDocker(), engines.baselineLocal()),
+                MatrixRun.notRunHere(
+                        plans.candidateCells(), choice, engines.candidateDocker(), engines.candidateLocal()));
+        AbPlan.Ask ask = ask(timeBudget);
+        AbPlan layout = AbPlan.of(plans.candidateCells(), ask, here);
+        int extra = confirm != null ? confirm : layout.plan().firstPass();
+        // the candidate's manifest first, as it always was
+        AbRun.Side candidate = side(
+                candidateLabel,
+                options.matrix,
+                plans.candidate(),
+                layout.measured(plans.candidateCells()),
                 runId,
-                "ab",
-                noWait,
-                spec.commandLine().getErr())) {
-            HostRuns here = new HostRuns(
-                    MatrixRun.notRunHere(baselinePlanned, choice, baselineDocker, baselineLocal),
-                    MatrixRun.notRunHere(planned, choice, candidateDocker, candidateLocal));
-            AbPlan.Ask ask = ask(timeBudget);
-            AbPlan layout = AbPlan.of(planned, ask, here);
-            List<Cell> candidateCells = layout.measured(planned);
-            List<Cell> baselineCells = layout.measured(baselinePlanned);
-            int extra = confirm != null ? confirm : layout.plan().firstPass();
-            RunManifest candidateManifest = NewRun.manifest(
-                    runId, options.matrix, candidateMatrix.id(), profile, Optional.empty(), candidateCells);
-            RunManifest baselineManifest = NewRun.manifest(
-                    runId + "-baseline", baseFile, baselineMatrix.id(), profile, Optional.empty(), baselineCells);
-            AbRun.Side baseline = new AbRun.Side(
-                    baselineLabel,
-                    baselineCells,
-                    baselineManifest,
-                    baselineDocker,
-                    baselineLocal,
-                    Optional.ofNullable(baselineHarness));
-            AbRun.Side candidate = new AbRun.Side(
-                    candidateLabel,
-                    candidateCells,
-                    candidateManifest,
-                    candidateDocker,
-                    candidateLocal,
-                    Optional.ofNullable(candidateHarness));
-            layout.announce(console, candidateCells, runId, extra, root, ask);
-            AbRun run = new AbRun(
-                    root,
-                    console,
-                    new AbRun.Settings(
-                            layout.plan(),
-                            layout.firstPasses(),
-                            extra,
-                            thresholdPercent / 100,
-                            timeBudget,
-                            choice,
-                            layout.notMeasured(),
-                            disturbedPolicy,
-                            maxPairs != null ? maxPairs : BUDGET_PAIRS,
-                            pairing()));
-            onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
-            Runtime.getRuntime().addShutdownHook(onSignal);
-            outcome = run.run(baseline, candidate);
-        }
+                engines.candidateDocker(),
+                engines.candidateLocal(),
+                candidateHarness);
+        AbRun.Side baseline = side(
+                baselineLabel,
+                plans.baseFile(),
+                plans.baseline(),
+                layout.measured(plans.baselineCells()),
+                runId + "-baseline",
+                engines.baselineDocker(),
+                engines.baselineLocal(),
+                baselineHarness);
+        layout.announce(console, candidate.cells(), runId, extra, root, ask);
+        AbRun run = new AbRun(
+                root,
+                console,
+                new AbRun.Settings(
+                        layout.plan(),
+                        layout.firstPasses(),
+                        extra,
+                        thresholdPercent / 100,
+                        timeBudget,
+                        choice,
+                        layout.notMeasured(),
+                        disturbedPolicy,
+                        maxPairs != null ? maxPairs : BUDGET_PAIRS,
+                        pairing()));
+        Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        return new Measured(run.run(baseline, candidate), onSignal);
+    }
+
+    /** One side: its cells, a new run's manifest of them, its engines and harness. */
+    private AbRun.Side side(
+            String label,
+            Path matrixFile,
+            Matrix matrix,
+            List<Cell> cells,
+            String runId,
+            Optional<ContainerBackend> docker,
+            LocalBackend local,
+            Path harness)
+            throws Exception {
+        RunManifest manifest = NewRun.manifest(
+                runId, matrixFile, matrix.id(), Optional.ofNullable(options.profile), Optional.empty(), cells);
+        return new AbRun.Side(label, cells, manifest, docker, local, Optional.ofNullable(harness));
+    }
+
+    /** The verdict printed, and the exit code; interrupted, no verdict. */
+    private int verdict(Measured measured, Path root, java.io.PrintStream console) throws Exception {
+        AbRun.Outcome outcome = measured.outcome();
         if (outcome.stopped()) {
             console.printf("interrupted: no verdict; the blocks measured are kept in %s%n", root);
             return ExitCode.INTERNAL_ERROR.code;
         }
-        Runtime.getRuntime().removeShutdownHook(onSignal);
+        Runtime.getRuntime().removeShutdownHook(measured.onSignal());
         console.println();
         console.print(
                 format.equals("json")
