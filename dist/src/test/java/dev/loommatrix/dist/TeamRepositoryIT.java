@@ -135,7 +135,8 @@ class TeamRepositoryIT {
                 "quick",
                 "local");
         assertThat(pipeline.output()).doesNotContain(ROOT.toString());
-        assertThat(pipeline.code()).as(pipeline.output()).isIn(0, 4);
+        // the two nightlies measured the same code: compare finds no regression (exit 4 would be a false alarm)
+        assertThat(pipeline.code()).as(pipeline.output()).isZero();
         JsonNode index =
                 new ObjectMapper().readTree(work.resolve("site/data/index.json").toFile());
         assertThat(index.get("runs")).hasSize(2);

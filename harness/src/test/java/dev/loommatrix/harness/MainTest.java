@@ -77,8 +77,8 @@ class MainTest {
         try (var go = Files.newOutputStream(dir.resolve("go"));
                 var done = Files.newInputStream(dir.resolve("done"))) {
             for (int turn = 0; turn < 3; turn++) {
-                // unasked, nothing runs: no iteration ends while the fork has no turn
-                Thread.sleep(200);
+                // unasked, nothing runs: the fork waits at its turn with no iteration ended
+                awaitWaitingIn("take");
                 assertThat(done.available()).isZero();
                 long start = System.nanoTime();
                 go.write('.');
@@ -91,7 +91,7 @@ class MainTest {
             go.flush();
             // the tail says it has begun and waits for a last byte (fresh pipes made for the next fork), then exits
             assertThat(done.read()).isEqualTo('t');
-            Thread.sleep(200);
+            awaitWaitingIn("tail");
             assertThat(Files.exists(out)).isFalse();
             go.write('.');
             go.flush();
@@ -176,5 +176,28 @@ class MainTest {
 
         assertThat(refused("sleep-bound", "--variant", "virtual", "--iterations", "3:0"))
                 .contains("--iterations takes WARMUP:MEASURE", "got '3:0'");
+    }
+
+    /**
+     * Waits until the fork's thread is blocked at {@code Turns.<method>}'s read of its pipe — the explicit signal that
+     * it waits for its turn, so a check made then cannot pass merely because the fork was not scheduled yet.
+     */
+    private static void awaitWaitingIn(String method) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            for (StackTraceElement[] stack : Thread.getAllStackTraces().values()) {
+                for (StackTraceElement frame : stack) {
+                    if (frame.getClassName().equals("dev.loommatrix.harness.measure.Turns")) {
+                        if (frame.getMethodName().equals(method)
+                                && stack[0].getMethodName().startsWith("read")) {
+                            return;
+                        }
+                        break;
+                    }
+                }
+            }
+            Thread.sleep(5);
+        }
+        throw new AssertionError("the fork never waited in Turns." + method);
     }
 }

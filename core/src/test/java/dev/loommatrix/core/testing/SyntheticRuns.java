@@ -76,6 +76,56 @@ public final class SyntheticRuns {
         return cell(workload, jdk, variant, metric, values, Optional.of(blocks));
     }
 
+    /**
+     * A cell of an A/B run's side whose forks measured iterations (the nested t's data): block i's one fork ran
+     * {@code iterations[i]}, all measured, its steady state (wallMs) their median.
+     */
+    public static CellRecord abIteratedCell(String workload, String jdk, String variant, double[][] iterations) {
+        double[] steady = new double[iterations.length];
+        for (int i = 0; i < iterations.length; i++) {
+            double[] sorted = iterations[i].clone();
+            java.util.Arrays.sort(sorted);
+            int n = sorted.length;
+            steady[i] = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        }
+        CellRecord plain = abCell(workload, jdk, variant, "wallMs", steady);
+        Measurement m = plain.measurements().get(0);
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < iterations.length; i++) {
+            Map<String, Object> flat =
+                    new java.util.LinkedHashMap<>(m.samples().get(i).flat());
+            flat.put(
+                    "iterationsWallMs",
+                    java.util.Arrays.stream(iterations[i]).boxed().toList());
+            samples.add(Sample.of(flat));
+        }
+        Measurement iterated = new Measurement(
+                        m.variant(),
+                        m.params(),
+                        m.metric(),
+                        samples,
+                        m.summary(),
+                        m.processSummary(),
+                        m.lowerBoundMs(),
+                        m.efficiency(),
+                        m.ceiling(),
+                        m.error(),
+                        m.benchmark(),
+                        m.blocks(),
+                        Optional.empty(),
+                        Optional.empty())
+                .withIterations(new Iterations(0, iterations[0].length));
+        return CellRecord.of(
+                plain.cellId(),
+                plain.coordinates(),
+                plain.status(),
+                plain.reason(),
+                plain.logTail(),
+                plain.environment(),
+                List.of(iterated),
+                plain.execution());
+    }
+
     private static CellRecord cell(
             String workload,
             String jdk,

@@ -8,14 +8,15 @@ import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
-import dev.loommatrix.runner.backend.local.LocalBackend;
+import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.run.CellPlacement;
 import dev.loommatrix.runner.run.CellRecorder;
 import dev.loommatrix.runner.run.MatrixRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -51,8 +52,8 @@ public final class AbRun {
             String label,
             List<Cell> cells,
             RunManifest manifest,
-            Optional<ContainerBackend> docker,
-            LocalBackend local,
+            Optional<? extends ContainerEngine> docker,
+            Backend local,
             Optional<Path> harness) {}
 
     /**
@@ -120,11 +121,22 @@ public final class AbRun {
     /** The level the latest look tested at (the report says it). */
     private double lastLevel = Double.NaN;
 
+    /**
+     * What the budget's time is read from: the system's, or a test's scripted clock (the looks, the budget's last
+     * look and the time recorded are decided by it).
+     */
+    private final Clock clock;
+
     public AbRun(Path root, PrintStream out, Settings settings) {
+        this(root, out, settings, Clock.systemUTC());
+    }
+
+    public AbRun(Path root, PrintStream out, Settings settings, Clock clock) {
         this.root = root;
         this.out = out;
         this.settings = settings;
-        this.blocks = new Blocks(root, settings);
+        this.clock = clock;
+        this.blocks = new Blocks(root, settings, clock);
     }
 
     public RunDirectory candidateDir() {
@@ -153,7 +165,7 @@ public final class AbRun {
         matched.notComparable().forEach(n -> out.printf("not comparable: %s (%s); not run%n", n.cellId(), n.reason()));
         CellPairs pairs = new CellPairs(blocks, pairings, baseline, candidate, matched, baselineDir(), candidateDir());
         double[] estimatedPairMs = estimatedPairMs(baseline, candidate, matched);
-        Instant began = Instant.now();
+        Instant began = clock.instant();
         FirstPass first = firstPass(baseline, candidate, matched, pairs, estimatedPairMs, began);
         if (blocks.stopping()) {
             finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
@@ -168,7 +180,8 @@ public final class AbRun {
                 pairs,
                 first.pace(),
                 level -> compare(baseline, candidate, level),
-                began);
+                began,
+                clock);
         Set<String> remeasured = confirm(pairs, scheduler, first.pace(), looks.latest);
         if (blocks.stopping()) {
             finish(candidateManifest, baselineManifest, RunStatus.INTERRUPTED);
@@ -187,7 +200,7 @@ public final class AbRun {
                         looks.look + 1,
                         looks.ended,
                         lastLevel,
-                        Duration.between(began, Instant.now()).toSeconds(),
+                        Duration.between(began, clock.instant()).toSeconds(),
                         AbReport.pairsById(
                                 matched, pairs.pairs(), first.notRun().keySet()),
                         looks.stopped,
@@ -226,9 +239,9 @@ public final class AbRun {
         for (int i = 0; i < total && !blocks.stopping(); i++) {
             String id = matched.pairs().get(i).candidate().id();
             int count = settings.firstPass(id);
-            Instant started = Instant.now();
+            Instant started = clock.instant();
             failed += pairs.measure(i, count, null) ? 0 : 1;
-            long spentMs = Duration.between(started, Instant.now()).toMillis();
+            long spentMs = Duration.between(started, clock.instant()).toMillis();
             fullMsPerPair[i] = spentMs / (double) Math.max(1, count);
             estimatedDone += estimatedPairMs[i] * count;
             // a cell this host cannot run says so, not "6 pairs in 0 s"
@@ -242,8 +255,9 @@ public final class AbRun {
                     id,
                     skipped.map(r -> "skipped (" + r + ")")
                             .orElse(count + " pairs in "
-                                    + Duration.between(started, Instant.now()).toSeconds() + " s"),
-                    CellRecorder.formatDuration(remainingMs(began, estimatedDone, estimatedAll - estimatedDone)));
+                                    + Duration.between(started, clock.instant()).toSeconds() + " s"),
+                    CellRecorder.formatDuration(
+                            remainingMs(began, clock.instant(), estimatedDone, estimatedAll - estimatedDone)));
         }
         return new FirstPass(failed, new Pace(matched, fullMsPerPair, pairs::candidateRecord), notRun);
     }
@@ -304,10 +318,14 @@ public final class AbRun {
 
     /** What is left at the pace so far: the time taken per estimated ms, times the estimated ms left. */
     static long remainingMs(Instant began, double estimatedDone, double estimatedLeft) {
+        return remainingMs(began, Instant.now(), estimatedDone, estimatedLeft);
+    }
+
+    static long remainingMs(Instant began, Instant now, double estimatedDone, double estimatedLeft) {
         if (estimatedDone <= 0) {
             return (long) estimatedLeft;
         }
-        return (long) (Duration.between(began, Instant.now()).toMillis() / estimatedDone * estimatedLeft);
+        return (long) (Duration.between(began, now).toMillis() / estimatedDone * estimatedLeft);
     }
 
     private CompareReport compare(Side baseline, Side candidate, double level) throws IOException {
@@ -329,7 +347,7 @@ public final class AbRun {
     }
 
     private void finish(RunManifest candidate, RunManifest baseline, RunStatus status) throws IOException {
-        String now = Instant.now().toString();
+        String now = clock.instant().toString();
         candidateDir().writeManifest(candidate.finish(now, status));
         baselineDir().writeManifest(baseline.finish(now, status));
     }

@@ -11,8 +11,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -34,9 +34,13 @@ final class Blocks {
     /** The blocks measuring now: one, or a lockstep pair's two. */
     private final List<MatrixRun> running = new CopyOnWriteArrayList<>();
 
-    Blocks(Path root, AbRun.Settings settings) {
+    /** What a block's manifest says it finished at. */
+    private final Clock clock;
+
+    Blocks(Path root, AbRun.Settings settings, Clock clock) {
         this.root = root;
         this.settings = settings;
+        this.clock = clock;
     }
 
     /** Ctrl-C: stops the blocks now measuring, and no more start. */
@@ -102,7 +106,8 @@ final class Blocks {
         try {
             if (!stopping) {
                 block.run().run(block.manifest(), List.of(block.once()), MatrixRun.Resume.NO);
-                block.dir().writeManifest(block.manifest().finish(Instant.now().toString(), RunStatus.FINISHED));
+                block.dir()
+                        .writeManifest(block.manifest().finish(clock.instant().toString(), RunStatus.FINISHED));
             }
         } finally {
             running.remove(block.run());

@@ -4,6 +4,7 @@ import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.runner.run.CellRecorder;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -54,18 +55,19 @@ final class Looks {
             CellPairs pairs,
             Pace pace,
             Compare compare,
-            Instant began)
+            Instant began,
+            Clock clock)
             throws IOException, InterruptedException {
         Looks looks = new Looks(settings, out, blocks, pairs, compare);
         Optional<Long> budgetMs = settings.budget().map(Duration::toMillis);
         looks.last =
-                scheduler.firstIsLast(Duration.between(began, Instant.now()).toMillis(), pace);
+                scheduler.firstIsLast(Duration.between(began, clock.instant()).toMillis(), pace);
         looks.latest = compare.at(settings.plan().level(0, looks.last));
         looks.ended = scheduler.endedAtFirst(looks.last);
         while (!looks.last && looks.look + 1 < settings.plan().looks().size() && !blocks.stopping()) {
             OptionalLong left = budgetMs.isPresent()
                     ? OptionalLong.of(budgetMs.get()
-                            - Duration.between(began, Instant.now()).toMillis())
+                            - Duration.between(began, clock.instant()).toMillis())
                     : OptionalLong.empty();
             LookScheduler.Decision decision =
                     scheduler.after(looks.look, looks.latest.comparisons(), looks.stopped, pairs.pairs(), pace, left);

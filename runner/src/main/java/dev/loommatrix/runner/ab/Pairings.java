@@ -1,8 +1,8 @@
 package dev.loommatrix.runner.ab;
 
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.HarnessCommand;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.run.MatrixRun;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -107,12 +107,12 @@ final class Pairings {
 
     /**
      * Why the cell's containers could not reach this host's pipes, if the cell runs in containers of an engine
-     * that is not on this host ({@link ContainerBackend#whyNotThisHost}); both sides use the same engine.
+     * that is not on this host ({@link ContainerEngine#whyNotThisHost}); both sides use the same engine.
      */
     private Optional<String> engineElsewhere(AbRun.Side side, Cell cell) {
         boolean inContainers = settings.choice() != MatrixRun.BackendChoice.LOCAL
                 && cell.coordinates().os().equals("linux");
-        return inContainers ? side.docker().flatMap(ContainerBackend::whyNotThisHost) : Optional.empty();
+        return inContainers ? side.docker().flatMap(ContainerEngine::whyNotThisHost) : Optional.empty();
     }
 
     /** Whether this host can make named pipes: asked once, and only by a run that asks for lockstep. */

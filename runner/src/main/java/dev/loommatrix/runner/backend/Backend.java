@@ -32,6 +32,14 @@ public interface Backend {
 
     Execution run(Cell cell, Assignment assignment) throws InterruptedException;
 
+    /**
+     * Why this backend will not run the cell on this host, if it will not (a JDK the host lacks, another OS): the
+     * cell is then skipped in no time, and a plan of time leaves it out.
+     */
+    default Optional<String> whyNotRun(Cell cell) {
+        return Optional.empty();
+    }
+
     /** How to read the cell's own CPU use while {@link #run} runs it. */
     CellCpu cellCpu(String cellId);
 

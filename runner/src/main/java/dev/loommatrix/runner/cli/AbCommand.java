@@ -11,6 +11,8 @@ import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.runner.ab.AbPlan;
 import dev.loommatrix.runner.ab.AbRun;
 import dev.loommatrix.runner.ab.HostRuns;
+import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.local.JdkLocator;
 import dev.loommatrix.runner.backend.local.LocalBackend;
@@ -202,7 +204,7 @@ final class AbCommand implements Callable<Integer> {
         // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
         // the backends as a run asks (a container cell's image may be built), and the budget is planned around them
         try (var lock = Measuring.measurementLock(
-                engines.candidateDocker().or(engines::baselineDocker).map(ContainerBackend::engineId),
+                engines.candidateDocker().or(engines::baselineDocker).map(ContainerEngine::engineId),
                 runId,
                 "ab",
                 noWait,
@@ -233,18 +235,19 @@ final class AbCommand implements Callable<Integer> {
 
     /** Each side's engines, with its harness: a Docker engine's connection (if one answers) and the local JVMs. */
     private record Engines(
-            Optional<ContainerBackend> baselineDocker,
-            Optional<ContainerBackend> candidateDocker,
-            LocalBackend baselineLocal,
-            LocalBackend candidateLocal) {}
+            Optional<ContainerEngine> baselineDocker,
+            Optional<ContainerEngine> candidateDocker,
+            Backend baselineLocal,
+            Backend candidateLocal) {}
 
     private Engines engines(MatrixRun.BackendChoice choice) {
-        Optional<ContainerBackend> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
+        Optional<ContainerEngine> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
-                : ContainerBackend.connect(Optional.ofNullable(baselineHarness));
-        Optional<ContainerBackend> candidateDocker = choice == MatrixRun.BackendChoice.LOCAL
+                : ContainerBackend.connect(Optional.ofNullable(baselineHarness)).map(ContainerEngine.class::cast);
+        Optional<ContainerEngine> candidateDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
-                : ContainerBackend.connect(Optional.ofNullable(candidateHarness));
+                : ContainerBackend.connect(Optional.ofNullable(candidateHarness))
+                        .map(ContainerEngine.class::cast);
         if (candidateDocker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
             throw new LoomMatrix.UsageException(
                     "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
@@ -255,8 +258,8 @@ final class AbCommand implements Callable<Integer> {
                     .println("note: no Docker engine answers; linux cells run on the local backend with this host's"
                             + " JDKs");
         }
-        LocalBackend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
-        LocalBackend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
+        Backend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
+        Backend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
         return new Engines(baselineDocker, candidateDocker, baselineLocal, candidateLocal);
     }
 
@@ -327,8 +330,8 @@ final class AbCommand implements Callable<Integer> {
             Matrix matrix,
             List<Cell> cells,
             String runId,
-            Optional<ContainerBackend> docker,
-            LocalBackend local,
+            Optional<ContainerEngine> docker,
+            Backend local,
             Path harness)
             throws Exception {
         RunManifest manifest = NewRun.manifest(

@@ -14,14 +14,7 @@ import picocli.CommandLine.Option;
         versionProvider = LoomMatrix.Version.class,
         description = "Benchmarks Java virtual threads against platform threads across a matrix of JDKs, VMs, "
                 + "OSes, CPU limits and scheduler settings.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:ok",
-            "1:internal error",
-            "2:usage or matrix error",
-            "3:the run finished but some cells failed",
-            "4:compare (or ab) found a significant regression (ab: a confirmed one)"
-        })
+        exitCodeListHeading = "%nExit codes:%n")
 public final class LoomMatrix {
 
     /** The stream the CLI was given for output: commands that print progress as it happens write here. */
@@ -67,6 +60,7 @@ public final class LoomMatrix {
      */
     static CommandLine commandLine(String[] args, PrintStream out) {
         CommandLine cli = new CommandLine(new LoomMatrix(out));
+        cli.getCommandSpec().usageMessage().exitCodeList(ExitCode.helpList());
         String first = args.length == 0 ? "" : args[0];
         boolean named = SUBCOMMANDS.stream()
                 .anyMatch(c -> c != CommandLine.HelpCommand.class && nameOf(c).equals(first));

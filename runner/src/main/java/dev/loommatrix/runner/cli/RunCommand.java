@@ -7,6 +7,7 @@ import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.local.JdkLocator;
 import dev.loommatrix.runner.backend.local.LocalBackend;
@@ -143,8 +144,9 @@ final class RunCommand implements Callable<Integer> {
                     cells);
         }
 
-        Optional<ContainerBackend> docker =
-                choice == MatrixRun.BackendChoice.LOCAL ? Optional.empty() : ContainerBackend.connect();
+        Optional<ContainerEngine> docker = choice == MatrixRun.BackendChoice.LOCAL
+                ? Optional.empty()
+                : ContainerBackend.connect().map(ContainerEngine.class::cast);
         if (docker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
             err.println("note: no Docker engine answers; linux cells run on the local backend with this host's JDKs "
                     + "(start Docker, or set DOCKER_HOST, for containers)");
@@ -162,11 +164,11 @@ final class RunCommand implements Callable<Integer> {
                         && docker.isPresent()
                         && parallelCells > docker.get().hostCpus())) {
             throw new LoomMatrix.UsageException("--parallel-cells must be from 1 to this host's "
-                    + docker.map(ContainerBackend::hostCpus).orElse(1) + " CPUs (one CPU at least per cell), got "
+                    + docker.map(ContainerEngine::hostCpus).orElse(1) + " CPUs (one CPU at least per cell), got "
                     + parallelCells);
         }
         // one measurement per machine: held until the run has ended (the kernel releases it if the run is killed)
-        try (var lock = Measuring.measurementLock(docker.map(ContainerBackend::engineId), runId, "run", noWait, err)) {
+        try (var lock = Measuring.measurementLock(docker.map(ContainerEngine::engineId), runId, "run", noWait, err)) {
             return measure(dir, manifest, cells, choice, docker, console);
         }
     }
@@ -176,7 +178,7 @@ final class RunCommand implements Callable<Integer> {
             RunManifest manifest,
             List<Cell> cells,
             MatrixRun.BackendChoice choice,
-            Optional<ContainerBackend> docker,
+            Optional<ContainerEngine> docker,
             PrintStream console)
             throws IOException, InterruptedException {
         MatrixRun run = new MatrixRun(

@@ -3,8 +3,8 @@ package dev.loommatrix.runner.run;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
 import dev.loommatrix.runner.backend.Backend;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
-import dev.loommatrix.runner.backend.local.LocalBackend;
+import dev.loommatrix.runner.backend.ContainerEngine;
+import dev.loommatrix.runner.backend.service.ServiceCells;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,13 +27,25 @@ public final class CellPlacement {
         record Nowhere(String backendName, String reason) implements Decision {}
     }
 
-    private final MatrixRun.BackendChoice choice;
-    private final Optional<ContainerBackend> docker;
-    private final LocalBackend local;
+    /**
+     * A service cell's server takes the first CPUs of the host and its load generator all the others, never inside
+     * the server's quota: in a slot it would overlap its neighbours, so it runs after them, alone.
+     */
+    static final String WHY_SERVICES_RUN_ALONE =
+            "a service cell's server and load generator take CPUs apart across the host, so it runs alone, after the"
+                    + " cells beside each other";
 
-    public CellPlacement(MatrixRun.BackendChoice choice, Optional<ContainerBackend> docker, LocalBackend local) {
+    private final MatrixRun.BackendChoice choice;
+    private final Optional<ContainerEngine> docker;
+    private final Backend local;
+
+    /**
+     * @param docker the container engine, if one answers
+     * @param local the backend that runs cells on this host's JDKs
+     */
+    public CellPlacement(MatrixRun.BackendChoice choice, Optional<? extends ContainerEngine> docker, Backend local) {
         this.choice = choice;
-        this.docker = docker;
+        this.docker = docker.map(ContainerEngine.class::cast);
         this.local = local;
     }
 
@@ -69,7 +81,7 @@ public final class CellPlacement {
      */
     Optional<String> whyNotRun(Cell cell) throws InterruptedException {
         // a service cell, built-in or the team's, without its load generator (or the built-in's server) is skipped
-        Optional<String> missing = dev.loommatrix.runner.backend.service.ServiceCells.missing(cell);
+        Optional<String> missing = ServiceCells.missing(cell);
         if (missing.isPresent()) {
             return missing;
         }
@@ -88,9 +100,13 @@ public final class CellPlacement {
         return docker.orElseThrow().hostCpus();
     }
 
-    /** Whether a cell can run in a slot: in a container, without its own cpuset, its quota within the slot. */
+    /**
+     * Whether a cell can run in a slot: in a container, without its own cpuset, its quota within the slot, and not a
+     * service cell ({@link #WHY_SERVICES_RUN_ALONE}).
+     */
     boolean fitsSlot(Cell cell, int slotSize) throws InterruptedException {
-        return cell.coordinates().os().equals("linux")
+        return !ServiceCells.runsAService(cell)
+                && cell.coordinates().os().equals("linux")
                 && cell.coordinates().cpuSet().isEmpty()
                 && cell.coordinates().cpus().compareTo(BigDecimal.valueOf(slotSize)) <= 0
                 && docker.orElseThrow().imageProblem(cell).isEmpty();
@@ -125,7 +141,7 @@ public final class CellPlacement {
 
     /** Ctrl-C: whatever is running, in containers and on this host. */
     void cancel() {
-        docker.ifPresent(ContainerBackend::cancel);
+        docker.ifPresent(ContainerEngine::cancel);
         local.cancel();
     }
 }

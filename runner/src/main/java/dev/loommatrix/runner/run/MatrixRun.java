@@ -9,9 +9,9 @@ import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
 import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.Execution;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
-import dev.loommatrix.runner.backend.local.LocalBackend;
+import dev.loommatrix.runner.backend.service.ServiceCells;
 import dev.loommatrix.runner.host.CellCpu;
 import dev.loommatrix.runner.host.InterferenceSampler;
 import dev.loommatrix.runner.records.CellOutcome;
@@ -119,8 +119,8 @@ public final class MatrixRun {
             RunDirectory dir,
             PrintStream out,
             BackendChoice choice,
-            Optional<ContainerBackend> docker,
-            LocalBackend local) {
+            Optional<? extends ContainerEngine> docker,
+            Backend local) {
         this(dir, out, choice, docker, local, 1);
     }
 
@@ -129,8 +129,8 @@ public final class MatrixRun {
             RunDirectory dir,
             PrintStream out,
             BackendChoice choice,
-            Optional<ContainerBackend> docker,
-            LocalBackend local,
+            Optional<? extends ContainerEngine> docker,
+            Backend local,
             int parallelCells) {
         this.dir = dir;
         this.out = out;
@@ -221,13 +221,14 @@ public final class MatrixRun {
     /**
      * {@code --parallel-cells N}: the host's CPUs split into N disjoint cpusets, one cell per cpuset at a
      * time. A cell that cannot be placed (its own cpuset axis, a quota larger than a slot, no container
-     * for it) runs afterwards, alone. Each record names its cpuset and the cells that ran beside it.
+     * for it, a service cell) runs afterwards, alone. Each record names its cpuset and the cells that ran beside it.
      */
     private void runBesideEachOther(Pass pass, List<Integer> toRun) throws IOException, InterruptedException {
         List<CpuSet> slots = CellPlacement.slots(placement.hostCpus(), parallelCells);
         int slotSize = slots.stream().mapToInt(CpuSet::size).min().orElse(1);
         BlockingQueue<CpuSet> free = new LinkedBlockingQueue<>(slots);
         List<Integer> alone = new ArrayList<>();
+        boolean saidWhyServicesRunAlone = false;
         ExecutorService workers = Executors.newFixedThreadPool(slots.size());
         // A cell whose record cannot be written ends the run as it does without --parallel-cells (exit 1),
         // after the neighbours already running have finished and kept theirs.
@@ -238,6 +239,10 @@ public final class MatrixRun {
                     break;
                 }
                 if (!placement.fitsSlot(pass.cells().get(i), slotSize)) {
+                    if (ServiceCells.runsAService(pass.cells().get(i)) && !saidWhyServicesRunAlone) {
+                        out.printf("%s: %s%n", pass.cells().get(i).id(), CellPlacement.WHY_SERVICES_RUN_ALONE);
+                        saidWhyServicesRunAlone = true;
+                    }
                     alone.add(i);
                     continue;
                 }
@@ -451,7 +456,7 @@ public final class MatrixRun {
     /** An A/B block's CPUs in a container: the first ⌈quota⌉ of the host's, when that is fewer than all. */
     private Optional<CpuSet> blockCpus(Cell cell, Backend backend) {
         if (blockSeed.isEmpty()
-                || !(backend instanceof ContainerBackend)
+                || !(backend instanceof ContainerEngine)
                 || cell.coordinates().cpuSet().isPresent()) {
             return Optional.empty();
         }
@@ -468,7 +473,7 @@ public final class MatrixRun {
      * Asks for a container cell's image as the run would (it may be built): call it holding the measurement lock.
      */
     public static Map<String, String> notRunHere(
-            List<Cell> cells, BackendChoice choice, Optional<ContainerBackend> docker, LocalBackend local)
+            List<Cell> cells, BackendChoice choice, Optional<? extends ContainerEngine> docker, Backend local)
             throws InterruptedException {
         CellPlacement placement = new CellPlacement(choice, docker, local);
         Map<String, String> notRun = new LinkedHashMap<>();

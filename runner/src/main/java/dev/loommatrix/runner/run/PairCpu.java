@@ -34,7 +34,8 @@ public final class PairCpu implements CellCpu {
             return mine; // the cell's own reading decides whether an interval says anything
         }
         CellCpu now = sibling.get();
-        OptionalLong theirs = now == null ? OptionalLong.empty() : now.nanos();
+        // the sibling's own processes only: what the runner reaped of either side is in this cell's reading already
+        OptionalLong theirs = now == null ? OptionalLong.empty() : now.unsharedNanos();
         if (theirs.isPresent()) {
             long reading = theirs.getAsLong();
             if (now != siblingSeen) {

@@ -8,6 +8,7 @@ import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.cli.LoomMatrix;
+import dev.loommatrix.runner.host.CpuHog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +59,69 @@ class LockstepAbIT {
     @Test
     void asLocalJvmsBothSidesForksTakeEveryTurnInStep(@TempDir Path dir) throws Exception {
         abInLockstep(dir, "local");
+    }
+
+    /**
+     * A CPU hog beside a lockstep pair of local JVMs is other work for both blocks, with the hog's figure: the pair's
+     * CPU (each side's, and what the runner reaped of either) is counted once, not more — counted twice, the reaped
+     * JVMs of the sibling would read as negative other work and hide the hog.
+     */
+    @Test
+    void asLocalJvmsAHogBesideThePairIsOtherWorkWithTheHogsFigure(@TempDir Path dir) throws Exception {
+        Path matrix = Files.writeString(
+                dir.resolve("matrix.yaml"),
+                """
+                schema: 1
+                jdks: [{id: debian-25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                cpus: [1]
+                workloads:
+                  - {id: fib-fanout, variants: [sequential], params: {n: 22, calls: 100}}
+                repetitions: 2
+                warmup: 1
+                iterations: {warmup: 3, measure: 8}
+                memory: 512m
+                """);
+        // one stress-ng worker at 60 % of a CPU, on the CPU the pair's turns do not begin on
+        try (CpuHog hog = CpuHog.start(1, 60, dir.resolve("hog.log"))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int exit = LoomMatrix.mainWithoutExit(
+                    new String[] {
+                        "ab",
+                        "--matrix",
+                        matrix.toString(),
+                        "--backend",
+                        "local",
+                        "--blocks",
+                        "1",
+                        "--confirm",
+                        "0",
+                        "--on-disturbed",
+                        "flag",
+                        "--pairing",
+                        "lockstep",
+                        "--out",
+                        dir.resolve("ab").toString()
+                    },
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    System.err);
+            double hogCpus = hog.cpusSinceCounting();
+            String said = out.toString(StandardCharsets.UTF_8);
+            assertThat(exit).as(said).isZero();
+            String fib = cellId(dir, "fib-fanout");
+            for (String side : List.of("a", "b")) {
+                CellRecord block = new RunDirectory(
+                                dir.resolve("ab").resolve("blocks").resolve(fib).resolve("0-" + side))
+                        .readCell(fib)
+                        .orElseThrow();
+                Interference seen = block.execution().interference().orElseThrow();
+                assertThat(seen.flagged())
+                        .as("side %s beside a hog of %.2f CPUs: %s", side, hogCpus, seen)
+                        .isTrue();
+                assertThat(seen.otherCpusMean())
+                        .as("side %s: %s", side, seen)
+                        .isCloseTo(hogCpus, org.assertj.core.api.Assertions.within(0.2));
+            }
+        }
     }
 
     private static void abInLockstep(Path dir, String backend) throws Exception {
@@ -142,11 +206,14 @@ class LockstepAbIT {
 
     /**
      * Both sides' forks of pair k began their turns on one CPU, the same on both sides (the harness jar's JDK 22+
-     * build, as the cells' JDK 25 runs it): each record says so, nearly every turn (a thread may be moved on
-     * between the move and the look; none were where this was written).
+     * build, as the cells' JDK 25 runs it): each record says so, and so do at least 95 % of the pair's turns, as the
+     * README states (the look comes after the thread gets its CPUs back, so the scheduler may have moved it on in
+     * between: on 2026-11-27, 1,836 of 1,836 turns were still there).
      */
     private static void assertTurnsBeganOnOneCpu(Path cellBlocks, int k) throws Exception {
         java.util.Set<Integer> cpus = new java.util.HashSet<>();
+        int taken = 0;
+        int beganOnCpu = 0;
         for (String side : List.of("a", "b")) {
             Path raw = cellBlocks.resolve(k + "-" + side).resolve("raw").resolve(cellBlocks.getFileName());
             List<Path> recordFiles;
@@ -161,12 +228,16 @@ class LockstepAbIT {
                     assertThat(turns).as("%s: %s", file, line).isNotNull();
                     assertThat(turns.get("taken").asInt()).as("%s", turns).isEqualTo(TURNS_PER_FORK);
                     assertThat(turns.has("cpu")).as("%s", turns).isTrue();
-                    assertThat(turns.get("beganOnCpu").asInt()).as("%s", turns).isGreaterThan(TURNS_PER_FORK / 2);
+                    taken += turns.get("taken").asInt();
+                    beganOnCpu += turns.get("beganOnCpu").asInt();
                     cpus.add(turns.get("cpu").asInt());
                 }
             }
         }
         assertThat(cpus).as("pair %d's turns' CPUs", k).hasSize(1);
+        assertThat(beganOnCpu)
+                .as("pair %d: turns begun on CPU %s of %d", k, cpus, taken)
+                .isGreaterThanOrEqualTo((int) Math.ceil(0.95 * taken));
     }
 
     /**

@@ -52,8 +52,8 @@ class PairAttemptsTest {
     @Test
     void aSideWaitsForItsSiblingsWordBeforeItDecides() throws Exception {
         Future<Boolean> a = say("a", 0, QUIET);
-        // quiet itself, side a cannot know yet whether b was disturbed
-        Thread.sleep(200);
+        // quiet itself, side a cannot know yet whether b was disturbed: it waits for b's word
+        awaitASideWaiting();
         assertThat(a.isDone()).isFalse();
         Future<Boolean> b = say("b", 0, DISTURBED);
         assertThat(a.get(10, TimeUnit.SECONDS)).isTrue();
@@ -69,9 +69,29 @@ class PairAttemptsTest {
     @Test
     void aSideWhoseSiblingEndedWithoutAWordGoesByItsOwn() throws Exception {
         Future<Boolean> a = say("a", 0, DISTURBED);
-        Thread.sleep(100);
+        awaitASideWaiting();
         attempts.ended("b");
         assertThat(a.get(10, TimeUnit.SECONDS)).isTrue();
         assertThat(say("a", 1, QUIET).get()).isFalse();
+    }
+
+    /**
+     * Waits until a side's thread waits inside {@link PairAttempts#again} for its sibling — the explicit signal a "not
+     * yet" check needs, so that it cannot pass merely because the side's thread had not run yet.
+     */
+    private static void awaitASideWaiting() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            for (var entry : Thread.getAllStackTraces().entrySet()) {
+                boolean inAgain = java.util.Arrays.stream(entry.getValue())
+                        .anyMatch(f -> f.getClassName().equals(PairAttempts.class.getName())
+                                && f.getMethodName().equals("again"));
+                if (inAgain && entry.getKey().getState() == Thread.State.WAITING) {
+                    return;
+                }
+            }
+            Thread.sleep(5);
+        }
+        throw new AssertionError("no side ever waited for its sibling's word");
     }
 }

@@ -132,6 +132,11 @@ class CliTest {
         Result r = run("--help");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("Exit codes:").contains("3   the run finished but some cells failed");
+        // every code users script against, 5 and 6 included (they were missing from the help)
+        for (ExitCode code : ExitCode.values()) {
+            assertThat(r.out())
+                    .containsPattern("(?m)^\\s*" + code.code + "\\s+" + java.util.regex.Pattern.quote(code.meaning));
+        }
     }
 
     @Test

@@ -53,7 +53,11 @@ class MeasurementLockTest {
                 said.add("failed: " + e);
             }
         });
-        Thread.sleep(300);
+        // the explicit signal that run-b tried and waits: it says so once, before it polls again
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (said.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
         assertThat(acquired.getCount())
                 .as("still waiting while run-a holds the lock")
                 .isEqualTo(1);

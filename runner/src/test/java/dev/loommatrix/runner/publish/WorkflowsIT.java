@@ -564,6 +564,18 @@ class WorkflowsIT {
             assertThat(cells.toList()).hasSize(2);
         }
 
+        // the A/A run (parse, the cheaper program) is sequential within a budget and must reach a verdict
+        // (--require-verdict: exit 5 otherwise): no comparison flagged, and none left undecided — an inconclusive
+        // A/A would say nothing about the method. Here on 2026-11-28 beside other builds: decided at its 4th look.
+        String matrix = Files.readString(repo.resolve("matrix.yaml"));
+        Files.writeString(repo.resolve("aa.yaml"), matrix.replace(workload.formatted("render", "render"), ""));
+        assertThat(Files.readString(repo.resolve("aa.yaml")))
+                .contains("id: parse")
+                .doesNotContain("id: render");
+        git(repo, env, "add", "aa.yaml");
+        git(repo, env, "commit", "-q", "-m", "an A/A matrix");
+        Map<String, String> aaEnv = new java.util.HashMap<>(env);
+        aaEnv.put("LOOM_MATRIX", "aa.yaml");
         String aa = run(
                 repo,
                 List.of(
@@ -573,16 +585,20 @@ class WorkflowsIT {
                         "HEAD",
                         "--backend",
                         "local",
-                        "--blocks",
-                        "8"),
-                env);
+                        "--budget",
+                        "4m",
+                        "--require-verdict"),
+                aaEnv);
         assertThat(aa).as(aa).startsWith("0\n").contains("An **A/A run**");
         JsonNode aaReport =
                 Json.MAPPER.readTree(tmp.resolve("aa/ab/compare.json").toFile());
         assertThat(aaReport.get("ab").get("differences")).isEmpty();
-        assertThat(aaReport.get("regressions").asInt()
-                        + aaReport.get("improvements").asInt())
-                .isZero();
+        assertThat(aaReport.get("ab").get("sequential").get("ended").asText())
+                .as(aaReport.get("ab").get("sequential").toString())
+                .isEqualTo("decided");
+        for (JsonNode c : aaReport.get("comparisons")) {
+            assertThat(c.get("verdict").asText()).as(c.toString()).isEqualTo("unchanged");
+        }
     }
 
     private static void git(Path repo, Map<String, String> env, String... args) throws Exception {

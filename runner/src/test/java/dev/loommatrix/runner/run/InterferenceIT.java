@@ -7,15 +7,14 @@ import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Interference;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.cli.LoomMatrix;
+import dev.loommatrix.runner.host.CpuHog;
 import dev.loommatrix.runner.host.InterferenceSampler;
-import dev.loommatrix.runner.host.ProcStat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,16 +64,6 @@ class InterferenceIT {
         return new Ran(new RunDirectory(dir.resolve(name)).readCells().get(0), out.toString(StandardCharsets.UTF_8));
     }
 
-    /** The CPU time the hog's processes have used, from /proc (its workers are its children, still running). */
-    static double cpuSeconds(ProcessHandle hog) {
-        long ticks = 0;
-        for (ProcessHandle p : java.util.stream.Stream.concat(java.util.stream.Stream.of(hog), hog.descendants())
-                .toList()) {
-            ticks += ProcStat.ticks(Path.of("/proc", String.valueOf(p.pid())), ProcStat.UTIME, ProcStat.STIME);
-        }
-        return ticks / (double) ProcStat.TICKS_PER_SECOND;
-    }
-
     @Test
     void aCpuHogBesideACellGetsItFlaggedWithTheHogsFigureAndAQuietCellIsNot(@TempDir Path dir) throws Exception {
         CellRecord quiet = run(dir, "quiet").cell();
@@ -88,17 +77,10 @@ class InterferenceIT {
         assertThat(clock.mean()).isLessThanOrEqualTo(clock.max());
 
         // one stress-ng worker at 60 % of a CPU, on the CPU the cell does not use
-        Process hog = new ProcessBuilder(
-                        "stress-ng", "--cpu", "1", "--cpu-load", "60", "--taskset", "1", "--timeout", "300s")
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("hog.log").toFile())
-                .start();
-        try {
-            Thread.sleep(1000); // its worker started
-            double hogBefore = cpuSeconds(hog.toHandle());
-            long before = System.nanoTime();
+        try (CpuHog hog = CpuHog.start(1, 60, dir.resolve("hog.log"))) {
+            hog.startCounting();
             Ran loud = run(dir, "loud");
-            double hogCpus = (cpuSeconds(hog.toHandle()) - hogBefore) / ((System.nanoTime() - before) / 1e9);
+            double hogCpus = hog.cpusSinceCounting();
             Interference seen = loud.cell().execution().interference().orElseThrow();
             assertThat(seen.flagged())
                     .as("beside a hog of %.2f CPUs: %s", hogCpus, seen)
@@ -160,10 +142,6 @@ class InterferenceIT {
                 assertThat(merged.reason().orElseThrow())
                         .startsWith("block 0: disturbed (--on-disturbed fail): measured beside ");
             }
-        } finally {
-            hog.descendants().forEach(ProcessHandle::destroyForcibly);
-            hog.destroyForcibly();
-            hog.waitFor(10, TimeUnit.SECONDS);
         }
     }
 

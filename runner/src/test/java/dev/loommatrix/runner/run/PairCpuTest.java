@@ -54,4 +54,45 @@ class PairCpuTest {
         next.count.set(500);
         assertThat(pair.nanos()).hasValue(7_500);
     }
+
+    /**
+     * The local backend's reading of a cell is its live process groups plus every process the runner reaped — both
+     * sides' in a lockstep pair. A sibling's JVM that ends moves its CPU from the sibling's live groups into the
+     * reaped count in both readings: the pair's CPU must not grow by it (it did, by all of it, when the sibling's whole
+     * reading was added).
+     */
+    @Test
+    void whatTheRunnerReapedOfEitherSideCountsOnce() {
+        AtomicLong reaped = new AtomicLong();
+        AtomicLong liveA = new AtomicLong(3_000);
+        AtomicLong liveB = new AtomicLong(5_000);
+        CellCpu own = local(liveA, reaped);
+        CellCpu sibling = local(liveB, reaped);
+        PairCpu pair = new PairCpu(own, () -> sibling);
+        assertThat(pair.nanos()).hasValue(8_000);
+        liveB.set(0); // the sibling's JVM exits and is reaped
+        reaped.addAndGet(5_000);
+        assertThat(pair.nanos()).hasValue(8_000);
+        liveA.addAndGet(1_000); // then the pair works on
+        assertThat(pair.nanos()).hasValue(9_000);
+    }
+
+    private static CellCpu local(AtomicLong live, AtomicLong reaped) {
+        return new CellCpu() {
+            @Override
+            public OptionalLong nanos() {
+                return OptionalLong.of(live.get() + reaped.get());
+            }
+
+            @Override
+            public OptionalLong unsharedNanos() {
+                return OptionalLong.of(live.get());
+            }
+
+            @Override
+            public String source() {
+                return "live groups and the runner's reaped processes";
+            }
+        };
+    }
 }

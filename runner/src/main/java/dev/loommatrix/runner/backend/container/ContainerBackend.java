@@ -10,7 +10,7 @@ import com.github.dockerjava.api.model.Volume;
 import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.CpuSet;
-import dev.loommatrix.runner.backend.Backend;
+import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.Execution;
 import dev.loommatrix.runner.backend.HarnessCommand;
 import dev.loommatrix.runner.backend.ProfileRun;
@@ -45,7 +45,7 @@ import org.testcontainers.dockerclient.DockerClientProviderStrategy;
  * the {@code /out} volume and are copied out after the container ends — also when it failed, so
  * finished variants are kept.
  */
-public final class ContainerBackend implements Backend {
+public final class ContainerBackend implements ContainerEngine {
 
     private final DockerClient docker;
     private final CellImages images;
@@ -72,6 +72,7 @@ public final class ContainerBackend implements Backend {
                 System.getProperty("os.version"));
     }
 
+    @Override
     public String engineId() {
         return engineId;
     }
@@ -83,6 +84,7 @@ public final class ContainerBackend implements Backend {
      * a container beside the engine all resolve the mount somewhere else: the harness would find no pipes there
      * and refuse, failing the cell. Empty where the engine's name and kernel are this host's.
      */
+    @Override
     public Optional<String> whyNotThisHost() {
         return elsewhere;
     }
@@ -164,6 +166,7 @@ public final class ContainerBackend implements Backend {
     }
 
     /** Makes sure the cell's image exists (building it if needed); the reason when it cannot. */
+    @Override
     public Optional<String> imageProblem(Cell cell) throws InterruptedException {
         try {
             image(cell);
@@ -192,6 +195,7 @@ public final class ContainerBackend implements Backend {
         }
     }
 
+    @Override
     public int hostCpus() {
         return hostCpus;
     }

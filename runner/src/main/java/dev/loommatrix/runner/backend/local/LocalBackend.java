@@ -100,6 +100,16 @@ public final class LocalBackend implements Backend {
                 return java.util.OptionalLong.of((live + reaped) * ProcStat.TICK_NANOS);
             }
 
+            /** The live groups only: the reaped processes are every cell's this runner ran, a lockstep sibling's too. */
+            @Override
+            public java.util.OptionalLong unsharedNanos() {
+                if (!ProcessGroups.available()) {
+                    return java.util.OptionalLong.empty();
+                }
+                return java.util.OptionalLong.of(
+                        ProcessGroups.cpuTicks(java.util.Set.copyOf(cellGroups)) * ProcStat.TICK_NANOS);
+            }
+
             @Override
             public String source() {
                 return "the cell's process groups and the processes this runner reaped (/proc)";
@@ -113,6 +123,7 @@ public final class LocalBackend implements Backend {
     }
 
     /** Why this host cannot run the cell, if it cannot: what the cell's record says when it is skipped here. */
+    @Override
     public Optional<String> whyNotRun(Cell cell) {
         if (cell.coordinates().os().equals("windows") != JdkLocator.isWindows()) {
             return Optional.of(otherOs(cell));

@@ -16,6 +16,11 @@ public final class ServiceCells {
                 .orElse(false);
     }
 
+    /** A service cell, the team's or the built-in one: a server and its load generator, on CPUs apart. */
+    public static boolean runsAService(Cell cell) {
+        return isService(cell) || SeedServices.isBuiltIn(cell);
+    }
+
     /**
      * Why the cell will be skipped on this host for want of what a service cell needs (the built-in service's
      * server jar, the load generator), if it will: what the engines say when they skip it, and what the run's
