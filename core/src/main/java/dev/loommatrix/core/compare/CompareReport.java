@@ -74,39 +74,6 @@ public record CompareReport(
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
                     List<Double> ci95) {}
 
-    public CompareReport(
-            int schemaVersion,
-            String baseline,
-            String candidate,
-            double threshold,
-            double alpha,
-            List<Comparison> comparisons,
-            int regressions,
-            int improvements,
-            List<String> onlyInBaseline,
-            List<String> onlyInCandidate,
-            List<NotComparable> notComparable,
-            int repetitionsNeeded,
-            Resolution resolution,
-            AbRun ab) {
-        this(
-                schemaVersion,
-                baseline,
-                candidate,
-                threshold,
-                alpha,
-                comparisons,
-                regressions,
-                improvements,
-                onlyInBaseline,
-                onlyInCandidate,
-                notComparable,
-                repetitionsNeeded,
-                resolution,
-                ab,
-                List.of());
-    }
-
     /**
      * What an A/B run could resolve: the noise it saw and the changes it could have seen.
      *
@@ -209,24 +176,45 @@ public record CompareReport(
         disturbed = disturbed == null ? List.of() : List.copyOf(disturbed);
     }
 
-    /** A report without disturbed cells (its compared cells quiet, or recorded before issue #32). */
-    public CompareReport(
-            int schemaVersion,
+    /**
+     * A report of these comparisons with nothing else said yet: its counts from their verdicts, no series left
+     * uncompared, no resolution, headline or A/B run. The {@code with…} methods add the rest, so a field added later
+     * changes this file only.
+     */
+    public static CompareReport of(
             String baseline,
             String candidate,
             double threshold,
             double alpha,
             List<Comparison> comparisons,
-            int regressions,
-            int improvements,
-            List<String> onlyInBaseline,
-            List<String> onlyInCandidate,
-            List<NotComparable> notComparable,
-            int repetitionsNeeded,
-            Resolution resolution,
-            AbRun ab,
-            List<Headline> headlines) {
-        this(
+            int repetitionsNeeded) {
+        return new CompareReport(
+                SCHEMA_VERSION,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                comparisons,
+                count(comparisons, Comparison.Verdict.regression),
+                count(comparisons, Comparison.Verdict.improvement),
+                List.of(),
+                List.of(),
+                List.of(),
+                repetitionsNeeded,
+                null,
+                null,
+                List.of(),
+                List.of());
+    }
+
+    private static int count(List<Comparison> comparisons, Comparison.Verdict verdict) {
+        return (int) comparisons.stream().filter(c -> c.verdict() == verdict).count();
+    }
+
+    /** This report with the series it did not compare: on one side only, or measured differently on the two. */
+    public CompareReport withUncompared(
+            List<String> onlyInBaseline, List<String> onlyInCandidate, List<NotComparable> notComparable) {
+        return new CompareReport(
                 schemaVersion,
                 baseline,
                 candidate,
@@ -242,7 +230,70 @@ public record CompareReport(
                 resolution,
                 ab,
                 headlines,
-                List.of());
+                disturbed);
+    }
+
+    /** This report with what its A/B run could resolve (null: not an A/B run). */
+    public CompareReport withResolution(Resolution what) {
+        return new CompareReport(
+                schemaVersion,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                comparisons,
+                regressions,
+                improvements,
+                onlyInBaseline,
+                onlyInCandidate,
+                notComparable,
+                repetitionsNeeded,
+                what,
+                ab,
+                headlines,
+                disturbed);
+    }
+
+    /** This report with the shared cells' headline contrasts on both sides. */
+    public CompareReport withHeadlines(List<Headline> contrasts) {
+        return new CompareReport(
+                schemaVersion,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                comparisons,
+                regressions,
+                improvements,
+                onlyInBaseline,
+                onlyInCandidate,
+                notComparable,
+                repetitionsNeeded,
+                resolution,
+                ab,
+                contrasts,
+                disturbed);
+    }
+
+    /** This report with the compared cells measured beside other work. */
+    public CompareReport withDisturbed(List<Disturbed> cells) {
+        return new CompareReport(
+                schemaVersion,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                comparisons,
+                regressions,
+                improvements,
+                onlyInBaseline,
+                onlyInCandidate,
+                notComparable,
+                repetitionsNeeded,
+                resolution,
+                ab,
+                headlines,
+                cells);
     }
 
     /** This report as the answer of an A/B run, its comparisons as confirmation left them. */
@@ -254,12 +305,8 @@ public record CompareReport(
                 threshold,
                 alpha,
                 confirmed,
-                (int) confirmed.stream()
-                        .filter(c -> c.verdict() == Comparison.Verdict.regression)
-                        .count(),
-                (int) confirmed.stream()
-                        .filter(c -> c.verdict() == Comparison.Verdict.improvement)
-                        .count(),
+                count(confirmed, Comparison.Verdict.regression),
+                count(confirmed, Comparison.Verdict.improvement),
                 onlyInBaseline,
                 onlyInCandidate,
                 notComparable,

@@ -60,7 +60,7 @@ final class ServiceWorkloads {
         if (f == null) {
             return Optional.empty();
         }
-        Optional<UserWorkloads.Launchable> launch = UserWorkloads.launchable(in, node, f, at, base);
+        Optional<ProgramEntries.Launchable> launch = ProgramEntries.launchable(in, node, f, at, base);
         List<String> args = Sections.field(f, "args")
                 .flatMap(n -> in.stringList(n, at + ".args"))
                 .orElse(List.of());

@@ -40,6 +40,19 @@ public record Coordinates(
         return String.join(".", parts);
     }
 
+    /**
+     * The CPU quota in whole CPUs, rounded up as HotSpot rounds a quota (1.5 → 2): how many CPUs a cell is pinned to
+     * and its JVM told of where no cgroup limits it, and how many a placement gives it.
+     */
+    public int wholeCpus() {
+        return wholeCpus(cpus);
+    }
+
+    /** A CPU quota in whole CPUs, rounded up (see {@link #wholeCpus()}). */
+    public static int wholeCpus(BigDecimal quota) {
+        return quota.setScale(0, java.math.RoundingMode.CEILING).intValueExact();
+    }
+
     /** The cell's cpuset; empty for "all". */
     public java.util.Optional<CpuSet> cpuSet() {
         return cpuset.equals(ALL_CPUS) ? java.util.Optional.empty() : java.util.Optional.of(CpuSet.parse(cpuset));

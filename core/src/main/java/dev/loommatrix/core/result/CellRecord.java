@@ -215,19 +215,99 @@ public record CellRecord(
             interference = interference == null ? Optional.empty() : interference;
         }
 
-        /** A cell whose host was not watched (a record written before issue #32, or a merged A/B side). */
-        public Execution(
+        /**
+         * How a cell ran with nothing more said: no fallback, not beside other cells, its first attempt, nothing
+         * left behind, its host not watched. The {@code with…} methods say the rest, so a field added later changes
+         * this record only.
+         */
+        public static Execution of(
                 String backend,
                 String driver,
                 String startedAt,
                 String finishedAt,
                 long durationMs,
-                List<String> variantOrder,
-                Optional<String> fallbackReason,
-                Optional<Beside> parallel,
-                List<Attempt> earlierAttempts,
-                List<String> leftBehind) {
-            this(
+                List<String> variantOrder) {
+            return new Execution(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    Optional.empty(),
+                    Optional.empty(),
+                    List.of(),
+                    List.of(),
+                    Optional.empty());
+        }
+
+        /** This execution with why the cell fell back to another driver. */
+        public Execution withFallbackReason(Optional<String> why) {
+            return new Execution(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    why,
+                    parallel,
+                    earlierAttempts,
+                    leftBehind,
+                    interference);
+        }
+
+        /** This execution with the CPUs the cell had and the cells that ran beside it. */
+        public Execution withParallel(Optional<Beside> beside) {
+            return new Execution(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    fallbackReason,
+                    beside,
+                    earlierAttempts,
+                    leftBehind,
+                    interference);
+        }
+
+        /** This execution with the cell's earlier attempts, oldest first. */
+        public Execution withEarlierAttempts(List<Attempt> attempts) {
+            return new Execution(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    fallbackReason,
+                    parallel,
+                    attempts,
+                    leftBehind,
+                    interference);
+        }
+
+        /** This execution with what the cell left running behind it. */
+        public Execution withLeftBehind(List<String> left) {
+            return new Execution(
+                    backend,
+                    driver,
+                    startedAt,
+                    finishedAt,
+                    durationMs,
+                    variantOrder,
+                    fallbackReason,
+                    parallel,
+                    earlierAttempts,
+                    left,
+                    interference);
+        }
+
+        /** This execution with what the host's watch saw beside the cell. */
+        public Execution withInterference(Optional<Interference> watched) {
+            return new Execution(
                     backend,
                     driver,
                     startedAt,
@@ -238,31 +318,7 @@ public record CellRecord(
                     parallel,
                     earlierAttempts,
                     leftBehind,
-                    Optional.empty());
-        }
-
-        /** A cell that left nothing running behind it. */
-        public Execution(
-                String backend,
-                String driver,
-                String startedAt,
-                String finishedAt,
-                long durationMs,
-                List<String> variantOrder,
-                Optional<String> fallbackReason,
-                Optional<Beside> parallel,
-                List<Attempt> earlierAttempts) {
-            this(
-                    backend,
-                    driver,
-                    startedAt,
-                    finishedAt,
-                    durationMs,
-                    variantOrder,
-                    fallbackReason,
-                    parallel,
-                    earlierAttempts,
-                    List.of());
+                    watched);
         }
     }
 

@@ -56,9 +56,17 @@ public record RunManifest(
             tuning = tuning == null ? Optional.empty() : tuning;
         }
 
-        /** A host whose CPU settings were not read (a shard's, a record written before issue #32). */
-        public Host(String os, String kernel, String cpuModel, int cpus, long memoryBytes) {
-            this(os, kernel, cpuModel, cpus, memoryBytes, Optional.empty());
+        /**
+         * A host whose CPU settings were not read (a shard's, a record written before issue #32). The {@code with…}
+         * methods say the rest, so a field added later changes this record only.
+         */
+        public static Host of(String os, String kernel, String cpuModel, int cpus, long memoryBytes) {
+            return new Host(os, kernel, cpuModel, cpus, memoryBytes, Optional.empty());
+        }
+
+        /** This host with the CPU settings that add noise, as read when the run started. */
+        public Host withTuning(Tuning read) {
+            return new Host(os, kernel, cpuModel, cpus, memoryBytes, Optional.of(read));
         }
     }
 

@@ -84,8 +84,8 @@ public final class RunMerger {
         for (var entry : cellJson.entrySet()) {
             Json.writeAtomically(target.cellFile(entry.getKey()), entry.getValue());
             RunDirectory source = new RunDirectory(cellSource.get(entry.getKey()));
-            copyTree(source.rawDir(entry.getKey()), target.rawDir(entry.getKey()));
-            copyTree(source.attemptsDir(entry.getKey()), target.attemptsDir(entry.getKey()));
+            copyIfThere(source.rawDir(entry.getKey()), target.rawDir(entry.getKey()));
+            copyIfThere(source.attemptsDir(entry.getKey()), target.attemptsDir(entry.getKey()));
         }
         RunManifest merged = mergeManifests(manifests, cellJson.keySet());
         target.writeManifest(merged);
@@ -133,20 +133,10 @@ public final class RunMerger {
                 shards);
     }
 
-    /** Copies a directory tree (a cell's raw output, its earlier attempts), replacing same-named files. */
-    private static void copyTree(Path from, Path to) throws IOException {
-        if (!Files.isDirectory(from)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path path : paths.toList()) {
-                Path target = to.resolve(from.relativize(path).toString());
-                if (Files.isDirectory(path)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(path, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
+    /** A cell's raw output or its earlier attempts, where it has them, replacing same-named files. */
+    private static void copyIfThere(Path from, Path to) throws IOException {
+        if (Files.isDirectory(from)) {
+            FileTrees.copy(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

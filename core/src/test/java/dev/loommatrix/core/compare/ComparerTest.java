@@ -20,9 +20,9 @@ class ComparerTest {
     @Test
     void benjaminiHochbergMatchesTheTextbookExample() {
         // p = 0.01, 0.04, 0.03, 0.005 → 0.02, 0.04, 0.04, 0.02 (as R's p.adjust(method = "BH") gives)
-        assertThat(Comparer.benjaminiHochberg(new double[] {0.01, 0.04, 0.03, 0.005}))
+        assertThat(Verdicts.benjaminiHochberg(new double[] {0.01, 0.04, 0.03, 0.005}))
                 .containsExactly(new double[] {0.02, 0.04, 0.04, 0.02}, within(1e-12));
-        double[] withNaN = Comparer.benjaminiHochberg(new double[] {0.01, Double.NaN});
+        double[] withNaN = Verdicts.benjaminiHochberg(new double[] {0.01, Double.NaN});
         assertThat(withNaN[0]).isEqualTo(0.01); // one test counted, not two
         assertThat(withNaN[1]).isNaN();
     }
@@ -38,11 +38,11 @@ class ComparerTest {
                         .test(new double[] {1, 2, 3, 4, 5}, new double[] {6, 7, 8, 9, 10})
                         .getPValue())
                 .isCloseTo(2.0 / 252, within(1e-12));
-        assertThat(Comparer.canReach(3, 3, 0.05, 1)).isFalse();
-        assertThat(Comparer.canReach(5, 5, 0.05, 1)).isTrue();
+        assertThat(Verdicts.canReach(3, 3, 0.05, 1)).isFalse();
+        assertThat(Verdicts.canReach(5, 5, 0.05, 1)).isTrue();
         // a lone change passes BH at α / m: 5 against 5 (smallest p 0.0079) among at most 6 comparisons
-        assertThat(Comparer.canReach(5, 5, 0.05, 6)).isTrue();
-        assertThat(Comparer.canReach(5, 5, 0.05, 7)).isFalse();
+        assertThat(Verdicts.canReach(5, 5, 0.05, 6)).isTrue();
+        assertThat(Verdicts.canReach(5, 5, 0.05, 7)).isFalse();
     }
 
     /** Issue #16, case 1: a tie made a tiny sample's p-value the asymptotic 0.037 → "regression", exit 4. */

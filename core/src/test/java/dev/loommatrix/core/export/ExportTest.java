@@ -139,7 +139,7 @@ class ExportTest {
                 RunStatus.FINISHED,
                 "manual",
                 new RunManifest.Git("abc", "main", false),
-                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                RunManifest.Host.of("Linux", "6", "cpu", 2, 1L << 30),
                 new RunManifest.MatrixInfo("matrix.yaml", Optional.empty(), "00", Optional.empty()),
                 List.of());
         String text = Export.csv(run, CELLS);

@@ -91,8 +91,8 @@ class MatrixSchemaTest {
                     .as(kind)
                     .containsExactlyInAnyOrderElementsOf(
                             switch (kind) {
-                                case "jmh" -> UserWorkloads.JMH_KEYS;
-                                case "program" -> UserWorkloads.PROGRAM_KEYS;
+                                case "jmh" -> JmhEntries.JMH_KEYS;
+                                case "program" -> ProgramEntries.PROGRAM_KEYS;
                                 default -> ServiceWorkloads.SERVICE_KEYS;
                             });
             if (kind.equals("service")) {
@@ -101,7 +101,7 @@ class MatrixSchemaTest {
                 assertThat(names(entry.at("/properties/service/properties/ready/properties")))
                         .containsExactlyInAnyOrderElementsOf(ServiceWorkloads.READY_KEYS);
             }
-            List<String> variantKeys = new ArrayList<>(UserWorkloads.VARIANT_KEYS);
+            List<String> variantKeys = new ArrayList<>(UserVariants.VARIANT_KEYS);
             if (!kind.equals("jmh")) {
                 variantKeys.remove("params"); // JMH @Param values only (the parser says so where it is written)
             }

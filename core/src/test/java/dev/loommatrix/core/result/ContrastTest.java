@@ -32,8 +32,7 @@ class ContrastTest {
                 Optional.empty(),
                 Optional.of(SyntheticRuns.ENVIRONMENT),
                 List.of(measurements),
-                new CellRecord.Execution(
-                        "local", "test", "t0", "t1", 0, List.of(), Optional.empty(), Optional.empty(), List.of()));
+                CellRecord.Execution.of("local", "test", "t0", "t1", 0, List.of()));
     }
 
     @Test
@@ -148,8 +147,7 @@ class ContrastTest {
                         m("platform", MetricDescriptor.WALL_MS, 300, 310, 320),
                         m("tuned", MetricDescriptor.WALL_MS, 200, 210, 220),
                         m("virtual", MetricDescriptor.WALL_MS, 100, 110, 120)),
-                new CellRecord.Execution(
-                        "local", "test", "t0", "t1", 0, List.of(), Optional.empty(), Optional.empty(), List.of()),
+                CellRecord.Execution.of("local", "test", "t0", "t1", 0, List.of()),
                 Optional.of("platform"),
                 Optional.empty());
         assertThat(record.contrast())

@@ -165,16 +165,7 @@ public final class SyntheticRuns {
                 Optional.empty(),
                 Optional.of(ENVIRONMENT),
                 List.of(m),
-                new CellRecord.Execution(
-                        "container",
-                        "test",
-                        "t0",
-                        "t1",
-                        0,
-                        List.of(variant),
-                        Optional.empty(),
-                        Optional.empty(),
-                        List.of()));
+                CellRecord.Execution.of("container", "test", "t0", "t1", 0, List.of(variant)));
     }
 
     /**

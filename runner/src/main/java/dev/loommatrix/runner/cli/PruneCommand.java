@@ -1,16 +1,14 @@
 package dev.loommatrix.runner.cli;
 
-import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.container.EnginePrune;
-import dev.loommatrix.runner.host.MeasurementLock;
 import dev.loommatrix.runner.prune.AbandonedRuns;
+import dev.loommatrix.runner.prune.Housekeeping;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,24 +63,16 @@ final class PruneCommand implements Callable<Integer> {
                     "--keep-runs must be at least 1 (the newest run's images), got " + keepRuns);
         }
         Duration age = age(abandonedAfter);
+        Housekeeping.Report report =
+                Housekeeping.prune(new Housekeeping.Policy(keepRuns, results, age, dryRun), Instant.now());
         PrintWriter out = spec.commandLine().getOut();
         String verb = dryRun ? "would remove" : "removed";
-        long freed = 0;
-
-        Optional<ContainerBackend> docker = ContainerBackend.connect();
-        // a run holds this host's lock, and measuring in containers its engine's as well
-        Optional<MeasurementLock.Holder> onHost = MeasurementLock.liveRun(Optional.empty());
-        Optional<MeasurementLock.Holder> live = docker.isPresent()
-                ? MeasurementLock.liveRun(Optional.of(docker.get().engineId()))
-                : Optional.empty();
-        onHost.or(() -> live).ifPresent(h -> out.println("a run is measuring on this host: " + words(h)));
-        if (docker.isEmpty()) {
+        report.measuringNow().ifPresent(words -> out.println("a run is measuring on this host: " + words));
+        if (report.engine().isEmpty()) {
             out.println("images and containers: no Docker engine answers (DOCKER_HOST, the local socket); nothing"
                     + " to prune there");
         } else {
-            EnginePrune.Report engine = docker.get()
-                    .pruning()
-                    .prune(keepRuns, live.map(h -> new EnginePrune.LiveRun(h.runId(), "run " + words(h))), dryRun);
+            EnginePrune.Report engine = report.engine().get();
             list(out, verb + " container", engine.removedContainers(), false);
             list(out, "left container", engine.leftContainers(), false);
             list(out, verb + " network", engine.removedNetworks(), false);
@@ -93,35 +83,15 @@ final class PruneCommand implements Callable<Integer> {
             } else {
                 list(out, "kept image", engine.keptImages(), true);
             }
-            freed += engine.freedBytes();
         }
-
-        List<AbandonedRuns.Abandoned> abandoned =
-                AbandonedRuns.find(results, age, liveIds(onHost, live), Instant.now());
-        for (AbandonedRuns.Abandoned run : abandoned) {
-            if (!dryRun) {
-                AbandonedRuns.remove(run);
-            }
-            freed += run.bytes();
+        for (AbandonedRuns.Abandoned run : report.abandonedRuns()) {
             out.println(verb + " run directory " + run.dir() + " (run " + run.runId() + ", "
                     + run.status().word() + ", last written " + run.lastWritten() + ", " + size(run.bytes()) + ")");
         }
-        out.println((dryRun ? "would free " : "freed ") + size(freed) + " (images: their own layers; run"
+        out.println((dryRun ? "would free " : "freed ") + size(report.freedBytes()) + " (images: their own layers; run"
                 + " directories: their files)");
         out.flush();
         return ExitCode.OK.code;
-    }
-
-    private static java.util.Set<String> liveIds(
-            Optional<MeasurementLock.Holder> onHost, Optional<MeasurementLock.Holder> onEngine) {
-        java.util.Set<String> ids = new java.util.HashSet<>();
-        onHost.ifPresent(h -> ids.add(h.runId()));
-        onEngine.ifPresent(h -> ids.add(h.runId()));
-        return ids;
-    }
-
-    private static String words(MeasurementLock.Holder h) {
-        return h.runId() + " (pid " + h.pid() + ", " + h.command() + ", since " + h.since() + ")";
     }
 
     private static void list(PrintWriter out, String what, List<EnginePrune.Item> items, boolean sized) {

@@ -19,13 +19,13 @@ public final class HostFacts {
                 ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                         ? os.getTotalMemorySize()
                         : -1;
-        return new RunManifest.Host(
-                System.getProperty("os.name"),
-                System.getProperty("os.version"),
-                cpuModel(),
-                Runtime.getRuntime().availableProcessors(),
-                memory,
-                java.util.Optional.of(tuning(Path.of("/sys/devices/system/cpu"), Path.of("/proc/cpuinfo"))));
+        return RunManifest.Host.of(
+                        System.getProperty("os.name"),
+                        System.getProperty("os.version"),
+                        cpuModel(),
+                        Runtime.getRuntime().availableProcessors(),
+                        memory)
+                .withTuning(tuning(Path.of("/sys/devices/system/cpu"), Path.of("/proc/cpuinfo")));
     }
 
     /**

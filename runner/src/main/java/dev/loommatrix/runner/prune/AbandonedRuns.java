@@ -1,5 +1,6 @@
 package dev.loommatrix.runner.prune;
 
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.core.result.RunStatus;
@@ -11,7 +12,6 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -61,11 +61,7 @@ public final class AbandonedRuns {
 
     /** Deletes a run directory, its files before their directories. */
     public static void remove(Abandoned run) throws IOException {
-        try (Stream<Path> walk = Files.walk(run.dir())) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
+        FileTrees.delete(run.dir());
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.loommatrix.runner.publish;
 
 import dev.loommatrix.core.compare.CompareReport;
 import dev.loommatrix.core.compare.Comparison;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
 import java.io.IOException;
@@ -85,7 +86,7 @@ public final class AbRuns {
         if (report.ab() == null) {
             throw new IllegalArgumentException("not an A/B run's report: " + candidate.runId());
         }
-        return History.locked(site, () -> {
+        return SiteLock.locked(site, () -> {
             Path run = dir(site).resolve(candidate.runId());
             Json.writeCompactAtomically(run.resolve("run.json"), candidate);
             Json.writeCompactAtomically(run.resolve("compare.json"), report);
@@ -120,7 +121,7 @@ public final class AbRuns {
             }
             // only once the index no longer lists them (as the history's)
             for (Entry gone : dropped) {
-                History.deleteTree(dir(site).resolve(gone.runId()));
+                FileTrees.delete(dir(site).resolve(gone.runId()));
             }
             return new Outcome(added, index, note);
         });

@@ -2,6 +2,7 @@ package dev.loommatrix.runner.records;
 
 import dev.loommatrix.core.matrix.JdkEntry;
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.plan.Coordinates;
 import dev.loommatrix.core.result.EnvironmentRecord;
 import dev.loommatrix.core.result.EnvironmentRecord.Check;
 import java.math.BigDecimal;
@@ -45,7 +46,7 @@ public final class Attestation {
     public static int processorsForQuota(JdkEntry.Vm vm, BigDecimal cpus, int hostCpus) {
         int fromQuota =
                 switch (vm) {
-                    case HOTSPOT -> cpus.setScale(0, RoundingMode.CEILING).intValueExact();
+                    case HOTSPOT -> Coordinates.wholeCpus(cpus);
                     case OPENJ9 ->
                         Math.max(1, cpus.setScale(0, RoundingMode.FLOOR).intValueExact());
                 };

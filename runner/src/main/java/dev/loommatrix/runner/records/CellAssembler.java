@@ -37,102 +37,136 @@ public final class CellAssembler {
             Optional<String> image,
             Optional<String> imageDigest,
             Ending ending) {
-        List<Measurement> measurements = new ArrayList<>();
         Map<String, String> errors = new java.util.LinkedHashMap<>();
         variantErrors.forEach((variant, error) -> errors.put(
                 variant,
                 jvmSaid(rawDir, variant)
                         .map(said -> error + "; the JVM said: " + said)
                         .orElse(error)));
-        String readProblem = null;
-        Optional<EnvironmentRecord> environment;
-        if (cell.workload().user().isPresent()) {
-            List<UserResults.VariantRuns> runs = new ArrayList<>();
-            for (String variant : cell.workload().variants()) {
-                try {
-                    UserResults.VariantRuns variantRuns = UserResults.read(rawDir, variant, cell.warmup());
-                    runs.add(variantRuns);
-                    UserResults.Result result =
-                            UserResults.measurements(cell, variantRuns, Optional.ofNullable(errors.get(variant)));
-                    measurements.addAll(result.measurements());
-                    result.problem().ifPresent(p -> errors.putIfAbsent(variant, p));
-                } catch (IOException | RuntimeException e) {
-                    readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
-                }
-            }
-            // each variant's own switch, attested like the cell's settings; one that changed nothing is invalid
-            VariantSwitches.Judgement switches = VariantSwitches.judge(cell, runs);
-            switches.changedNothing().forEach((variant, why) -> errors.putIfAbsent(variant, INVALID + why));
-            environment = attestEveryJvm(cell, UserResults.environments(runs), expected, image, imageDigest, rawDir)
-                    .map(env -> env.withChecks(switches.checks()));
-        } else {
-            List<RawResults.VariantData> data = new ArrayList<>();
-            for (String variant : cell.workload().variants()) {
-                try {
-                    RawResults.VariantData variantData = RawResults.read(rawDir, variant, cell.warmup());
-                    data.add(variantData);
-                    if (!variantData.records().isEmpty()
-                            || variantData.problem().isPresent()
-                            || variantErrors.containsKey(variant)) {
-                        Measurement measured =
-                                RawResults.measurement(cell, variantData, Optional.ofNullable(errors.get(variant)));
-                        measurements.add(measured);
-                        // numbers made but not to be trusted (a footprint below zero): the variant is invalid
-                        measured.error()
-                                .filter(e -> e.startsWith(INVALID))
-                                .ifPresent(e -> errors.putIfAbsent(variant, e));
-                    }
-                } catch (IOException | RuntimeException e) {
-                    readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
-                }
-            }
-            environment = RawResults.firstEnvironment(data)
-                    .map(env -> Attestation.environment(
-                            cell, env, expected, image, imageDigest, javaVersionOutput(rawDir)));
-        }
+        Read read = cell.workload().user().isPresent()
+                ? readUserCell(cell, rawDir, errors, expected, image, imageDigest)
+                : readHarnessCell(cell, rawDir, variantErrors.keySet(), errors, expected, image, imageDigest);
         return switch (ending) {
-            case Ending.TimedOut t -> new CellOutcome.TimedOut(t.reason(), t.logTail(), measurements, environment);
-            case Ending.Crashed c -> new CellOutcome.Failed(c.reason(), c.logTail(), measurements, environment);
-            case Ending.Completed c -> {
-                List<String> failedVariants = cell.workload().variants().stream()
-                        .filter(v -> errors.containsKey(v)
-                                || measurements.stream()
-                                        .noneMatch(m -> m.variant().equals(v)
-                                                && m.error().isEmpty()))
-                        .toList();
-                if (readProblem != null || environment.isEmpty() || !failedVariants.isEmpty()) {
-                    List<String> problems = new ArrayList<>();
-                    if (!failedVariants.isEmpty()) {
-                        problems.add("variant(s) failed: "
-                                + failedVariants.stream()
-                                        .map(v -> errors.containsKey(v) ? v + " (" + errors.get(v) + ")" : v)
-                                        .collect(java.util.stream.Collectors.joining(", ")));
-                    }
-                    if (environment.isEmpty()) {
-                        problems.add("no JVM run produced a record");
-                    }
-                    if (readProblem != null) {
-                        problems.add(readProblem);
-                    }
-                    String reason = String.join("; ", problems);
-                    boolean onlyInvalid = readProblem == null
-                            && environment.isPresent()
-                            && failedVariants.stream()
-                                    .allMatch(v -> errors.containsKey(v)
-                                            && errors.get(v).startsWith(INVALID));
-                    if (onlyInvalid) {
-                        yield new CellOutcome.Invalid(
-                                failedVariants.stream()
-                                        .map(v -> v + ": " + errors.get(v))
-                                        .collect(java.util.stream.Collectors.joining("; ")),
-                                measurements,
-                                environment.get());
-                    }
-                    yield new CellOutcome.Failed(reason, logTail(rawDir), measurements, environment);
-                }
-                yield new CellOutcome.Succeeded(measurements, environment.get());
-            }
+            case Ending.TimedOut t ->
+                new CellOutcome.TimedOut(t.reason(), t.logTail(), read.measurements(), read.environment());
+            case Ending.Crashed c ->
+                new CellOutcome.Failed(c.reason(), c.logTail(), read.measurements(), read.environment());
+            case Ending.Completed c -> completed(cell, rawDir, read, errors);
         };
+    }
+
+    /**
+     * What the raw directory gave: the variants' measurements, their environment as attested, and why some of it
+     * could not be read, if so ({@code errors} learns each variant's own problems).
+     */
+    private record Read(
+            List<Measurement> measurements, Optional<EnvironmentRecord> environment, Optional<String> readProblem) {}
+
+    /** A user workload's variants, read by their formats; every JVM attested, each variant's switch judged. */
+    private static Read readUserCell(
+            Cell cell,
+            Path rawDir,
+            Map<String, String> errors,
+            Attestation.Expectation expected,
+            Optional<String> image,
+            Optional<String> imageDigest) {
+        List<Measurement> measurements = new ArrayList<>();
+        String readProblem = null;
+        List<VariantRuns> runs = new ArrayList<>();
+        for (String variant : cell.workload().variants()) {
+            try {
+                VariantRuns variantRuns = AgentLines.read(rawDir, variant, cell.warmup());
+                runs.add(variantRuns);
+                UserResults.Result result =
+                        UserResults.measurements(cell, variantRuns, Optional.ofNullable(errors.get(variant)));
+                measurements.addAll(result.measurements());
+                result.problem().ifPresent(p -> errors.putIfAbsent(variant, p));
+            } catch (IOException | RuntimeException e) {
+                readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
+            }
+        }
+        // each variant's own switch, attested like the cell's settings; one that changed nothing is invalid
+        VariantSwitches.Judgement switches = VariantSwitches.judge(cell, runs);
+        switches.changedNothing().forEach((variant, why) -> errors.putIfAbsent(variant, INVALID + why));
+        Optional<EnvironmentRecord> environment = attestEveryJvm(
+                        cell, AgentLines.environments(runs), expected, image, imageDigest, rawDir)
+                .map(env -> env.withChecks(switches.checks()));
+        return new Read(measurements, environment, Optional.ofNullable(readProblem));
+    }
+
+    /** A built-in workload's variants, from the harness's records; the first JVM's environment attested. */
+    private static Read readHarnessCell(
+            Cell cell,
+            Path rawDir,
+            java.util.Set<String> failed,
+            Map<String, String> errors,
+            Attestation.Expectation expected,
+            Optional<String> image,
+            Optional<String> imageDigest) {
+        List<Measurement> measurements = new ArrayList<>();
+        String readProblem = null;
+        List<RawResults.VariantData> data = new ArrayList<>();
+        for (String variant : cell.workload().variants()) {
+            try {
+                RawResults.VariantData variantData = RawResults.read(rawDir, variant, cell.warmup());
+                data.add(variantData);
+                if (!variantData.records().isEmpty() || variantData.problem().isPresent() || failed.contains(variant)) {
+                    Measurement measured =
+                            RawResults.measurement(cell, variantData, Optional.ofNullable(errors.get(variant)));
+                    measurements.add(measured);
+                    // numbers made but not to be trusted (a footprint below zero): the variant is invalid
+                    measured.error().filter(e -> e.startsWith(INVALID)).ifPresent(e -> errors.putIfAbsent(variant, e));
+                }
+            } catch (IOException | RuntimeException e) {
+                readProblem = "could not read results of variant " + variant + ": " + e.getMessage();
+            }
+        }
+        Optional<EnvironmentRecord> environment = RawResults.firstEnvironment(data)
+                .map(env ->
+                        Attestation.environment(cell, env, expected, image, imageDigest, javaVersionOutput(rawDir)));
+        return new Read(measurements, environment, Optional.ofNullable(readProblem));
+    }
+
+    /**
+     * A cell that ran to its end: succeeded when every variant measured without error and a JVM was attested;
+     * invalid when its only trouble is numbers not to be trusted; else failed, saying every problem.
+     */
+    private static CellOutcome completed(Cell cell, Path rawDir, Read read, Map<String, String> errors) {
+        List<Measurement> measurements = read.measurements();
+        Optional<EnvironmentRecord> environment = read.environment();
+        List<String> failedVariants = cell.workload().variants().stream()
+                .filter(v -> errors.containsKey(v)
+                        || measurements.stream()
+                                .noneMatch(
+                                        m -> m.variant().equals(v) && m.error().isEmpty()))
+                .toList();
+        if (read.readProblem().isEmpty() && environment.isPresent() && failedVariants.isEmpty()) {
+            return new CellOutcome.Succeeded(measurements, environment.get());
+        }
+        boolean onlyInvalid = read.readProblem().isEmpty()
+                && environment.isPresent()
+                && failedVariants.stream()
+                        .allMatch(v -> errors.containsKey(v) && errors.get(v).startsWith(INVALID));
+        if (onlyInvalid) {
+            return new CellOutcome.Invalid(
+                    failedVariants.stream()
+                            .map(v -> v + ": " + errors.get(v))
+                            .collect(java.util.stream.Collectors.joining("; ")),
+                    measurements,
+                    environment.get());
+        }
+        List<String> problems = new ArrayList<>();
+        if (!failedVariants.isEmpty()) {
+            problems.add("variant(s) failed: "
+                    + failedVariants.stream()
+                            .map(v -> errors.containsKey(v) ? v + " (" + errors.get(v) + ")" : v)
+                            .collect(java.util.stream.Collectors.joining(", ")));
+        }
+        if (environment.isEmpty()) {
+            problems.add("no JVM run produced a record");
+        }
+        read.readProblem().ifPresent(problems::add);
+        return new CellOutcome.Failed(String.join("; ", problems), logTail(rawDir), measurements, environment);
     }
 
     /**

@@ -88,47 +88,28 @@ public final class RawResults {
     /** Every fork's record in a cell's raw directory, warmup forks and all variants, file by file (by name). */
     public static List<HarnessRecord> allRecords(Path rawDir) throws IOException {
         List<HarnessRecord> records = new ArrayList<>();
-        if (!Files.isDirectory(rawDir)) {
-            return records;
-        }
-        List<Path> files;
-        try (var listing = Files.list(rawDir)) {
-            files = listing.filter(f -> f.getFileName().toString().endsWith(".records.jsonl"))
-                    .sorted()
-                    .toList();
-        }
-        for (Path file : files) {
-            List<String> lines = Files.readAllLines(file);
-            for (int n = 0; n < lines.size(); n++) {
-                if (!lines.get(n).isBlank()) {
-                    records.add(HarnessRecord.parse(lines.get(n), "raw/" + file.getFileName() + ":" + (n + 1)));
-                }
+        for (Path file : RecordsFile.all(rawDir)) {
+            for (RecordsFile.Line line : RecordsFile.lines(file)) {
+                records.add(HarnessRecord.parse(line.json(), line.where()));
             }
         }
         return records;
     }
 
     public static VariantData read(Path rawDir, String variant, int warmup) throws IOException {
-        String slug = CellFiles.slug(variant);
         List<HarnessRecord> records = new ArrayList<>();
         Optional<String> problem = Optional.empty();
-        Path recordsFile = rawDir.resolve(slug + ".records.jsonl");
-        if (Files.isRegularFile(recordsFile)) {
-            List<String> lines = Files.readAllLines(recordsFile);
-            int seen = 0;
-            for (int n = 0; n < lines.size(); n++) {
-                if (lines.get(n).isBlank() || seen++ < warmup) {
-                    continue;
-                }
-                try {
-                    records.add(HarnessRecord.parse(lines.get(n), "raw/" + recordsFile.getFileName() + ":" + (n + 1)));
-                } catch (IOException e) {
-                    problem = Optional.of(e.getMessage());
-                    break;
-                }
+        List<RecordsFile.Line> lines = RecordsFile.lines(rawDir, variant);
+        // one line per JVM run, the warmup runs' first
+        for (RecordsFile.Line line : lines.subList(Math.min(warmup, lines.size()), lines.size())) {
+            try {
+                records.add(HarnessRecord.parse(line.json(), line.where()));
+            } catch (IOException e) {
+                problem = Optional.of(e.getMessage());
+                break;
             }
         }
-        return new VariantData(variant, records, processTimes(rawDir, slug), problem);
+        return new VariantData(variant, records, processTimes(rawDir, CellFiles.slug(variant)), problem);
     }
 
     /**

@@ -27,15 +27,15 @@ final class VariantSwitches {
 
     private VariantSwitches() {}
 
-    static Judgement judge(Cell cell, List<UserResults.VariantRuns> runs) {
+    static Judgement judge(Cell cell, List<VariantRuns> runs) {
         UserWorkload user = cell.workload().user().orElseThrow();
         List<Check> checks = new ArrayList<>();
         Map<String, Set<String>> unread = new LinkedHashMap<>();
         Map<String, Integer> jvmsOf = new LinkedHashMap<>();
-        for (UserResults.VariantRuns variant : runs) {
+        for (VariantRuns variant : runs) {
             Map<String, String> properties = user.settings(variant.variant()).codeProperties();
             // the JVMs whose agent watched the properties (an older harness's agent says nothing: no claim)
-            List<UserResults.AgentRecord> watched = variant.runs().stream()
+            List<AgentRecord> watched = variant.runs().stream()
                     .flatMap(r -> r.all().stream())
                     .filter(r -> !r.propertyReads().isEmpty())
                     .toList();
@@ -80,7 +80,7 @@ final class VariantSwitches {
         }
         Map<String, String> changedNothing = new LinkedHashMap<>();
         String baseline = user.baseline();
-        for (UserResults.VariantRuns variant : runs) {
+        for (VariantRuns variant : runs) {
             String name = variant.variant();
             if (name.equals(baseline)
                     || !unread.containsKey(name)
@@ -108,13 +108,12 @@ final class VariantSwitches {
      * benchmark (a static initializer, another thread) or under a benchmark the selection does not name are not
      * attributed, and nothing is claimed.
      */
-    static List<Check> perBenchmark(
-            Cell cell, String variant, String name, String value, List<UserResults.AgentRecord> watched) {
+    static List<Check> perBenchmark(Cell cell, String variant, String name, String value, List<AgentRecord> watched) {
         if (!(cell.workload().user().orElseThrow().artifact() instanceof UserWorkload.Jmh jmh)
                 || jmh.benchmarks().size() < 2) {
             return List.of();
         }
-        List<UserResults.PropertyRead> reads = watched.stream()
+        List<PropertyRead> reads = watched.stream()
                 .map(r -> r.propertyReads().get(name))
                 .filter(r -> r != null && r.read())
                 .toList();
@@ -123,7 +122,7 @@ final class VariantSwitches {
         Set<String> during = new LinkedHashSet<>();
         reads.forEach(r -> during.addAll(r.readDuring()));
         if (reads.isEmpty()
-                || reads.stream().anyMatch(UserResults.PropertyRead::readElsewhere)
+                || reads.stream().anyMatch(PropertyRead::readElsewhere)
                 || !byGenerated.keySet().containsAll(during)) {
             return List.of();
         }

@@ -129,7 +129,7 @@ final class FakeAb {
                 RunStatus.RUNNING,
                 "test",
                 new RunManifest.Git("unknown", "unknown", false),
-                new RunManifest.Host("linux", "fake", "fake", 2, 1L << 32),
+                RunManifest.Host.of("linux", "fake", "fake", 2, 1L << 32),
                 new RunManifest.MatrixInfo("m.yaml", Optional.empty(), "00", Optional.empty()),
                 cells.stream().map(Cell::id).toList());
         return new AbRun.Side(label, cells, manifest, Optional.empty(), engine, Optional.empty());

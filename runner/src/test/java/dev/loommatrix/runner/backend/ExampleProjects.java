@@ -2,7 +2,7 @@ package dev.loommatrix.runner.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.TestFiles;
+import dev.loommatrix.core.result.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +54,7 @@ public final class ExampleProjects {
     public static Path copy(Path into) throws IOException {
         Files.createDirectories(into);
         Files.copy(BLOCKING.resolve("pom.xml"), into.resolve("pom.xml"));
-        TestFiles.copyTree(BLOCKING.resolve("src"), into.resolve("src"));
+        FileTrees.copy(BLOCKING.resolve("src"), into.resolve("src"));
         return into;
     }
 }

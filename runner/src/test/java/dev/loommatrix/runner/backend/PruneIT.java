@@ -3,9 +3,9 @@ package dev.loommatrix.runner.backend;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.Processes;
-import dev.loommatrix.runner.TestFiles;
 import dev.loommatrix.runner.backend.container.CellImages;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.container.ImageUses;
@@ -310,7 +310,7 @@ class PruneIT {
 
     /** A copy of a run directory with another status in its run.json, every file last written {@code ago}. */
     static Path copyRun(Path from, Path to, String status, Duration ago) throws Exception {
-        TestFiles.copyTree(from, to);
+        FileTrees.copy(from, to);
         Path manifest = to.resolve("run.json");
         Files.writeString(
                 manifest,

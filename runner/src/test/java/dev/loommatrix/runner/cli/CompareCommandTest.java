@@ -31,7 +31,7 @@ class CompareCommandTest {
                 dev.loommatrix.core.result.RunStatus.FINISHED,
                 "test",
                 new RunManifest.Git("abc", "main", false),
-                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                RunManifest.Host.of("Linux", "6", "cpu", 2, 1L << 30),
                 new RunManifest.MatrixInfo("matrix.yaml", Optional.empty(), "0", Optional.empty()),
                 cells.stream().map(CellRecord::cellId).toList()));
         for (CellRecord cell : cells) {

@@ -88,7 +88,7 @@ public class ResultsSchemaTest {
                 dev.loommatrix.core.result.RunStatus.FINISHED,
                 "manual",
                 new RunManifest.Git("dc062f1", "main", false),
-                new RunManifest.Host("Linux", "6.18", "cpu", 2, 24L << 30),
+                RunManifest.Host.of("Linux", "6.18", "cpu", 2, 24L << 30),
                 new RunManifest.MatrixInfo(
                         "matrix.yaml", java.util.Optional.of("seeds-offline"), "ab12", java.util.Optional.empty()),
                 List.of("a", "b"));

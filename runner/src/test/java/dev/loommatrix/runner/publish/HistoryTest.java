@@ -34,7 +34,7 @@ class HistoryTest {
                 dev.loommatrix.core.result.RunStatus.FINISHED,
                 "schedule",
                 new RunManifest.Git("abc", "main", false),
-                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                RunManifest.Host.of("Linux", "6", "cpu", 2, 1L << 30),
                 new RunManifest.MatrixInfo("matrix.yaml", Optional.of("quick"), "0", Optional.empty()),
                 List.of(cell.cellId())));
         run.writeCell(cell);
@@ -147,9 +147,9 @@ class HistoryTest {
         var a4 = History.readIndex(site).runs().get(4);
         assertThat(a4.matrix()).contains("sha256:aaaa");
         assertThat(a4.alternatives()).containsExactly("a1");
-        assertThat(site.resolve("data/runs/a4/" + History.alternativeFile("a1", false)))
+        assertThat(site.resolve("data/runs/a4/" + Baselines.alternativeFile("a1", false)))
                 .isRegularFile();
-        assertThat(site.resolve("data/runs/a4/" + History.alternativeFile("a1", true)))
+        assertThat(site.resolve("data/runs/a4/" + Baselines.alternativeFile("a1", true)))
                 .isRegularFile();
 
         // an explicit id pairs runs whose files differ (a JDK was added), and nothing with another id
@@ -163,7 +163,7 @@ class HistoryTest {
                 withMatrix(run(tmp, "a5", "2026-11-18T10:00:00Z"), "aaaa", null, null), site, Optional.of(8));
         assertThat(runIds(site)).doesNotContain("a1");
         assertThat(History.readIndex(site).runs().get(0).alternatives()).isEmpty();
-        assertThat(site.resolve("data/runs/a4/" + History.alternativeFile("a1", false)))
+        assertThat(site.resolve("data/runs/a4/" + Baselines.alternativeFile("a1", false)))
                 .doesNotExist();
         assertThat(baselines(site)).contains("a4=a2", "a5=a4");
     }

@@ -111,11 +111,7 @@ final class PostgresServer implements AutoCloseable {
                     "-w",
                     "stop"));
         } finally {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            dev.loommatrix.core.result.FileTrees.delete(dir);
         }
     }
 }

@@ -26,7 +26,7 @@ class TrendsTest {
                 RunStatus.FINISHED,
                 trigger,
                 new RunManifest.Git("abc", trigger.equals("pull_request") ? "feature" : "main", false),
-                new RunManifest.Host("Linux", "6", "cpu", 2, 1L << 30),
+                RunManifest.Host.of("Linux", "6", "cpu", 2, 1L << 30),
                 new RunManifest.MatrixInfo("matrix.yaml", Optional.of(profile), "0", Optional.empty()),
                 List.of(),
                 List.of());

@@ -3,8 +3,8 @@ package dev.loommatrix.runner.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.Json;
-import dev.loommatrix.runner.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -468,7 +468,7 @@ class WorkflowsIT {
     void aPullRequestsAbRunFindsAKnownSlowdownAndAnAaRunFindsNothing(@TempDir Path tmp) throws Exception {
         Path repo = tmp.resolve("repo");
         Path fixture = Path.of("src/test/resources/ab-project");
-        TestFiles.copyTree(fixture, repo);
+        FileTrees.copy(fixture, repo);
         String workload =
                 """
                   - id: %s

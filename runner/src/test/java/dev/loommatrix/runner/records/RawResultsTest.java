@@ -77,4 +77,23 @@ class RawResultsTest {
                         .error())
                 .isEmpty();
     }
+
+    /** The records file as both readers take it: blank lines left out, warmups first, a bad line named by its place. */
+    @Test
+    void warmupLinesAreSkippedAndABadLineIsNamedByItsPlace(@TempDir Path dir) throws Exception {
+        Files.write(
+                dir.resolve("pool-8.records.jsonl"),
+                java.util.List.of(
+                        "{\"schemaVersion\": 1, \"wallMs\": 99.0}", // the warmup run
+                        "",
+                        "{\"schemaVersion\": 1, \"wallMs\": 12.0}",
+                        "{\"schemaVersion\": 2, \"wallMs\": 11.0}",
+                        "{\"schemaVersion\": 1, \"wallMs\": 10.0}"));
+        var data = RawResults.read(dir, "pool:8", 1);
+        assertThat(data.records()).extracting(RawResults.HarnessRecord::wallMs).containsExactly(12.0);
+        assertThat(data.problem())
+                .hasValue("raw/pool-8.records.jsonl:4: harness record schema 2, this runner reads 1 (the cell's image"
+                        + " carries another harness than this runner's)");
+        assertThat(RawResults.read(dir, "virtual", 0).records()).isEmpty();
+    }
 }

@@ -41,11 +41,11 @@ class VariantSwitchesTest {
     }
 
     /** A variant's runs: {@code jvms} JVMs, each having seen {@code reads} of its watched properties. */
-    static UserResults.VariantRuns runs(String variant, int jvms, Map<String, UserResults.PropertyRead> reads) {
-        List<UserResults.JvmRun> runs = new java.util.ArrayList<>();
+    static VariantRuns runs(String variant, int jvms, Map<String, PropertyRead> reads) {
+        List<JvmRun> runs = new java.util.ArrayList<>();
         for (int i = 0; i < jvms; i++) {
-            runs.add(new UserResults.JvmRun(
-                    new UserResults.AgentRecord(
+            runs.add(new JvmRun(
+                    new AgentRecord(
                             1,
                             "agent",
                             i,
@@ -60,11 +60,11 @@ class VariantSwitchesTest {
                             reads),
                     List.of()));
         }
-        return new UserResults.VariantRuns(variant, runs, List.of(), Optional.empty());
+        return new VariantRuns(variant, runs, List.of(), Optional.empty());
     }
 
-    static UserResults.PropertyRead read(boolean read) {
-        return new UserResults.PropertyRead(read, Optional.empty());
+    static PropertyRead read(boolean read) {
+        return new PropertyRead(read, Optional.empty());
     }
 
     @Test
@@ -115,7 +115,7 @@ class VariantSwitchesTest {
                         2,
                         Map.of(
                                 "spring.threads.virtual.enabled",
-                                new UserResults.PropertyRead(
+                                new PropertyRead(
                                         false,
                                         Optional.of("org.springframework.core.env.PropertiesPropertySource"))))));
         assertThat(j.checks()).singleElement().satisfies(c -> {
@@ -179,7 +179,7 @@ class VariantSwitchesTest {
         String configuration = "example.blocking.jmh_generated.BlockingServiceBenchmark_threadsByConfiguration_jmhTest";
         assertThat(VariantSwitches.generatedClass("example.blocking.BlockingServiceBenchmark.threadsByConfiguration"))
                 .isEqualTo(configuration);
-        var underOne = new UserResults.PropertyRead(true, Optional.empty(), List.of(configuration), false);
+        var underOne = new PropertyRead(true, Optional.empty(), List.of(configuration), false);
         VariantSwitches.Judgement j = VariantSwitches.judge(
                 cell,
                 List.of(
@@ -200,7 +200,7 @@ class VariantSwitchesTest {
         assertThat(j.changedNothing()).isEmpty();
 
         // read once more outside any benchmark (a static initializer): not attributed, nothing claimed
-        var alsoElsewhere = new UserResults.PropertyRead(true, Optional.empty(), List.of(configuration), true);
+        var alsoElsewhere = new PropertyRead(true, Optional.empty(), List.of(configuration), true);
         assertThat(VariantSwitches.judge(cell, List.of(runs("virtual", 1, Map.of("blocking.threads", alsoElsewhere))))
                         .checks())
                 .allMatch(Check::ok);

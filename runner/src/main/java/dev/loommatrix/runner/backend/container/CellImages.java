@@ -5,6 +5,7 @@ import com.github.dockerjava.api.command.BuildImageResultCallback;
 import com.github.dockerjava.api.command.InspectImageResponse;
 import com.github.dockerjava.api.command.PullImageResultCallback;
 import com.github.dockerjava.api.exception.NotFoundException;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.runner.backend.AgentJar;
 import dev.loommatrix.runner.backend.AsyncProfilerAgent;
 import dev.loommatrix.runner.backend.BuiltIn;
@@ -231,10 +232,7 @@ public final class CellImages {
                     .exec(new BuildImageResultCallback())
                     .awaitImageId(15, TimeUnit.MINUTES);
         } finally {
-            try (var files = Files.walk(context)) {
-                files.sorted(java.util.Comparator.reverseOrder())
-                        .forEach(p -> p.toFile().delete());
-            }
+            FileTrees.deleteQuietly(context);
         }
     }
 
@@ -298,7 +296,7 @@ public final class CellImages {
                 Path target = context.resolve("user")
                         .resolve(containerPaths.get(i).substring(CellScript.USER_DIR.length() + 1));
                 Files.createDirectories(target.getParent());
-                copyTree(files.get(i), target);
+                FileTrees.copy(files.get(i), target);
             }
             Path file = Files.writeString(
                     context.resolve("Dockerfile"),
@@ -312,23 +310,7 @@ public final class CellImages {
                     .exec(new BuildImageResultCallback())
                     .awaitImageId(15, TimeUnit.MINUTES);
         } finally {
-            try (var walk = Files.walk(context)) {
-                walk.sorted(java.util.Comparator.reverseOrder())
-                        .forEach(p -> p.toFile().delete());
-            }
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (var walk = Files.walk(from)) {
-            for (Path p : walk.sorted().toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
+            FileTrees.deleteQuietly(context);
         }
     }
 

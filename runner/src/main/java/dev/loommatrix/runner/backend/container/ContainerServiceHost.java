@@ -16,7 +16,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -211,34 +210,15 @@ public final class ContainerServiceHost implements ServiceHost {
             } catch (RuntimeException alreadyStopped) {
                 // it had exited
             }
-            String log = ContainerBackend.logs(docker, id, 2000);
-            copyOut(id);
+            String log = ContainerOutput.logs(docker, id, 2000);
+            // the server's /out volume, appended to the cell's raw files (one server a repetition adds its lines)
+            ContainerOutput.copyOut(docker, id, rawDir, ContainerOutput.Into.APPENDING);
             own.remove(id);
             docker.removeContainerCmd(id)
                     .withForce(true)
                     .withRemoveVolumes(true)
                     .exec();
             return log;
-        }
-    }
-
-    /** The server's /out volume, appended to the cell's raw files (one server a repetition adds its lines). */
-    private void copyOut(String id) throws IOException {
-        try (InputStream archive = docker.copyArchiveFromContainerCmd(id, CellScript.OUT + "/.")
-                        .exec();
-                TarArchiveInputStream tar = new TarArchiveInputStream(archive)) {
-            TarArchiveEntry entry;
-            while ((entry = tar.getNextTarEntry()) != null) {
-                if (!entry.isFile()) {
-                    continue;
-                }
-                Path target = rawDir.resolve(
-                                Path.of(entry.getName()).getFileName().toString())
-                        .normalize();
-                if (target.startsWith(rawDir)) {
-                    Files.write(target, tar.readAllBytes(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                }
-            }
         }
     }
 

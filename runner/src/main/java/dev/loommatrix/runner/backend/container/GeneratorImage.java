@@ -3,6 +3,7 @@ package dev.loommatrix.runner.backend.container;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.BuildImageResultCallback;
 import com.github.dockerjava.api.exception.NotFoundException;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.runner.backend.service.Oha;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,10 +69,7 @@ public final class GeneratorImage {
                     .exec(new BuildImageResultCallback())
                     .awaitImageId(10, TimeUnit.MINUTES);
         } finally {
-            try (var walk = Files.walk(context)) {
-                walk.sorted(java.util.Comparator.reverseOrder())
-                        .forEach(p -> p.toFile().delete());
-            }
+            FileTrees.deleteQuietly(context);
         }
     }
 

@@ -163,11 +163,6 @@ public final class LocalServiceHost implements ServiceHost {
 
     @Override
     public void close() {
-        try (var walk = Files.walk(scratch)) {
-            walk.sorted(java.util.Comparator.reverseOrder())
-                    .forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary directory
-        }
+        dev.loommatrix.core.result.FileTrees.deleteQuietly(scratch);
     }
 }

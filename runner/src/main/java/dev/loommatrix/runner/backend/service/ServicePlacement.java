@@ -16,10 +16,7 @@ import java.util.TreeSet;
 public record ServicePlacement(Optional<CpuSet> server, Optional<CpuSet> generator, int hostCpus) {
 
     public static ServicePlacement of(Cell cell, int hostCpus) {
-        int need = cell.coordinates()
-                .cpus()
-                .setScale(0, java.math.RoundingMode.CEILING)
-                .intValueExact();
+        int need = cell.coordinates().wholeCpus();
         CpuSet server = cell.coordinates().cpuSet().orElse(CpuSet.first(Math.min(need, hostCpus)));
         TreeSet<Integer> rest = new TreeSet<>();
         for (int cpu = 0; cpu < hostCpus; cpu++) {
