@@ -27,6 +27,8 @@ public final class PairAttempts {
 
     private final Map<String, List<Word>> said = new HashMap<>();
     private final Set<String> ended = new HashSet<>();
+    /** Per side, the attempts it was told to measure again. */
+    private final Map<String, Integer> measuredAgain = new HashMap<>();
 
     /**
      * Whether {@code side}'s attempt {@code attempt} (0, 1, …) is measured again, with the other side's: waits for the
@@ -44,7 +46,11 @@ public final class PairAttempts {
             wait();
         }
         Word theirs = word(other, attempt).orElse(new Word(false, word.succeeded()));
-        return (word.disturbed() || theirs.disturbed()) && word.succeeded() && theirs.succeeded();
+        boolean again = (word.disturbed() || theirs.disturbed()) && word.succeeded() && theirs.succeeded();
+        if (again) {
+            measuredAgain.merge(side, 1, Integer::sum);
+        }
+        return again;
     }
 
     /** One side's view of the pair's attempts, as its block's run holds it. */
@@ -69,11 +75,12 @@ public final class PairAttempts {
     }
 
     /**
-     * How many times the pair was measured again: its attempts after the first. Their turns were taken in step too,
-     * but their forks' records were replaced by the next attempt's.
+     * How many times the pair was measured again: the attempts decided "again" (the last attempt, at the rerun cap,
+     * says no word, so its words undercount). Their turns were taken in step too, but their forks' records were
+     * replaced by the next attempt's.
      */
     public synchronized int measuredAgain() {
-        return Math.max(0, said.values().stream().mapToInt(List::size).max().orElse(0) - 1);
+        return measuredAgain.values().stream().mapToInt(Integer::intValue).max().orElse(0);
     }
 
     /** {@code side}'s block has ended: it says nothing more, and the other side no longer waits for it. */

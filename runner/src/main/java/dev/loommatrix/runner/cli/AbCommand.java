@@ -1,27 +1,27 @@
 package dev.loommatrix.runner.cli;
 
 import dev.loommatrix.core.compare.MarkdownReport;
-import dev.loommatrix.core.compare.SequentialPlan;
+import dev.loommatrix.core.matrix.Matrix;
 import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.plan.ClassFileCheck;
 import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
-import dev.loommatrix.core.stats.NestedPaired;
+import dev.loommatrix.runner.ab.AbPlan;
 import dev.loommatrix.runner.ab.AbRun;
+import dev.loommatrix.runner.ab.HostRuns;
 import dev.loommatrix.runner.backend.Backend;
 import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.local.JdkLocator;
 import dev.loommatrix.runner.backend.local.LocalBackend;
 import dev.loommatrix.runner.run.MatrixRun;
+import dev.loommatrix.runner.run.NewRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -185,9 +185,40 @@ final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        MatrixRun.BackendChoice choice = RunCommand.backendChoice(backend);
-        MatrixRun.OnDisturbed disturbedPolicy = RunCommand.disturbedPolicy(onDisturbed);
+        MatrixRun.BackendChoice choice = Measuring.backendChoice(backend);
+        MatrixRun.OnDisturbed disturbedPolicy = Measuring.disturbedPolicy(onDisturbed);
         checkOptions();
+        Plans plans = plans();
+        Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
+
+        String runId = "ab-" + NewRun.id();
+        Path root = out != null ? out : Path.of("results", runId);
+        if (Files.exists(root.resolve("run.json"))) {
+            throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
+        }
+
+        Engines engines = engines(choice);
+        var console = parent.out();
+        Measured measured;
+        // one measurement per machine, both sides' engines (one engine, or two connections to it); the budget's
+        // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
+        // the backends as a run asks (a container cell's image may be built), and the budget is planned around them
+        try (var lock = Measuring.measurementLock(
+                engines.candidateDocker().or(engines::baselineDocker).map(ContainerEngine::engineId),
+                runId,
+                "ab",
+                noWait,
+                spec.commandLine().getErr())) {
+            measured = measure(plans, engines, choice, disturbedPolicy, timeBudget, runId, root, console);
+        }
+        return verdict(measured, root, console);
+    }
+
+    /** The two sides' matrix files, matrices and plans: the candidate's cells (--cell), the baseline's same ids. */
+    private record Plans(
+            Path baseFile, Matrix candidate, Matrix baseline, List<Cell> candidateCells, List<Cell> baselineCells) {}
+
+    private Plans plans() throws Exception {
         Path baseFile = baselineMatrix != null ? baselineMatrix : options.matrix;
         if (!Files.isRegularFile(baseFile)) {
             throw new LoomMatrix.UsageException("no baseline matrix file at " + baseFile.toAbsolutePath());
@@ -195,18 +226,21 @@ final class AbCommand implements Callable<Integer> {
         Optional<String> profile = Optional.ofNullable(options.profile);
         var candidateMatrix = options.load();
         var baselineMatrix = MatrixParser.parse(baseFile, profile);
-        List<Cell> planned = RunCommand.only(ClassFileCheck.check(Planner.plan(candidateMatrix)), onlyCells);
+        List<Cell> planned = Measuring.only(ClassFileCheck.check(Planner.plan(candidateMatrix)), onlyCells);
         List<Cell> baselinePlanned = ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
                 .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
                 .toList();
-        Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
+        return new Plans(baseFile, candidateMatrix, baselineMatrix, planned, baselinePlanned);
+    }
 
-        String runId = "ab-" + RunCommand.newRunId();
-        Path root = out != null ? out : Path.of("results", runId);
-        if (Files.exists(root.resolve("run.json"))) {
-            throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
-        }
+    /** Each side's engines, with its harness: a Docker engine's connection (if one answers) and the local JVMs. */
+    private record Engines(
+            Optional<ContainerEngine> baselineDocker,
+            Optional<ContainerEngine> candidateDocker,
+            Backend baselineLocal,
+            Backend candidateLocal) {}
 
+    private Engines engines(MatrixRun.BackendChoice choice) {
         Optional<ContainerEngine> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
                 ? Optional.empty()
                 : ContainerBackend.connect(Optional.ofNullable(baselineHarness)).map(ContainerEngine.class::cast);
@@ -226,67 +260,93 @@ final class AbCommand implements Callable<Integer> {
         }
         Backend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
         Backend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
-        var console = parent.out();
-        AbRun.Outcome outcome;
-        Thread onSignal;
-        // one measurement per machine, both sides' engines (one engine, or two connections to it); the budget's
-        // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
-        // the backends as a run asks (a container cell's image may be built), and the budget is planned around them
-        try (var lock = RunCommand.measurementLock(
-                candidateDocker.or(() -> baselineDocker).map(ContainerEngine::engineId),
+        return new Engines(baselineDocker, candidateDocker, baselineLocal, candidateLocal);
+    }
+
+    /** What the A/B run ended with, and the hook that stops it on a signal (removed once it has a verdict). */
+    private record Measured(AbRun.Outcome outcome, Thread onSignal) {}
+
+    /** Plans the run around the cells this host runs, says the plan, and measures it. */
+    private Measured measure(
+            Plans plans,
+            Engines engines,
+            MatrixRun.BackendChoice choice,
+            MatrixRun.OnDisturbed disturbedPolicy,
+            Optional<java.time.Duration> timeBudget,
+            String runId,
+            Path root,
+            java.io.PrintStream console)
+            throws Exception {
+        HostRuns here = new HostRuns(
+                MatrixRun.notRunHere(plans.baselineCells(), choice, engines.baselineDocker(), engines.baselineLocal()),
+                MatrixRun.notRunHere(
+                        plans.candidateCells(), choice, engines.candidateDocker(), engines.candidateLocal()));
+        AbPlan.Ask ask = ask(timeBudget);
+        AbPlan layout = AbPlan.of(plans.candidateCells(), ask, here);
+        int extra = confirm != null ? confirm : layout.plan().firstPass();
+        // the candidate's manifest first, as it always was
+        AbRun.Side candidate = side(
+                candidateLabel,
+                options.matrix,
+                plans.candidate(),
+                layout.measured(plans.candidateCells()),
                 runId,
-                "ab",
-                noWait,
-                spec.commandLine().getErr())) {
-            HostRuns here = new HostRuns(
-                    MatrixRun.notRunHere(baselinePlanned, choice, baselineDocker, baselineLocal),
-                    MatrixRun.notRunHere(planned, choice, candidateDocker, candidateLocal));
-            RunLayout layout = layout(planned, timeBudget, here);
-            List<Cell> candidateCells = layout.measured(planned);
-            List<Cell> baselineCells = layout.measured(baselinePlanned);
-            int extra = confirm != null ? confirm : layout.plan().firstPass();
-            RunManifest candidateManifest = RunCommand.newManifest(
-                    runId, options.matrix, candidateMatrix.id(), profile, Optional.empty(), candidateCells);
-            RunManifest baselineManifest = RunCommand.newManifest(
-                    runId + "-baseline", baseFile, baselineMatrix.id(), profile, Optional.empty(), baselineCells);
-            AbRun.Side baseline = new AbRun.Side(
-                    baselineLabel,
-                    baselineCells,
-                    baselineManifest,
-                    baselineDocker,
-                    baselineLocal,
-                    Optional.ofNullable(baselineHarness));
-            AbRun.Side candidate = new AbRun.Side(
-                    candidateLabel,
-                    candidateCells,
-                    candidateManifest,
-                    candidateDocker,
-                    candidateLocal,
-                    Optional.ofNullable(candidateHarness));
-            announce(console, layout, candidateCells, runId, extra, root, timeBudget);
-            AbRun run = new AbRun(
-                    root,
-                    console,
-                    new AbRun.Settings(
-                            layout.plan(),
-                            layout.firstPasses(),
-                            extra,
-                            thresholdPercent / 100,
-                            timeBudget,
-                            choice,
-                            layout.notMeasured(),
-                            disturbedPolicy,
-                            maxPairs != null ? maxPairs : BUDGET_PAIRS,
-                            pairing()));
-            onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
-            Runtime.getRuntime().addShutdownHook(onSignal);
-            outcome = run.run(baseline, candidate);
-        }
+                engines.candidateDocker(),
+                engines.candidateLocal(),
+                candidateHarness);
+        AbRun.Side baseline = side(
+                baselineLabel,
+                plans.baseFile(),
+                plans.baseline(),
+                layout.measured(plans.baselineCells()),
+                runId + "-baseline",
+                engines.baselineDocker(),
+                engines.baselineLocal(),
+                baselineHarness);
+        layout.announce(console, candidate.cells(), runId, extra, root, ask);
+        AbRun run = new AbRun(
+                root,
+                console,
+                new AbRun.Settings(
+                        layout.plan(),
+                        layout.firstPasses(),
+                        extra,
+                        thresholdPercent / 100,
+                        timeBudget,
+                        choice,
+                        layout.notMeasured(),
+                        disturbedPolicy,
+                        maxPairs != null ? maxPairs : BUDGET_PAIRS,
+                        pairing()));
+        Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-ab-stop");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        return new Measured(run.run(baseline, candidate), onSignal);
+    }
+
+    /** One side: its cells, a new run's manifest of them, its engines and harness. */
+    private AbRun.Side side(
+            String label,
+            Path matrixFile,
+            Matrix matrix,
+            List<Cell> cells,
+            String runId,
+            Optional<ContainerEngine> docker,
+            Backend local,
+            Path harness)
+            throws Exception {
+        RunManifest manifest = NewRun.manifest(
+                runId, matrixFile, matrix.id(), Optional.ofNullable(options.profile), Optional.empty(), cells);
+        return new AbRun.Side(label, cells, manifest, docker, local, Optional.ofNullable(harness));
+    }
+
+    /** The verdict printed, and the exit code; interrupted, no verdict. */
+    private int verdict(Measured measured, Path root, java.io.PrintStream console) throws Exception {
+        AbRun.Outcome outcome = measured.outcome();
         if (outcome.stopped()) {
             console.printf("interrupted: no verdict; the blocks measured are kept in %s%n", root);
             return ExitCode.INTERNAL_ERROR.code;
         }
-        Runtime.getRuntime().removeShutdownHook(onSignal);
+        Runtime.getRuntime().removeShutdownHook(measured.onSignal());
         console.println();
         console.print(
                 format.equals("json")
@@ -315,97 +375,16 @@ final class AbCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * What the run will measure, settled before it starts: how many comparisons there will be (each cell's
-     * variants, times a JMH suite's benchmarks, of the cells this host runs on both sides), the looks, each cell's
-     * first pass and its estimated time here, the cells this host will not run (skipped in no time, each with why),
-     * the cells the budget leaves out, and the cells whose first pass is too short for their test to say anything.
-     */
-    record RunLayout(
-            SequentialPlan plan,
-            long comparisons,
-            Map<String, Integer> firstPasses,
-            Map<String, Double> firstPassMs,
-            Map<String, String> notRun,
-            Map<String, String> notMeasured,
-            List<Cell> cannotSpeak) {
-
-        /** The cells the budget leaves in (a cell this host will not run among them: the run records it skipped). */
-        List<Cell> measured(List<Cell> cells) {
-            return cells.stream().filter(c -> !notMeasured.containsKey(c.id())).toList();
-        }
-
-        /** The longest first pass asked for beyond the plan's (a cell the signed-rank test judges), else the plan's. */
-        int longestFirstPass() {
-            return firstPasses.entrySet().stream()
-                    .filter(e -> !notRun.containsKey(e.getKey()))
-                    .mapToInt(Map.Entry::getValue)
-                    .filter(p -> p > plan.firstPass())
-                    .max()
-                    .orElse(plan.firstPass());
-        }
-    }
-
-    /**
-     * The cells this host will not run, of each side, each with why ({@link MatrixRun#notRunHere}): a side it skips
-     * takes no time, and a cell with a side skipped has no comparison.
-     */
-    record HostRuns(Map<String, String> baseline, Map<String, String> candidate) {
-        static final HostRuns EVERY_CELL = new HostRuns(Map.of(), Map.of());
-
-        HostRuns {
-            baseline = Map.copyOf(baseline);
-            candidate = Map.copyOf(candidate);
-        }
-
-        /** How many of a cell's two sides this host runs. */
-        int sidesRun(Cell cell) {
-            return (baseline.containsKey(cell.id()) ? 0 : 1) + (candidate.containsKey(cell.id()) ? 0 : 1);
-        }
-
-        /** Why a cell is not run here, if a side of it is not: one side's reason names the side. */
-        Optional<String> whyNotRun(Cell cell, String baselineLabel, String candidateLabel) {
-            return AbRun.notRunWhy(
-                    baselineLabel,
-                    Optional.ofNullable(baseline.get(cell.id())),
-                    candidateLabel,
-                    Optional.ofNullable(candidate.get(cell.id())));
-        }
-    }
-
-    /**
-     * The run's layout: each cell's first pass is the first look at which its test can find one change among the
-     * comparisons — the nested t where its forks measure iterations, else the signed-rank test (more pairs); with
-     * a budget, the cells whose first pass would not fit after the others' are left out, each said. A cell this
-     * host will not run costs the budget nothing (it is skipped in no time) and is never left out for it.
-     */
-    RunLayout layout(List<Cell> planned, Optional<java.time.Duration> timeBudget, HostRuns here) {
-        Map<String, String> notRun = new LinkedHashMap<>();
-        for (Cell cell : planned) {
-            here.whyNotRun(cell, baselineLabel, candidateLabel).ifPresent(why -> notRun.put(cell.id(), why));
-        }
-        // the cells that will give comparisons: both sides run here
-        List<Cell> compared =
-                planned.stream().filter(c -> !notRun.containsKey(c.id())).toList();
-        long comparisons = Math.max(
-                1, compared.stream().mapToLong(AbCommand::comparisonsOf).sum());
-        int repetitions =
-                Math.max(6, compared.stream().mapToInt(Cell::repetitions).max().orElse(6));
-        int first = blocks != null ? blocks : repetitions;
-        int last = maxPairs != null ? maxPairs : timeBudget.isPresent() ? 40 : 0;
-        SequentialPlan plan = SequentialPlan.of(first, Math.max(first, last), alpha);
-        Map<String, Integer> firstPasses = firstPasses(planned, plan, Optional.ofNullable(blocks), comparisons);
-        // a pair's cost is both sides'; a side this host skips costs nothing
-        Map<String, Double> firstPassMs = new LinkedHashMap<>();
-        planned.forEach(c -> firstPassMs.put(c.id(), pairMs(c) * firstPasses.get(c.id()) * here.sidesRun(c) / 2));
-        Map<String, String> notMeasured = timeBudget
-                .map(b -> outOfBudget(planned, firstPasses, firstPassMs, b, budget))
-                .orElse(Map.of());
-        List<Cell> cannotSpeak = compared.stream()
-                .filter(c -> !notMeasured.containsKey(c.id()))
-                .filter(c -> firstPasses.get(c.id()) < plan.pairsNeeded(nestedPlanned(c), comparisons))
-                .toList();
-        return new RunLayout(plan, comparisons, firstPasses, firstPassMs, notRun, notMeasured, cannotSpeak);
+    /** What the options ask of the plan. */
+    AbPlan.Ask ask(Optional<java.time.Duration> timeBudget) {
+        return new AbPlan.Ask(
+                Optional.ofNullable(blocks),
+                Optional.ofNullable(maxPairs),
+                alpha,
+                timeBudget,
+                budget,
+                baselineLabel,
+                candidateLabel);
     }
 
     AbRun.Pairing pairing() {
@@ -416,95 +395,6 @@ final class AbCommand implements Callable<Integer> {
                 throw new LoomMatrix.UsageException(
                         "--pairing must be back-to-back or lockstep, not '" + pairing + "'");
         };
-    }
-
-    /**
-     * Said before measuring: the pairs and looks, a first pass too short for a cell's test to find anything (the
-     * knob is --blocks), the cells this host will not run, the cells the budget leaves out, and a first pass
-     * estimated beyond the budget.
-     */
-    void announce(
-            java.io.PrintStream console,
-            RunLayout layout,
-            List<Cell> cells,
-            String runId,
-            int extra,
-            Path root,
-            Optional<java.time.Duration> timeBudget) {
-        SequentialPlan plan = layout.plan();
-        // the cells this host runs: those the counts below speak of
-        long runs =
-                cells.stream().filter(c -> !layout.notRun().containsKey(c.id())).count();
-        int pairs = plan.firstPass();
-        int signedRankPass = layout.longestFirstPass();
-        long comparisons = layout.comparisons();
-        console.printf(
-                "A/B run %s: %s against %s, %d pairs per cell%s (+%d to confirm a flagged change) → %s%n",
-                runId,
-                candidateLabel,
-                baselineLabel,
-                pairs,
-                signedRankPass > pairs
-                        ? " (" + signedRankPass
-                                + " for a cell whose forks measure no iterations: the signed-rank test needs them)"
-                        : "",
-                extra,
-                root);
-        console.printf(
-                "plan: about %d comparisons; %s%n",
-                comparisons,
-                plan.looks().size() == 1
-                        ? "one look at alpha " + alpha
-                        : "looks at " + plan.looks() + " pairs, each at alpha " + alpha + " / "
-                                + plan.looks().size()
-                                + " (a group-sequential design: the false-alarm rate stays " + alpha + ")"
-                                + timeBudget
-                                        .map(b -> ", within " + budget
-                                                + "; the last look the budget affords takes every pair it can and"
-                                                + " tests at all the alpha left")
-                                        .orElse(""));
-        if (!layout.cannotSpeak().isEmpty()) {
-            int needed = layout.cannotSpeak().stream()
-                    .mapToInt(c -> plan.pairsNeeded(nestedPlanned(c), comparisons))
-                    .max()
-                    .orElse(pairs);
-            console.printf(
-                    "warning: with %d pairs, %d of %d cells cannot show a change among %d comparisons (%s): they would"
-                            + " be inconclusive; --blocks %d, or fewer comparisons (--cell)%n",
-                    pairs,
-                    layout.cannotSpeak().size(),
-                    runs,
-                    comparisons,
-                    layout.cannotSpeak().stream().allMatch(AbCommand::nestedPlanned)
-                            ? "the nested t needs " + NestedPaired.MIN_PAIRS + " pairs"
-                            : String.format(
-                                    java.util.Locale.ROOT,
-                                    "a cell whose forks measure fewer than %d iterations is judged by the signed-rank"
-                                            + " test, which needs 2 / 2^N ≤ %.3g, N ≥ %d",
-                                    NestedPaired.MIN_ITERATIONS,
-                                    plan.levelPerLook() / comparisons,
-                                    SequentialPlan.pairsNeeded(plan.levelPerLook(), comparisons)),
-                    needed);
-        }
-        layout.notRun().forEach((cell, why) -> console.printf("not run on this host: %s: %s%n", cell, why));
-        layout.notMeasured().forEach((cell, why) -> console.printf("budget: not measured: %s: %s%n", cell, why));
-        if (timeBudget.isPresent()) {
-            // the first pass is always measured (without it nothing can be decided): said when it alone would
-            // take longer than the budget, by the cost model's estimate (a pair: both sides' cell once, a side this
-            // host skips in no time)
-            double firstPassMs = cells.stream()
-                    .mapToDouble(c -> layout.firstPassMs().get(c.id()))
-                    .sum();
-            if (firstPassMs > timeBudget.get().toMillis()) {
-                console.printf(
-                        "warning: the first pass (%s of %d cells) is estimated at %s, beyond the %s budget: it"
-                                + " runs anyway, and no later look fits; fewer cells (--cell) or a longer --budget%n",
-                        signedRankPass > pairs ? pairs + "–" + signedRankPass + " pairs" : pairs + " pairs",
-                        runs,
-                        AbRun.formatDuration((long) firstPassMs),
-                        budget);
-            }
-        }
     }
 
     /** A confirmed regression first, then failed cells, then (asked for) a comparison left without a verdict. */
@@ -518,85 +408,6 @@ final class AbCommand implements Callable<Integer> {
         return requireVerdict && CompareCommand.anyInconclusive(outcome.report())
                 ? ExitCode.NO_VERDICT.code
                 : ExitCode.OK.code;
-    }
-
-    /**
-     * Each cell's first pass: the first look at which its test can find one change among {@code comparisons}, or
-     * {@code --blocks} as asked.
-     */
-    static Map<String, Integer> firstPasses(
-            List<Cell> cells, SequentialPlan plan, Optional<Integer> blocks, long comparisons) {
-        Map<String, Integer> firstPasses = new LinkedHashMap<>();
-        for (Cell cell : cells) {
-            firstPasses.put(cell.id(), blocks.orElseGet(() -> plan.firstPass(nestedPlanned(cell), comparisons)));
-        }
-        return firstPasses;
-    }
-
-    /** A pair of blocks of a cell by the cost model: both sides, one repetition per variant. */
-    static double pairMs(Cell cell) {
-        return 2
-                * dev.loommatrix.core.plan.CostModel.estimateMs(cell)
-                / Math.max(1, cell.repetitions() + cell.warmup());
-    }
-
-    /**
-     * The cells a time budget leaves out, each with why: the first passes are taken cheapest first — cells judged
-     * by the nested t first (they decide from fewer pairs), then by their first pass's estimated time — while
-     * they fit; a cell whose first pass would not fit after them is not measured (its comparisons would have no
-     * verdict anyway, after the budget was spent). The first cell is always measured. A cell whose first pass costs
-     * nothing here ({@code firstPassMs}: this host skips both its sides) is never left out.
-     */
-    static Map<String, String> outOfBudget(
-            List<Cell> cells,
-            Map<String, Integer> firstPasses,
-            Map<String, Double> firstPassMs,
-            java.time.Duration budget,
-            String budgetText) {
-        List<Cell> order = cells.stream()
-                // a cell this host will not run takes no time: nothing to fit
-                .filter(c -> firstPassMs.get(c.id()) > 0)
-                .sorted(java.util.Comparator.comparing((Cell c) -> !nestedPlanned(c))
-                        .thenComparingDouble(c -> firstPassMs.get(c.id())))
-                .toList();
-        double spent = 0;
-        Map<String, String> out = new LinkedHashMap<>();
-        for (Cell cell : order) {
-            double ms = firstPassMs.get(cell.id());
-            if (spent > 0 && spent + ms > budget.toMillis()) {
-                out.put(
-                        cell.id(),
-                        String.format(
-                                java.util.Locale.ROOT,
-                                "its first pass (%d pairs, about %s%s) does not fit the %s budget after the other"
-                                        + " cells' (about %s); --budget %dm measures it",
-                                firstPasses.get(cell.id()),
-                                AbRun.formatDuration((long) ms),
-                                nestedPlanned(cell) ? "" : ": one value a fork, so the signed-rank test's count",
-                                budgetText,
-                                AbRun.formatDuration((long) spent),
-                                (long) Math.ceil((spent + ms) / 60_000 * 1.2)));
-            } else {
-                spent += ms;
-            }
-        }
-        return out;
-    }
-
-    /** Whether a cell's comparisons are planned for the nested t: every fork measures enough iterations. */
-    static boolean nestedPlanned(Cell cell) {
-        return cell.measuredIterationsPerFork() >= NestedPaired.MIN_ITERATIONS;
-    }
-
-    /** The comparisons a cell will give: one per variant, and per benchmark of a JMH suite. */
-    static long comparisonsOf(Cell cell) {
-        long benchmarks = cell.workload()
-                .user()
-                .map(u -> u.artifact() instanceof dev.loommatrix.core.matrix.UserWorkload.Jmh jmh
-                        ? Math.max(1, jmh.benchmarks().size())
-                        : 1)
-                .orElse(1);
-        return cell.workload().variants().size() * benchmarks;
     }
 
     /** The longest budget: a week, as a cell's timeout (GitHub's self-hosted jobs end after 5 days). */

@@ -11,22 +11,16 @@ import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.local.JdkLocator;
 import dev.loommatrix.runner.backend.local.LocalBackend;
-import dev.loommatrix.runner.host.HostFacts;
 import dev.loommatrix.runner.run.MatrixRun;
+import dev.loommatrix.runner.run.NewRun;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -103,30 +97,15 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The cells named by --cell, in plan order; a name the plan does not have is the user's mistake. */
-    static List<Cell> only(List<Cell> planned, List<String> ids) {
-        if (ids.isEmpty()) {
-            return planned;
-        }
-        java.util.Set<String> known = new java.util.HashSet<>();
-        planned.forEach(c -> known.add(c.id()));
-        for (String id : ids) {
-            if (!known.contains(id)) {
-                throw new LoomMatrix.UsageException("--cell " + id + " is not a cell of this plan (matrix, profile"
-                        + " and shard); `loom-matrix plan` with the same options lists the cell ids");
-            }
-        }
-        return planned.stream().filter(c -> ids.contains(c.id())).toList();
-    }
-
     @picocli.CommandLine.ParentCommand
     LoomMatrix parent;
 
     @Override
     public Integer call() throws Exception {
-        MatrixRun.BackendChoice choice = backendChoice(backend);
+        MatrixRun.BackendChoice choice = Measuring.backendChoice(backend);
         Matrix matrix = options.load();
-        List<Cell> cells = only(PlanCommand.select(ClassFileCheck.check(Planner.plan(matrix)), shard), onlyCells);
+        List<Cell> cells =
+                Measuring.only(PlanCommand.select(ClassFileCheck.check(Planner.plan(matrix)), shard), onlyCells);
         // the CLI's own output stream (the one mainWithoutExit was given), not a new one on the process's
         PrintStream console = parent.out();
         var err = spec.commandLine().getErr();
@@ -146,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
             runId = manifest.runId();
             checkSameMatrix(manifest.matrix(), err);
         } else {
-            runId = requestedRunId != null ? requestedRunId : newRunId();
+            runId = requestedRunId != null ? requestedRunId : NewRun.id();
             if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
                 throw new LoomMatrix.UsageException(
                         "--run-id may contain letters, digits, '.', '_' and '-', got '" + runId + "'");
@@ -156,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new LoomMatrix.UsageException(
                         dir.root() + " already holds a run; use --resume to continue it, or another --out");
             }
-            manifest = newManifest(
+            manifest = NewRun.manifest(
                     runId,
                     options.matrix,
                     matrix.id(),
@@ -189,32 +168,8 @@ final class RunCommand implements Callable<Integer> {
                     + parallelCells);
         }
         // one measurement per machine: held until the run has ended (the kernel releases it if the run is killed)
-        try (var lock = measurementLock(docker.map(ContainerEngine::engineId), runId, "run", noWait, err)) {
+        try (var lock = Measuring.measurementLock(docker.map(ContainerEngine::engineId), runId, "run", noWait, err)) {
             return measure(dir, manifest, cells, choice, docker, console);
-        }
-    }
-
-    static MatrixRun.OnDisturbed disturbedPolicy(String value) {
-        return switch (value) {
-            case "flag" -> MatrixRun.OnDisturbed.FLAG;
-            case "rerun" -> MatrixRun.OnDisturbed.RERUN;
-            case "fail" -> MatrixRun.OnDisturbed.FAIL;
-            default ->
-                throw new LoomMatrix.UsageException("--on-disturbed takes flag, rerun or fail, got '" + value + "'");
-        };
-    }
-
-    /** This host's (and engine's) measurement lock, or exit 6 with whose run holds it under --no-wait. */
-    static dev.loommatrix.runner.host.MeasurementLock measurementLock(
-            Optional<String> engineId, String runId, String command, boolean noWait, PrintWriter err)
-            throws IOException, InterruptedException {
-        try {
-            return dev.loommatrix.runner.host.MeasurementLock.acquire(engineId, runId, command, !noWait, line -> {
-                err.println(line);
-                err.flush();
-            });
-        } catch (dev.loommatrix.runner.host.MeasurementLock.Busy busy) {
-            throw new LoomMatrix.ExitException(ExitCode.BUSY, busy.getMessage());
         }
     }
 
@@ -228,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
             throws IOException, InterruptedException {
         MatrixRun run = new MatrixRun(
                         dir, console, choice, docker, new LocalBackend(JdkLocator.forHost()), parallelCells)
-                .onDisturbed(disturbedPolicy(onDisturbed));
+                .onDisturbed(Measuring.disturbedPolicy(onDisturbed));
         // Ctrl-C (SIGINT) and SIGTERM: stop the current cell and leave a consistent run directory.
         Thread onSignal = new Thread(() -> run.stop(java.time.Duration.ofSeconds(30)), "loom-matrix-stop");
         Runtime.getRuntime().addShutdownHook(onSignal);
@@ -263,53 +218,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private String matrixSha256() throws java.io.IOException, java.security.NoSuchAlgorithmException {
-        return sha256(options.matrix);
-    }
-
-    static String sha256(Path file) throws java.io.IOException, java.security.NoSuchAlgorithmException {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-    }
-
-    static MatrixRun.BackendChoice backendChoice(String backend) {
-        return switch (backend) {
-            case "auto" -> MatrixRun.BackendChoice.AUTO;
-            case "docker" -> MatrixRun.BackendChoice.DOCKER;
-            case "local" -> MatrixRun.BackendChoice.LOCAL;
-            default ->
-                throw new LoomMatrix.UsageException("--backend must be auto, docker or local, got '" + backend + "'");
-        };
-    }
-
-    /** A run id: the UTC time and a random suffix. */
-    static String newRunId() {
-        return DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-                        .withZone(ZoneOffset.UTC)
-                        .format(Instant.now())
-                + "-"
-                + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
-    }
-
-    /** The manifest of a new run of these cells, started now. */
-    static RunManifest newManifest(
-            String runId,
-            Path matrix,
-            Optional<String> matrixId,
-            Optional<String> profile,
-            Optional<String> shard,
-            List<Cell> cells)
-            throws java.io.IOException, java.security.NoSuchAlgorithmException {
-        return new RunManifest(
-                1,
-                runId,
-                Instant.now().toString(),
-                Optional.empty(),
-                RunStatus.RUNNING,
-                System.getenv()
-                        .getOrDefault("LOOM_TRIGGER", System.getenv().getOrDefault("GITHUB_EVENT_NAME", "manual")),
-                HostFacts.git(matrix.toAbsolutePath().getParent()),
-                HostFacts.host(),
-                new RunManifest.MatrixInfo(matrix.toString(), profile, sha256(matrix), shard, matrixId),
-                cells.stream().map(Cell::id).toList());
+        return NewRun.sha256(options.matrix);
     }
 
     /**

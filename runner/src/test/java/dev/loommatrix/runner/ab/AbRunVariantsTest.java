@@ -43,21 +43,21 @@ class AbRunVariantsTest {
         Cell sleep = matched.pairs().get(0).candidate();
         assertThat(sleep.id()).endsWith("sleep-bound");
 
-        Map<Integer, List<String>> live = AbRun.liveVariants(
+        Map<Integer, List<String>> live = LookScheduler.liveVariants(
                 matched, List.of(comparison(sleep.id(), "pool:10"), comparison(sleep.id(), "virtual")));
         // the cell's order, not the comparisons'; the other cell, nothing live, is not measured
         assertThat(live).containsOnlyKeys(0);
         assertThat(live.get(0)).containsExactly("virtual", "pool:10");
 
-        Cell only = AbRun.only(sleep, live.get(0));
+        Cell only = CellPairs.only(sleep, live.get(0));
         assertThat(only.workload().variants()).containsExactly("virtual", "pool:10");
         assertThat(only.id()).isEqualTo(sleep.id());
         assertThat(only.workload().params()).isEqualTo(sleep.workload().params());
         assertThat(only.workload().iterations()).isEqualTo(sleep.workload().iterations());
         assertThat(only).isEqualTo(sleep.withWorkload(only.workload())); // nothing else of the cell changed
         // all of them, or none named: the cell as it is
-        assertThat(AbRun.only(sleep, null)).isSameAs(sleep);
-        assertThat(AbRun.only(sleep, sleep.workload().variants())).isSameAs(sleep);
+        assertThat(CellPairs.only(sleep, null)).isSameAs(sleep);
+        assertThat(CellPairs.only(sleep, sleep.workload().variants())).isSameAs(sleep);
     }
 
     /**
@@ -94,10 +94,10 @@ class AbRunVariantsTest {
         Comparison virtual = comparison(program.id(), "virtual", Optional.of("handle-100-requests"));
         assertThat(virtual.series()).isEqualTo("virtual · handle-100-requests");
 
-        Map<Integer, List<String>> live = AbRun.liveVariants(matched, List.of(virtual));
+        Map<Integer, List<String>> live = LookScheduler.liveVariants(matched, List.of(virtual));
         assertThat(live).containsOnlyKeys(0);
         assertThat(live.get(0)).containsExactly("virtual");
-        Cell only = AbRun.only(program, live.get(0));
+        Cell only = CellPairs.only(program, live.get(0));
         assertThat(only.workload().variants()).containsExactly("virtual");
         assertThat(only.workload().user()).isEqualTo(program.workload().user()); // the variants' settings kept
     }
@@ -111,16 +111,17 @@ class AbRunVariantsTest {
     void aFlagNotConfirmedIsUnchangedOnlyWithinTheThreshold() {
         Comparison flagged = judged(1.03, 1.021, 1.04, Comparison.Verdict.regression);
         Comparison straddling = judged(1.020, 1.013, 1.027, Comparison.Verdict.unchanged);
-        Comparison after = AbRun.afterConfirmation(flagged, straddling, 0.02, 6);
+        Comparison after = AbReport.afterConfirmation(flagged, straddling, 0.02, 6);
         assertThat(after.verdict()).isEqualTo(Comparison.Verdict.inconclusive);
         assertThat(after.confirmation().confirmed()).isFalse();
         assertThat(after.confirmation().firstVerdict()).isEqualTo(Comparison.Verdict.regression);
 
         Comparison within = judged(1.005, 0.995, 1.015, Comparison.Verdict.unchanged);
-        assertThat(AbRun.afterConfirmation(flagged, within, 0.02, 6).verdict()).isEqualTo(Comparison.Verdict.unchanged);
+        assertThat(AbReport.afterConfirmation(flagged, within, 0.02, 6).verdict())
+                .isEqualTo(Comparison.Verdict.unchanged);
 
         Comparison still = judged(1.05, 1.03, 1.07, Comparison.Verdict.regression);
-        Comparison confirmed = AbRun.afterConfirmation(flagged, still, 0.02, 6);
+        Comparison confirmed = AbReport.afterConfirmation(flagged, still, 0.02, 6);
         assertThat(confirmed.verdict()).isEqualTo(Comparison.Verdict.regression);
         assertThat(confirmed.confirmation().confirmed()).isTrue();
     }

@@ -293,10 +293,12 @@ class AbSidesTest {
 
     @Test
     void pairsAreHalfAbHalfBaShuffledReproducibly() {
-        List<Boolean> order = AbRun.balancedOrder("run/cell/0", 8);
+        List<Boolean> order = CellPairs.balancedOrder("run/cell/0", 8);
         assertThat(order).hasSize(8).filteredOn(b -> b).hasSize(4);
-        assertThat(AbRun.balancedOrder("run/cell/0", 8)).isEqualTo(order);
-        assertThat(AbRun.balancedOrder("run/cell/0", 7).stream().filter(b -> b).count())
+        assertThat(CellPairs.balancedOrder("run/cell/0", 8)).isEqualTo(order);
+        assertThat(CellPairs.balancedOrder("run/cell/0", 7).stream()
+                        .filter(b -> b)
+                        .count())
                 .isBetween(3L, 4L);
     }
 }

@@ -58,7 +58,7 @@ class AbNotRunHereIT {
                 .isEmpty();
         // a budget that holds one cell's first pass (6 pairs: the nested t's) and a half, not two: counted, the
         // skipped cell's first pass would have left the runnable one out
-        long firstPassMs = (long) (AbCommand.pairMs(runnable) * 6);
+        long firstPassMs = (long) (dev.loommatrix.runner.ab.PairCost.pairMs(runnable) * 6);
         long budgetS = Math.max(1, firstPassMs * 3 / 2 / 1000);
         assertThat(budgetS * 1000).isLessThan(2 * firstPassMs);
 

@@ -1,8 +1,7 @@
-package dev.loommatrix.runner.run;
+package dev.loommatrix.runner.ab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.ab.AbRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -32,7 +31,7 @@ class HarnessTurnsTest {
 
     @Test
     void thisRunnersOwnHarnessTakesTurns() {
-        assertThat(AbRun.harnessWithoutTurns(Optional.empty(), "baseline")).isEmpty();
+        assertThat(Pairings.harnessWithoutTurns(Optional.empty(), "baseline")).isEmpty();
     }
 
     @Test
@@ -43,20 +42,20 @@ class HarnessTurnsTest {
                 "dev/loommatrix/harness/Main.class",
                 "dev/loommatrix/harness/measure/Turns.class",
                 "dev/loommatrix/harness/measure/TurnCpu.class");
-        assertThat(AbRun.harnessWithoutTurns(Optional.of(now), "baseline")).isEmpty();
+        assertThat(Pairings.harnessWithoutTurns(Optional.of(now), "baseline")).isEmpty();
     }
 
     @Test
     void anEarlierHarnessStaysBackToBack(@TempDir Path dir) throws Exception {
         Path earlier = jar(dir, "earlier.jar", "dev/loommatrix/harness/Main.class");
-        assertThat(AbRun.harnessWithoutTurns(Optional.of(earlier), "baseline"))
+        assertThat(Pairings.harnessWithoutTurns(Optional.of(earlier), "baseline"))
                 .hasValue("the baseline's harness was built before this runner's turns");
     }
 
     @Test
     void anUnreadableJarSaysSo(@TempDir Path dir) throws Exception {
         Path broken = Files.writeString(dir.resolve("broken.jar"), "not a zip");
-        assertThat(AbRun.harnessWithoutTurns(Optional.of(broken), "candidate"))
+        assertThat(Pairings.harnessWithoutTurns(Optional.of(broken), "candidate"))
                 .hasValueSatisfying(why -> assertThat(why).startsWith("the candidate's harness jar cannot be read: "));
     }
 }

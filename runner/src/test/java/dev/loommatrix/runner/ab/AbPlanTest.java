@@ -1,4 +1,4 @@
-package dev.loommatrix.runner.cli;
+package dev.loommatrix.runner.ab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,10 +30,10 @@ class AbPlanTest {
     @Test
     void eachCellsFirstPassIsTheFirstLookAtWhichItsTestCanSpeak() throws Exception {
         List<Cell> cells = quickJdk25Cells();
-        long comparisons = cells.stream().mapToLong(AbCommand::comparisonsOf).sum();
+        long comparisons = cells.stream().mapToLong(AbPlan::comparisonsOf).sum();
         SequentialPlan plan = SequentialPlan.of(6, 40, 0.05);
         Map<String, Integer> byWorkload =
-                AbCommand.firstPasses(cells, plan, Optional.empty(), comparisons).entrySet().stream()
+                AbPlan.firstPasses(cells, plan, Optional.empty(), comparisons).entrySet().stream()
                         .collect(Collectors.toMap(
                                 e -> e.getKey().substring(e.getKey().lastIndexOf('.') + 1), Map.Entry::getValue));
         int signedRank = plan.firstPass(false, comparisons);
@@ -50,26 +50,25 @@ class AbPlanTest {
                 .containsEntry("footprint", signedRank)
                 .containsEntry("http-server", signedRank);
         // --blocks is measured as asked
-        assertThat(AbCommand.firstPasses(cells, plan, Optional.of(3), comparisons)
-                        .values())
+        assertThat(AbPlan.firstPasses(cells, plan, Optional.of(3), comparisons).values())
                 .containsOnly(3);
     }
 
     @Test
     void aBudgetIsKeptByLeavingOutTheCellsWhoseFirstPassWouldNotFit() throws Exception {
         List<Cell> cells = quickJdk25Cells();
-        long comparisons = cells.stream().mapToLong(AbCommand::comparisonsOf).sum();
+        long comparisons = cells.stream().mapToLong(AbPlan::comparisonsOf).sum();
         Map<String, Integer> firstPasses =
-                AbCommand.firstPasses(cells, SequentialPlan.of(6, 40, 0.05), Optional.empty(), comparisons);
+                AbPlan.firstPasses(cells, SequentialPlan.of(6, 40, 0.05), Optional.empty(), comparisons);
         double all = cells.stream()
-                .mapToDouble(c -> AbCommand.pairMs(c) * firstPasses.get(c.id()))
+                .mapToDouble(c -> PairCost.pairMs(c) * firstPasses.get(c.id()))
                 .sum();
         assertThat(all).isGreaterThan(java.time.Duration.ofMinutes(10).toMillis());
         // 10 minutes: the spring-boot servers' 14 pairs (one window a fresh server) do not fit after the rest
         Map<String, Double> firstPassMs =
-                cells.stream().collect(Collectors.toMap(Cell::id, c -> AbCommand.pairMs(c) * firstPasses.get(c.id())));
+                cells.stream().collect(Collectors.toMap(Cell::id, c -> PairCost.pairMs(c) * firstPasses.get(c.id())));
         Map<String, String> out =
-                AbCommand.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofMinutes(10), "10m");
+                AbPlan.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofMinutes(10), "10m");
         assertThat(out.keySet()).singleElement().asString().endsWith(".spring-boot");
         assertThat(out.values().iterator().next())
                 .contains("its first pass (14 pairs, about ")
@@ -78,13 +77,13 @@ class AbPlanTest {
                 .containsPattern("--budget \\d+m measures it");
         double kept = cells.stream()
                 .filter(c -> !out.containsKey(c.id()))
-                .mapToDouble(c -> AbCommand.pairMs(c) * firstPasses.get(c.id()))
+                .mapToDouble(c -> PairCost.pairMs(c) * firstPasses.get(c.id()))
                 .sum();
         assertThat(kept).isLessThanOrEqualTo(java.time.Duration.ofMinutes(10).toMillis());
         // a budget that holds them all leaves nothing out; one smaller than any first pass still measures one cell
-        assertThat(AbCommand.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofMinutes(30), "30m"))
+        assertThat(AbPlan.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofMinutes(30), "30m"))
                 .isEmpty();
-        assertThat(AbCommand.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofSeconds(1), "1s"))
+        assertThat(AbPlan.outOfBudget(cells, firstPasses, firstPassMs, java.time.Duration.ofSeconds(1), "1s"))
                 .hasSize(cells.size() - 1);
     }
 
@@ -131,23 +130,19 @@ class AbPlanTest {
         assertThat(jdk25).hasSize(4);
         Map<String, String> no21 = jdk21.stream()
                 .collect(Collectors.toMap(Cell::id, c -> "no JDK 21 (hotspot) on this host", (a, b) -> a));
-        AbCommand ab = new AbCommand();
-        ab.alpha = 0.05;
-        ab.candidateLabel = "candidate";
-        ab.baselineLabel = "baseline";
         // the budget: the runnable cells' first passes (6 pairs each, both sides), and a little
         double runnableMs =
-                jdk25.stream().mapToDouble(c -> AbCommand.pairMs(c) * 6).sum();
+                jdk25.stream().mapToDouble(c -> PairCost.pairMs(c) * 6).sum();
         var budget = java.time.Duration.ofSeconds((long) Math.ceil(runnableMs * 1.05 / 1000));
-        ab.budget = budget.toSeconds() + "s";
+        AbPlan.Ask ab = ask(Optional.empty(), Optional.of(budget), budget.toSeconds() + "s");
 
         // a host that runs every cell: jdk-21's first passes come first, and jdk-25's do not fit after them
-        var everything = ab.layout(cells, Optional.of(budget), AbCommand.HostRuns.EVERY_CELL);
+        var everything = AbPlan.of(cells, ab, HostRuns.EVERY_CELL);
         assertThat(everything.notMeasured().keySet()).containsAnyElementsOf(ids(jdk25));
         assertThat(everything.notRun()).isEmpty();
 
         // this host: jdk-21's cells cost nothing, every jdk-25 cell is measured, and none is "not measured"
-        var here = ab.layout(cells, Optional.of(budget), new AbCommand.HostRuns(no21, no21));
+        var here = AbPlan.of(cells, ab, new HostRuns(no21, no21));
         assertThat(here.notMeasured()).isEmpty();
         assertThat(here.measured(cells)).containsExactlyElementsOf(cells); // skipped cells still go to the run
         assertThat(here.firstPasses()).containsAllEntriesOf(Map.of(jdk25.get(0).id(), 6));
@@ -155,13 +150,13 @@ class AbPlanTest {
         // their comparisons cannot be made: not counted among the comparisons, not warned of
         assertThat(here.comparisons()).isEqualTo(8);
         assertThat(here.cannotSpeak()).isEmpty();
-        assertThat(announced(ab, here, here.measured(cells), Optional.of(budget)))
+        assertThat(announced(ab, here, here.measured(cells)))
                 .contains("not run on this host: " + jdk21.get(0).id() + ": no JDK 21 (hotspot) on this host\n")
                 .doesNotContain("budget: not measured")
                 .doesNotContain("warning");
 
         // a JDK one side lacks: that side is skipped, the other measured (half the pair's cost); no comparison
-        var oneSide = ab.layout(cells, Optional.of(budget), new AbCommand.HostRuns(no21, Map.of()));
+        var oneSide = AbPlan.of(cells, ab, new HostRuns(no21, Map.of()));
         String first21 = jdk21.get(0).id();
         assertThat(here.firstPassMs().get(first21)).isZero();
         assertThat(everything.firstPassMs().get(first21)).isPositive();
@@ -183,15 +178,11 @@ class AbPlanTest {
     @Test
     void aPlanThatCannotReachAVerdictIsSaidBeforeMeasuringWithTheKnobThatApplies() throws Exception {
         List<Cell> cells = quickJdk25Cells();
-        AbCommand ab = new AbCommand();
-        ab.alpha = 0.05;
-        ab.candidateLabel = "candidate";
-        ab.baselineLabel = "baseline";
-        ab.blocks = 2;
-        var layout = ab.layout(cells, Optional.empty(), AbCommand.HostRuns.EVERY_CELL);
+        AbPlan.Ask ab = ask(Optional.of(2), Optional.empty(), null);
+        var layout = AbPlan.of(cells, ab, HostRuns.EVERY_CELL);
         int signedRank = SequentialPlan.pairsNeeded(layout.plan().levelPerLook(), layout.comparisons());
         assertThat(layout.cannotSpeak()).hasSameSizeAs(cells);
-        assertThat(announced(ab, layout, cells, Optional.empty()))
+        assertThat(announced(ab, layout, cells))
                 .contains("2 pairs per cell (+2 to confirm a flagged change)")
                 .contains("plan: about " + layout.comparisons() + " comparisons; one look at alpha 0.05")
                 .contains("warning: with 2 pairs, " + cells.size() + " of " + cells.size()
@@ -202,11 +193,10 @@ class AbPlanTest {
                 .doesNotContain("budget");
 
         // the defaults within 10 minutes: every cell can speak; the servers' first pass does not fit and is said
-        ab.blocks = null;
-        ab.budget = "10m";
-        var budgeted = ab.layout(cells, Optional.of(java.time.Duration.ofMinutes(10)), AbCommand.HostRuns.EVERY_CELL);
+        ab = ask(Optional.empty(), Optional.of(java.time.Duration.ofMinutes(10)), "10m");
+        var budgeted = AbPlan.of(cells, ab, HostRuns.EVERY_CELL);
         assertThat(budgeted.cannotSpeak()).isEmpty();
-        String said = announced(ab, budgeted, budgeted.measured(cells), Optional.of(java.time.Duration.ofMinutes(10)));
+        String said = announced(ab, budgeted, budgeted.measured(cells));
         assertThat(said)
                 .contains("6 pairs per cell (" + budgeted.longestFirstPass() + " for a cell whose forks measure no"
                         + " iterations")
@@ -216,43 +206,27 @@ class AbPlanTest {
                 .doesNotContain("warning");
 
         // a budget smaller than the one cell it keeps: measured anyway, said
-        ab.budget = "1s";
-        var tiny = ab.layout(cells, Optional.of(java.time.Duration.ofSeconds(1)), AbCommand.HostRuns.EVERY_CELL);
-        assertThat(announced(ab, tiny, tiny.measured(cells), Optional.of(java.time.Duration.ofSeconds(1))))
+        ab = ask(Optional.empty(), Optional.of(java.time.Duration.ofSeconds(1)), "1s");
+        var tiny = AbPlan.of(cells, ab, HostRuns.EVERY_CELL);
+        assertThat(announced(ab, tiny, tiny.measured(cells)))
                 .contains("warning: the first pass (")
                 .contains("beyond the 1s budget: it runs anyway");
     }
 
-    private static String announced(
-            AbCommand ab, AbCommand.RunLayout layout, List<Cell> cells, Optional<java.time.Duration> budget) {
+    /** What ab's options ask at alpha 0.05, the sides called baseline and candidate. */
+    private static AbPlan.Ask ask(Optional<Integer> blocks, Optional<java.time.Duration> budget, String budgetText) {
+        return new AbPlan.Ask(blocks, Optional.empty(), 0.05, budget, budgetText, "baseline", "candidate");
+    }
+
+    private static String announced(AbPlan.Ask ask, AbPlan layout, List<Cell> cells) {
         var text = new java.io.ByteArrayOutputStream();
-        ab.announce(
+        layout.announce(
                 new java.io.PrintStream(text, true, java.nio.charset.StandardCharsets.UTF_8),
-                layout,
                 cells,
                 "ab-test",
                 layout.plan().firstPass(),
                 Path.of("results", "ab-test"),
-                budget);
+                ask);
         return text.toString(java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    @Test
-    void aBudgetIsAPositiveDurationOfAtMostAWeekElseExit2() {
-        assertThat(AbCommand.duration("10m")).isEqualTo(java.time.Duration.ofMinutes(10));
-        assertThat(AbCommand.duration("90s")).isEqualTo(java.time.Duration.ofSeconds(90));
-        for (String[] bad : new String[][] {
-            {"soon", "is not a duration"},
-            {"0m", "is not a duration"},
-            {"169h", "is too long"},
-            {"99999999999999999999999h", "is too long"}
-        }) {
-            CliTest.Result r = CliTest.run("ab", "--matrix", "../matrix.yaml", "--budget", bad[0]);
-            assertThat(r.code()).as(bad[0]).isEqualTo(2);
-            assertThat(r.err())
-                    .as(bad[0])
-                    .contains("--budget '" + bad[0] + "' " + bad[1])
-                    .doesNotContain("Exception");
-        }
     }
 }

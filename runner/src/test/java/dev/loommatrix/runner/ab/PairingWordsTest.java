@@ -1,9 +1,7 @@
-package dev.loommatrix.runner.run;
+package dev.loommatrix.runner.ab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loommatrix.runner.ab.AbRun;
-import dev.loommatrix.runner.ab.PairAttempts;
 import dev.loommatrix.runner.records.RawResults;
 import dev.loommatrix.runner.records.RawResults.TurnPlacement;
 import java.util.List;
@@ -32,8 +30,8 @@ class PairingWordsTest {
                 turns);
     }
 
-    private static AbRun.PairingTally twoPairs() {
-        AbRun.PairingTally tally = new AbRun.PairingTally();
+    private static PairingTally twoPairs() {
+        PairingTally tally = new PairingTally();
         tally.lockstep = 2;
         tally.pairedTurns = 48;
         return tally;
@@ -41,7 +39,7 @@ class PairingWordsTest {
 
     @Test
     void saysHowManyTurnsBeganOnTheTurnsCpu() {
-        AbRun.PairingTally tally = twoPairs();
+        PairingTally tally = twoPairs();
         tally.placed(List.of(
                 fork(new TurnPlacement(12, Optional.of(0), Optional.of(12), Optional.empty())),
                 fork(new TurnPlacement(12, Optional.of(0), Optional.of(11), Optional.empty()))));
@@ -53,7 +51,7 @@ class PairingWordsTest {
 
     @Test
     void saysWhyTurnsWereNotPlacedOnAJdkThatCannot() {
-        AbRun.PairingTally tally = twoPairs();
+        PairingTally tally = twoPairs();
         var jdk21 = new TurnPlacement(
                 12, Optional.empty(), Optional.empty(), Optional.of("a JVM before 22 cannot" + " set a thread's CPU"));
         tally.placed(List.of(fork(jdk21), fork(jdk21), fork(jdk21), fork(jdk21)));
@@ -68,7 +66,7 @@ class PairingWordsTest {
      */
     @Test
     void turnsOfAttemptsMeasuredAgainAreSaidApartFromTheKeptForks() {
-        AbRun.PairingTally tally = twoPairs();
+        PairingTally tally = twoPairs();
         tally.pairedTurns = 72;
         tally.measuredAgain = 1;
         tally.placed(List.of(
@@ -97,8 +95,23 @@ class PairingWordsTest {
 
     @Test
     void aForkWithoutTurnsAddsNothing() {
-        AbRun.PairingTally tally = twoPairs();
+        PairingTally tally = twoPairs();
         tally.placed(List.of(fork(Optional.empty())));
         assertThat(tally.words()).isEqualTo("lockstep: 2 pairs, 48 turns in step");
+    }
+
+    /**
+     * A pair measured again up to the rerun cap (MatrixRun.RERUNS, 2): the last attempt is not asked about, so it
+     * says no word — its two attempts measured again are two, as the blocks' records count them (LockstepAbIT on a
+     * busy machine read "with 2 attempts measured again" where the records held 4).
+     */
+    @Test
+    void attemptsMeasuredAgainUpToTheCapAreCountedAll() throws Exception {
+        PairAttempts capped = new PairAttempts();
+        capped.ended("b");
+        assertThat(capped.again("a", 0, new PairAttempts.Word(true, true))).isTrue();
+        assertThat(capped.again("a", 1, new PairAttempts.Word(true, true))).isTrue();
+        // attempt 2, the cap's: measured, recorded, and not asked about
+        assertThat(capped.measuredAgain()).isEqualTo(2);
     }
 }

@@ -1,9 +1,8 @@
-package dev.loommatrix.runner.run;
+package dev.loommatrix.runner.ab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loommatrix.runner.ab.AbRun;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
