@@ -1,10 +1,9 @@
 package dev.loommatrix.runner.ab;
 
 import dev.loommatrix.core.plan.Cell;
+import dev.loommatrix.core.result.FileTrees;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -55,7 +54,7 @@ final class InLockstep implements PairMeasurer {
             turnsTaken = lockstep.finish();
             measuredAgain = attempts.measuredAgain();
         } finally {
-            deleteTree(turns);
+            FileTrees.delete(turns);
         }
         PairingTally cell = tally.get();
         cell.lockstep++;
@@ -91,16 +90,5 @@ final class InLockstep implements PairMeasurer {
     private static void ended(PairAttempts.Side side, Lockstep lockstep) {
         side.ended();
         lockstep.ended(side.name());
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

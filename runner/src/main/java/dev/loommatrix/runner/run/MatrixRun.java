@@ -460,10 +460,7 @@ public final class MatrixRun {
                 || cell.coordinates().cpuSet().isPresent()) {
             return Optional.empty();
         }
-        int cpus = cell.coordinates()
-                .cpus()
-                .setScale(0, java.math.RoundingMode.CEILING)
-                .intValueExact();
+        int cpus = cell.coordinates().wholeCpus();
         return cpus < placement.hostCpus() ? Optional.of(CpuSet.first(cpus)) : Optional.empty();
     }
 

@@ -92,7 +92,7 @@ class LockstepAbIT {
                         "--backend",
                         "local",
                         "--blocks",
-                        "1",
+                        "2",
                         "--confirm",
                         "0",
                         "--on-disturbed",
@@ -108,9 +108,9 @@ class LockstepAbIT {
             String said = out.toString(StandardCharsets.UTF_8);
             assertThat(exit).as(said).isZero();
             String fib = cellId(dir, "fib-fanout");
-            for (String side : List.of("a", "b")) {
+            for (String side : List.of("0-a", "0-b", "1-a", "1-b")) { // each pair's two blocks
                 CellRecord block = new RunDirectory(
-                                dir.resolve("ab").resolve("blocks").resolve(fib).resolve("0-" + side))
+                                dir.resolve("ab").resolve("blocks").resolve(fib).resolve(side))
                         .readCell(fib)
                         .orElseThrow();
                 Interference seen = block.execution().interference().orElseThrow();

@@ -8,6 +8,7 @@ import dev.loommatrix.core.result.RunDirectory;
 import dev.loommatrix.runner.Processes;
 import dev.loommatrix.runner.backend.container.CellImages;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
+import dev.loommatrix.runner.backend.container.EnginePrune;
 import dev.loommatrix.runner.backend.container.ImageUses;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -247,7 +247,7 @@ public final class EnginePrune {
      * Removes a stopped container of a finished run; false when it was started after it was listed (the engine
      * refuses to remove a running one, and prune never stops one). Gone meanwhile counts as removed.
      */
-    boolean removeUnlessStarted(String containerId) {
+    public boolean removeUnlessStarted(String containerId) {
         try {
             docker.removeContainerCmd(containerId).withRemoveVolumes(true).exec();
             return true;
