@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The cells this host will not run, of each side, each with why ({@code MatrixRun.notRunHere}): a side it skips takes
+ * The cells this host will not run, of each side, each with why ({@code CellPlacement.notRunHere}): a side it skips takes
  * no time, and a cell with a side skipped has no comparison.
  */
 public record HostRuns(Map<String, String> baseline, Map<String, String> candidate) {

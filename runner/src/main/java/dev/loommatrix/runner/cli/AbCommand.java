@@ -16,6 +16,7 @@ import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.container.ContainerBackend;
 import dev.loommatrix.runner.backend.local.JdkLocator;
 import dev.loommatrix.runner.backend.local.LocalBackend;
+import dev.loommatrix.runner.run.CellPlacement;
 import dev.loommatrix.runner.run.MatrixRun;
 import dev.loommatrix.runner.run.NewRun;
 import java.nio.file.Files;
@@ -278,8 +279,9 @@ final class AbCommand implements Callable<Integer> {
             java.io.PrintStream console)
             throws Exception {
         HostRuns here = new HostRuns(
-                MatrixRun.notRunHere(plans.baselineCells(), choice, engines.baselineDocker(), engines.baselineLocal()),
-                MatrixRun.notRunHere(
+                CellPlacement.notRunHere(
+                        plans.baselineCells(), choice, engines.baselineDocker(), engines.baselineLocal()),
+                CellPlacement.notRunHere(
                         plans.candidateCells(), choice, engines.candidateDocker(), engines.candidateLocal()));
         AbPlan.Ask ask = ask(timeBudget);
         AbPlan layout = AbPlan.of(plans.candidateCells(), ask, here);

@@ -8,7 +8,9 @@ import dev.loommatrix.runner.backend.service.ServiceCells;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -143,5 +145,21 @@ public final class CellPlacement {
     void cancel() {
         docker.ifPresent(ContainerEngine::cancel);
         local.cancel();
+    }
+
+    /**
+     * The cells a run with these backends will not run on this host, each with why (a JDK it lacks, another OS, a
+     * service cell without its load generator): they are skipped in no time, so a plan of time leaves them out.
+     * Asks for a container cell's image as the run would (it may be built): call it holding the measurement lock.
+     */
+    public static Map<String, String> notRunHere(
+            List<Cell> cells, MatrixRun.BackendChoice choice, Optional<? extends ContainerEngine> docker, Backend local)
+            throws InterruptedException {
+        CellPlacement placement = new CellPlacement(choice, docker, local);
+        Map<String, String> notRun = new LinkedHashMap<>();
+        for (Cell cell : cells) {
+            placement.whyNotRun(cell).ifPresent(why -> notRun.put(cell.id(), why));
+        }
+        return notRun;
     }
 }

@@ -464,22 +464,6 @@ public final class MatrixRun {
         return cpus < placement.hostCpus() ? Optional.of(CpuSet.first(cpus)) : Optional.empty();
     }
 
-    /**
-     * The cells a run with these backends will not run on this host, each with why (a JDK it lacks, another OS, a
-     * service cell without its load generator): they are skipped in no time, so a plan of time leaves them out.
-     * Asks for a container cell's image as the run would (it may be built): call it holding the measurement lock.
-     */
-    public static Map<String, String> notRunHere(
-            List<Cell> cells, BackendChoice choice, Optional<? extends ContainerEngine> docker, Backend local)
-            throws InterruptedException {
-        CellPlacement placement = new CellPlacement(choice, docker, local);
-        Map<String, String> notRun = new LinkedHashMap<>();
-        for (Cell cell : cells) {
-            placement.whyNotRun(cell).ifPresent(why -> notRun.put(cell.id(), why));
-        }
-        return notRun;
-    }
-
     public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
         return CellRecorder.toRecord(cell, execution, started, finished);
     }
