@@ -12,4 +12,4 @@ if not exist "%ROOT%runner\target\loom-matrix.jar" (
   call mvnw.cmd -q -B package -DskipTests -Dspotless.check.skip=true 1>&2 || (popd & exit /b 1)
   popd
 )
-"%JAVA_HOME%\bin\java" --enable-native-access=ALL-UNNAMED -jar "%ROOT%runner\target\loom-matrix.jar" %*
+"%JAVA_HOME%\bin\java" -jar "%ROOT%runner\target\loom-matrix.jar" %*

@@ -22,5 +22,5 @@ if !FEATURE! LSS 21 (
 set "TESTCONTAINERS_RYUK_DISABLED=true"
 set "CDS_DIR=%LOCALAPPDATA%\loom-matrix\cds"
 if not exist "%CDS_DIR%" mkdir "%CDS_DIR%" 2>nul
-"!JAVA_EXE!" -XX:SharedArchiveFile="%CDS_DIR%\loom-matrix.jsa" -XX:+AutoCreateSharedArchive -Xlog:cds=off -Xlog:cds+dynamic=off --enable-native-access=ALL-UNNAMED -Dloom.services="%HOME_DIR%\services" -Dloom.home="%HOME_DIR%" -jar "%HOME_DIR%\loom-matrix.jar" %*
+"!JAVA_EXE!" -XX:SharedArchiveFile="%CDS_DIR%\loom-matrix.jsa" -XX:+AutoCreateSharedArchive -Xlog:cds=off -Xlog:cds+dynamic=off -Dloom.services="%HOME_DIR%\services" -Dloom.home="%HOME_DIR%" -jar "%HOME_DIR%\loom-matrix.jar" %*
 exit /b %ERRORLEVEL%
