@@ -199,7 +199,8 @@ final class AbCommand implements Callable<Integer> {
         }
 
         Engines engines = engines(choice);
-        var console = parent.out();
+        // with --format json, standard output is the verdict alone (a script parses it): the progress goes to stderr
+        var console = format.equals("json") ? parent.err() : parent.out();
         Measured measured;
         // one measurement per machine, both sides' engines (one engine, or two connections to it); the budget's
         // clock starts once the lock is held. The plan is made holding it: which cells this host runs is asked of
@@ -212,7 +213,7 @@ final class AbCommand implements Callable<Integer> {
                 spec.commandLine().getErr())) {
             measured = measure(plans, engines, choice, disturbedPolicy, timeBudget, runId, root, console);
         }
-        return verdict(measured, root, console);
+        return verdict(measured, root, console, parent.out());
     }
 
     /** The two sides' matrix files, matrices and plans: the candidate's cells (--cell), the baseline's same ids. */
@@ -342,19 +343,22 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /** The verdict printed, and the exit code; interrupted, no verdict. */
-    private int verdict(Measured measured, Path root, java.io.PrintStream console) throws Exception {
+    private int verdict(Measured measured, Path root, java.io.PrintStream console, java.io.PrintStream out)
+            throws Exception {
         AbRun.Outcome outcome = measured.outcome();
         if (outcome.stopped()) {
             console.printf("interrupted: no verdict; the blocks measured are kept in %s%n", root);
             return ExitCode.INTERNAL_ERROR.code;
         }
         Runtime.getRuntime().removeShutdownHook(measured.onSignal());
-        console.println();
-        console.print(
-                format.equals("json")
-                        ? Json.MAPPER.writeValueAsString(outcome.report()) + "\n"
-                        : MarkdownReport.render(outcome.report()));
         console.flush();
+        if (format.equals("json")) {
+            out.print(Json.MAPPER.writeValueAsString(outcome.report()) + "\n");
+        } else {
+            out.println();
+            out.print(MarkdownReport.render(outcome.report()));
+        }
+        out.flush();
         return exitCode(outcome);
     }
 

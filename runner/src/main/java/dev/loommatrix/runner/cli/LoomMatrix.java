@@ -20,12 +20,20 @@ public final class LoomMatrix {
     /** The stream the CLI was given for output: commands that print progress as it happens write here. */
     private final PrintStream out;
 
-    private LoomMatrix(PrintStream out) {
+    /** The stream for diagnostics and, where standard output is a document a script parses, progress. */
+    private final PrintStream err;
+
+    private LoomMatrix(PrintStream out, PrintStream err) {
         this.out = out;
+        this.err = err;
     }
 
     PrintStream out() {
         return out;
+    }
+
+    PrintStream err() {
+        return err;
     }
 
     @Option(
@@ -59,7 +67,11 @@ public final class LoomMatrix {
      * {@code validate} cost; {@code --help}, {@code help} and anything unknown still get all of them.
      */
     static CommandLine commandLine(String[] args, PrintStream out) {
-        CommandLine cli = new CommandLine(new LoomMatrix(out));
+        return commandLine(args, out, System.err);
+    }
+
+    private static CommandLine commandLine(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new LoomMatrix(out, err));
         cli.getCommandSpec().usageMessage().exitCodeList(ExitCode.helpList());
         String first = args.length == 0 ? "" : args[0];
         boolean named = SUBCOMMANDS.stream()
@@ -78,7 +90,7 @@ public final class LoomMatrix {
 
     /** The whole CLI without System.exit, for tests. */
     public static int mainWithoutExit(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = commandLine(args, out);
+        CommandLine cli = commandLine(args, out, err);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setExitCodeExceptionMapper(

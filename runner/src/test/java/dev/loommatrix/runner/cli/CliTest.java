@@ -293,4 +293,37 @@ class CliTest {
         assertThat(ab.out())
                 .contains("sleep-bound: skipped (javaHome /nonexistent/jdk of absent has no runnable bin/java)");
     }
+
+    @Test
+    void abWithJsonFormatPrintsTheVerdictAloneOnStandardOutput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        // a script reads `ab --format json`'s standard output as one JSON document: the progress goes to stderr
+        java.nio.file.Path matrix = dir.resolve("m.yaml");
+        java.nio.file.Files.writeString(
+                matrix,
+                """
+                schema: 1
+                jdks:
+                  - {id: absent, vm: openj9, version: 21, javaHome: /nonexistent/jdk}
+                workloads:
+                  - {id: sleep-bound, variants: [virtual]}
+                """);
+        Result ab = run(
+                "ab",
+                "--matrix",
+                matrix.toString(),
+                "--backend",
+                "local",
+                "--format",
+                "json",
+                "--out",
+                dir.resolve("ab").toString());
+        assertThat(ab.code()).as(ab.out() + ab.err()).isZero();
+        var verdict = dev.loommatrix.core.result.Json.MAPPER.readTree(ab.out());
+        assertThat(verdict.isObject()).as(ab.out()).isTrue();
+        assertThat(verdict)
+                .isEqualTo(dev.loommatrix.core.result.Json.MAPPER.readTree(
+                        dir.resolve("ab").resolve("compare.json").toFile()));
+        assertThat(ab.err()).contains("sleep-bound: skipped");
+    }
 }
