@@ -2,10 +2,7 @@ package dev.loommatrix.runner.cli;
 
 import dev.loommatrix.core.compare.MarkdownReport;
 import dev.loommatrix.core.matrix.Matrix;
-import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.plan.Cell;
-import dev.loommatrix.core.plan.ClassFileCheck;
-import dev.loommatrix.core.plan.Planner;
 import dev.loommatrix.core.result.Json;
 import dev.loommatrix.core.result.RunManifest;
 import dev.loommatrix.runner.ab.AbPlan;
@@ -13,9 +10,6 @@ import dev.loommatrix.runner.ab.AbRun;
 import dev.loommatrix.runner.ab.HostRuns;
 import dev.loommatrix.runner.backend.Backend;
 import dev.loommatrix.runner.backend.ContainerEngine;
-import dev.loommatrix.runner.backend.container.ContainerBackend;
-import dev.loommatrix.runner.backend.local.JdkLocator;
-import dev.loommatrix.runner.backend.local.LocalBackend;
 import dev.loommatrix.runner.run.CellPlacement;
 import dev.loommatrix.runner.run.MatrixRun;
 import dev.loommatrix.runner.run.NewRun;
@@ -189,7 +183,7 @@ final class AbCommand implements Callable<Integer> {
         MatrixRun.BackendChoice choice = Measuring.backendChoice(backend);
         MatrixRun.OnDisturbed disturbedPolicy = Measuring.disturbedPolicy(onDisturbed);
         checkOptions();
-        Plans plans = plans();
+        AbInputs.Plans plans = AbInputs.plans(options, baselineMatrix, onlyCells);
         Optional<java.time.Duration> timeBudget = budget == null ? Optional.empty() : Optional.of(duration(budget));
 
         String runId = "ab-" + NewRun.id();
@@ -198,7 +192,8 @@ final class AbCommand implements Callable<Integer> {
             throw new LoomMatrix.UsageException(root + " already holds a run; use another --out");
         }
 
-        Engines engines = engines(choice);
+        AbInputs.Engines engines = AbInputs.engines(
+                choice, baselineHarness, candidateHarness, spec.commandLine().getErr());
         // with --format json, standard output is the verdict alone (a script parses it): the progress goes to stderr
         var console = format.equals("json") ? parent.err() : parent.out();
         Measured measured;
@@ -216,62 +211,13 @@ final class AbCommand implements Callable<Integer> {
         return verdict(measured, root, console, parent.out());
     }
 
-    /** The two sides' matrix files, matrices and plans: the candidate's cells (--cell), the baseline's same ids. */
-    private record Plans(
-            Path baseFile, Matrix candidate, Matrix baseline, List<Cell> candidateCells, List<Cell> baselineCells) {}
-
-    private Plans plans() throws Exception {
-        Path baseFile = baselineMatrix != null ? baselineMatrix : options.matrix;
-        if (!Files.isRegularFile(baseFile)) {
-            throw new LoomMatrix.UsageException("no baseline matrix file at " + baseFile.toAbsolutePath());
-        }
-        Optional<String> profile = Optional.ofNullable(options.profile);
-        var candidateMatrix = options.load();
-        var baselineMatrix = MatrixParser.parse(baseFile, profile);
-        List<Cell> planned = Measuring.only(ClassFileCheck.check(Planner.plan(candidateMatrix)), onlyCells);
-        List<Cell> baselinePlanned = ClassFileCheck.check(Planner.plan(baselineMatrix)).stream()
-                .filter(c -> onlyCells.isEmpty() || onlyCells.contains(c.id()))
-                .toList();
-        return new Plans(baseFile, candidateMatrix, baselineMatrix, planned, baselinePlanned);
-    }
-
-    /** Each side's engines, with its harness: a Docker engine's connection (if one answers) and the local JVMs. */
-    private record Engines(
-            Optional<ContainerEngine> baselineDocker,
-            Optional<ContainerEngine> candidateDocker,
-            Backend baselineLocal,
-            Backend candidateLocal) {}
-
-    private Engines engines(MatrixRun.BackendChoice choice) {
-        Optional<ContainerEngine> baselineDocker = choice == MatrixRun.BackendChoice.LOCAL
-                ? Optional.empty()
-                : ContainerBackend.connect(Optional.ofNullable(baselineHarness)).map(ContainerEngine.class::cast);
-        Optional<ContainerEngine> candidateDocker = choice == MatrixRun.BackendChoice.LOCAL
-                ? Optional.empty()
-                : ContainerBackend.connect(Optional.ofNullable(candidateHarness))
-                        .map(ContainerEngine.class::cast);
-        if (candidateDocker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
-            throw new LoomMatrix.UsageException(
-                    "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
-        }
-        if (candidateDocker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
-            spec.commandLine()
-                    .getErr()
-                    .println("note: no Docker engine answers; linux cells run on the local backend with this host's"
-                            + " JDKs");
-        }
-        Backend baselineLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(baselineHarness));
-        Backend candidateLocal = new LocalBackend(JdkLocator.forHost(), Optional.ofNullable(candidateHarness));
-        return new Engines(baselineDocker, candidateDocker, baselineLocal, candidateLocal);
-    }
-
     /** What the A/B run ended with, and the hook that stops it on a signal (removed once it has a verdict). */
     private record Measured(AbRun.Outcome outcome, Thread onSignal) {}
 
     /** Plans the run around the cells this host runs, says the plan, and measures it. */
     private Measured measure(
-            Plans plans,
-            Engines engines,
+            AbInputs.Plans plans,
+            AbInputs.Engines engines,
             MatrixRun.BackendChoice choice,
             MatrixRun.OnDisturbed disturbedPolicy,
             Optional<java.time.Duration> timeBudget,

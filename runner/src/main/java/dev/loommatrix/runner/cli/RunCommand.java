@@ -110,51 +110,20 @@ final class RunCommand implements Callable<Integer> {
         PrintStream console = parent.out();
         var err = spec.commandLine().getErr();
 
-        String runId;
-        RunDirectory dir;
-        RunManifest manifest;
         if (retryFailed && !resume) {
             throw new LoomMatrix.UsageException("--retry-failed needs --resume --out DIR, the run to retry cells of");
         }
-        if (resume) {
-            if (out == null) {
-                throw new LoomMatrix.UsageException("--resume needs --out DIR, the run directory to continue");
-            }
-            dir = new RunDirectory(out);
-            manifest = dir.readManifest();
-            runId = manifest.runId();
-            checkSameMatrix(manifest.matrix(), err);
-        } else {
-            runId = requestedRunId != null ? requestedRunId : NewRun.id();
-            if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-                throw new LoomMatrix.UsageException(
-                        "--run-id may contain letters, digits, '.', '_' and '-', got '" + runId + "'");
-            }
-            dir = new RunDirectory(out != null ? out : Path.of("results", runId));
-            if (Files.exists(dir.manifestFile())) {
-                throw new LoomMatrix.UsageException(
-                        dir.root() + " already holds a run; use --resume to continue it, or another --out");
-            }
-            manifest = NewRun.manifest(
-                    runId,
-                    options.matrix,
-                    matrix.id(),
-                    Optional.ofNullable(options.profile),
-                    Optional.ofNullable(shard),
-                    cells);
-        }
-
-        Optional<ContainerEngine> docker = choice == MatrixRun.BackendChoice.LOCAL
-                ? Optional.empty()
-                : ContainerBackend.connect().map(ContainerEngine.class::cast);
-        if (docker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
-            err.println("note: no Docker engine answers; linux cells run on the local backend with this host's JDKs "
-                    + "(start Docker, or set DOCKER_HOST, for containers)");
-        }
-        if (docker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
-            throw new LoomMatrix.UsageException(
-                    "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
-        }
+        // the engine is asked while the run's directory and manifest are made (host facts, git): a run's start is
+        // most of what the runner adds to a short matrix
+        var connecting =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> choice == MatrixRun.BackendChoice.LOCAL
+                        ? Optional.<ContainerEngine>empty()
+                        : ContainerBackend.connect().map(ContainerEngine.class::cast));
+        Target target = target(matrix, cells, err);
+        Optional<ContainerEngine> docker = answering(connecting.join(), choice, err);
+        RunDirectory dir = target.dir();
+        RunManifest manifest = target.manifest();
+        String runId = manifest.runId();
         console.printf("run %s: %d cells → %s%n", runId, cells.size(), dir.root());
         // the machine's settings known to add noise, said once (run.json host.tuning keeps them)
         manifest.host().tuning().ifPresent(t -> t.warnings()
@@ -171,6 +140,54 @@ final class RunCommand implements Callable<Integer> {
         try (var lock = Measuring.measurementLock(docker.map(ContainerEngine::engineId), runId, "run", noWait, err)) {
             return measure(dir, manifest, cells, choice, docker, console);
         }
+    }
+
+    /** The run's directory and manifest: the one continued (--resume), or a new one. */
+    private record Target(RunDirectory dir, RunManifest manifest) {}
+
+    private Target target(Matrix matrix, List<Cell> cells, java.io.PrintWriter err) throws Exception {
+        if (resume) {
+            if (out == null) {
+                throw new LoomMatrix.UsageException("--resume needs --out DIR, the run directory to continue");
+            }
+            RunDirectory dir = new RunDirectory(out);
+            RunManifest manifest = dir.readManifest();
+            checkSameMatrix(manifest.matrix(), err);
+            return new Target(dir, manifest);
+        }
+        String runId = requestedRunId != null ? requestedRunId : NewRun.id();
+        if (!runId.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            throw new LoomMatrix.UsageException(
+                    "--run-id may contain letters, digits, '.', '_' and '-', got '" + runId + "'");
+        }
+        RunDirectory dir = new RunDirectory(out != null ? out : Path.of("results", runId));
+        if (Files.exists(dir.manifestFile())) {
+            throw new LoomMatrix.UsageException(
+                    dir.root() + " already holds a run; use --resume to continue it, or another --out");
+        }
+        return new Target(
+                dir,
+                NewRun.manifest(
+                        runId,
+                        options.matrix,
+                        matrix.id(),
+                        Optional.ofNullable(options.profile),
+                        Optional.ofNullable(shard),
+                        cells));
+    }
+
+    /** The Docker engine that answered (none when the local backend was chosen); a docker choice needs one. */
+    private static Optional<ContainerEngine> answering(
+            Optional<ContainerEngine> docker, MatrixRun.BackendChoice choice, java.io.PrintWriter err) {
+        if (docker.isEmpty() && choice == MatrixRun.BackendChoice.AUTO) {
+            err.println("note: no Docker engine answers; linux cells run on the local backend with this host's JDKs "
+                    + "(start Docker, or set DOCKER_HOST, for containers)");
+        }
+        if (docker.isEmpty() && choice == MatrixRun.BackendChoice.DOCKER) {
+            throw new LoomMatrix.UsageException(
+                    "--backend docker, but no Docker engine answers (start dockerd or set DOCKER_HOST)");
+        }
+        return docker;
     }
 
     private int measure(
