@@ -129,7 +129,36 @@ public final class Main {
         Map<String, Long> throttleAfter = cgroups.cpuStat();
         // Read after the run: the pool keeps its carriers for 30 s, so poolSize = carriers the run used.
         Scheduler.Snapshot scheduler = Scheduler.read();
+        return record(
+                inv,
+                iterationMs,
+                outcome,
+                turns,
+                new Counters(throttleBefore, gcBefore, cpuBefore),
+                new Counters(throttleAfter, gcAfter, cpuAfter),
+                scheduler,
+                pinned,
+                cgroups);
+    }
 
+    /** The process's CPU time, GC totals and cgroup CPU statistics, read just before and just after the measured iterations. */
+    private record Counters(Map<String, Long> throttle, long[] gc, long cpuNanos) {}
+
+    /**
+     * The fork's record, after the measured iterations (and in the tail's turn): the calls below run in this
+     * order on purpose — the JMH micro case last, once every other number is fixed.
+     */
+    private static Map<String, Object> record(
+            Invocation inv,
+            List<Double> iterationMs,
+            Outcome outcome,
+            Turns turns,
+            Counters before,
+            Counters after,
+            Scheduler.Snapshot scheduler,
+            Optional<PinnedEvents> pinned,
+            Cgroups cgroups) {
+        Workload workload = inv.workload();
         Map<String, Object> record = new LinkedHashMap<>();
         record.put("schemaVersion", SCHEMA_VERSION);
         record.put("workload", workload.id());
@@ -139,7 +168,7 @@ public final class Main {
         if (iterationMs.size() > 1) {
             // every iteration in run order (warmups first), so the runner can see the cold start and whether
             // the measured iterations still trend; CPU, GC and throttling below are of the measured ones
-            record.put("iterations", Map.of("warmup", iterations.warmup(), "wallMs", iterationMs));
+            record.put("iterations", Map.of("warmup", inv.iterations().warmup(), "wallMs", iterationMs));
             record.put("coldStartMs", iterationMs.get(0));
         }
         // in lockstep: where the turns began (the tail's turn among them)
@@ -149,25 +178,36 @@ public final class Main {
             record.put("lowerBoundMs", lowerBound.getAsDouble());
             record.put("efficiency", lowerBound.getAsDouble() / outcome.wallMs());
         }
+        record.put("metrics", metrics(inv, outcome, before, after, scheduler, pinned));
+        outcome.ceiling().ifPresent(c -> record.put("ceiling", Map.of("threads", c.threads(), "reason", c.reason())));
+        record.put("environment", Environment.capture(scheduler, cgroups));
+        return record;
+    }
+
+    private static Map<String, Object> metrics(
+            Invocation inv,
+            Outcome outcome,
+            Counters before,
+            Counters after,
+            Scheduler.Snapshot scheduler,
+            Optional<PinnedEvents> pinned) {
+        Workload workload = inv.workload();
         Map<String, Object> metrics = new LinkedHashMap<>(outcome.metrics());
-        metrics.put("gcCount", gcAfter[0] - gcBefore[0]);
-        metrics.put("gcMs", gcAfter[1] - gcBefore[1]);
-        if (cpuBefore >= 0 && cpuAfter >= 0) {
-            metrics.put("cpuMs", (cpuAfter - cpuBefore) / 1e6);
+        metrics.put("gcCount", after.gc()[0] - before.gc()[0]);
+        metrics.put("gcMs", after.gc()[1] - before.gc()[1]);
+        if (before.cpuNanos() >= 0 && after.cpuNanos() >= 0) {
+            metrics.put("cpuMs", (after.cpuNanos() - before.cpuNanos()) / 1e6);
         }
         if (workload.usesVirtualThreads(inv.variant()) && scheduler.poolSize() >= 0) {
             metrics.put("carriers", scheduler.poolSize());
         }
-        throttleAfter.forEach((k, v) -> metrics.put(k, v - throttleBefore.getOrDefault(k, 0L)));
+        after.throttle().forEach((k, v) -> metrics.put(k, v - before.throttle().getOrDefault(k, 0L)));
         pinned.ifPresent(p -> metrics.putAll(p.finish()));
         // The whole JVM's high-water mark (start-up included), from the OS; absent where it has none.
         Environment.peakResidentBytes().ifPresent(b -> metrics.put("peakRssBytes", b));
         // The JMH micro case runs last: after every delta above was taken and the record's numbers fixed.
         metrics.putAll(workload.micro(inv.variant(), inv.params()));
-        record.put("metrics", metrics);
-        outcome.ceiling().ifPresent(c -> record.put("ceiling", Map.of("threads", c.threads(), "reason", c.reason())));
-        record.put("environment", Environment.capture(scheduler, cgroups));
-        return record;
+        return metrics;
     }
 
     /** The lower median of the iterations by wall time (an odd count: the median itself). */

@@ -7,24 +7,29 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
 
-/** The sections of matrix.yaml (jdks, axes, workloads, counts and limits), read into the typed {@link Matrix}. */
+/**
+ * The sections of matrix.yaml (the axes, workloads, counts and limits; each jdks entry in {@link JdkEntries}), read
+ * into the typed {@link Matrix}.
+ */
 final class Sections {
 
-    static final List<String> JDK_KEYS = List.of(
-            "id", "vm", "version", "image", "setup-java", "jvmArgs", "env", "javaHome", "javaToolOptions", "runsOn");
     static final List<String> WORKLOAD_KEYS = List.of("id", "variants", "params", "iterations", "enabled");
     static final List<String> SCHEDULER_KEYS = List.of("parallelism", "maxPoolSize", "minRunnable");
     static final List<String> OS = List.of("linux", "windows");
-    static final List<String> VMS = List.of("hotspot", "openj9");
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9_-]*");
+
+    private static final String JDKS_HINT =
+            "list the JDKs to test, e.g. '- {id: temurin-21, vm: hotspot, version: 21, image: eclipse-temurin:21-jdk}'";
+    private static final String WORKLOADS_HINT =
+            "list the workloads to run, e.g. '- {id: sleep-bound, variants: [virtual, \"pool:200\"]}'";
 
     private Sections() {}
 
@@ -35,47 +40,7 @@ final class Sections {
             Optional<String> profile,
             Path file,
             Set<String> baseJdkIds) {
-        List<JdkEntry> jdks = required(
-                        in,
-                        root,
-                        top,
-                        "jdks",
-                        "list the JDKs to test, e.g. '- {id: temurin-21, vm: hotspot, version: 21, image: eclipse-temurin:21-jdk}'")
-                .map(node -> jdks(in, node))
-                .orElse(List.of());
-        List<String> os = optional(top, "os")
-                .flatMap(n -> in.nonEmptySequence(n, "os"))
-                .map(items -> {
-                    List<String> values = new ArrayList<>();
-                    items.forEach(item -> in.oneOf(item, "os", OS).ifPresent(values::add));
-                    return noDuplicates(in, items, values, "os");
-                })
-                .orElse(List.of("linux"));
-        List<BigDecimal> cpus = optional(top, "cpus")
-                .flatMap(n -> in.nonEmptySequence(n, "cpus"))
-                .map(items -> {
-                    List<BigDecimal> values = new ArrayList<>();
-                    items.forEach(item -> in.cpuQuota(item, "cpus").ifPresent(values::add));
-                    return noDuplicates(in, items, values, "cpus");
-                })
-                .orElse(List.of(BigDecimal.valueOf(2)));
-        List<String> cpuset = optional(top, "cpuset")
-                .flatMap(n -> in.nonEmptySequence(n, "cpuset"))
-                .map(items -> {
-                    List<String> values = new ArrayList<>();
-                    items.forEach(item -> Values.cpuList(in, item, "cpuset").ifPresent(values::add));
-                    return noDuplicates(in, items, values, "cpuset");
-                })
-                .orElse(List.of("all"));
-        Map<String, List<String>> scheduler = scheduler(in, top.get("scheduler"));
-        List<WorkloadSpec> workloads = required(
-                        in,
-                        root,
-                        top,
-                        "workloads",
-                        "list the workloads to run, e.g. '- {id: sleep-bound, variants: [virtual, \"pool:200\"]}'")
-                .map(node -> workloads(in, node, file))
-                .orElse(List.of());
+        Axes axes = axes(in, root, top, file);
         Optional<String> id = optional(top, "id").flatMap(n -> matrixId(in, n));
         int repetitions = optional(top, "repetitions")
                 .flatMap(n -> in.integer(n, "repetitions", 1, 10_000))
@@ -97,26 +62,20 @@ final class Sections {
                 optional(top, "profiling").flatMap(n -> profiling(in, n)).orElse(Profiling.OFF);
 
         Set<String> knownJdks = new HashSet<>(baseJdkIds);
-        jdks.forEach(j -> knownJdks.add(j.id()));
-        List<AxisEntry> exclude = optional(top, "exclude")
-                .flatMap(n -> in.sequence(n, "exclude"))
-                .map(items -> AxisEntries.of(in, items, "exclude", false, knownJdks, jdks, workloads))
-                .orElse(List.of());
-        List<AxisEntry> include = optional(top, "include")
-                .flatMap(n -> in.sequence(n, "include"))
-                .map(items -> AxisEntries.of(in, items, "include", true, knownJdks, jdks, workloads))
-                .orElse(List.of());
+        axes.jdks().forEach(j -> knownJdks.add(j.id()));
+        List<AxisEntry> exclude = axisEntries(in, top, "exclude", false, knownJdks, axes);
+        List<AxisEntry> include = axisEntries(in, top, "include", true, knownJdks, axes);
         return new Matrix(
                 file,
                 profile,
-                jdks,
-                os,
-                cpus,
-                cpuset,
-                scheduler.get("parallelism"),
-                scheduler.get("maxPoolSize"),
-                scheduler.get("minRunnable"),
-                workloads,
+                axes.jdks(),
+                axes.os(),
+                axes.cpus(),
+                axes.cpuset(),
+                axes.scheduler().get("parallelism"),
+                axes.scheduler().get("maxPoolSize"),
+                axes.scheduler().get("minRunnable"),
+                axes.workloads(),
                 repetitions,
                 warmup,
                 iterations,
@@ -127,6 +86,55 @@ final class Sections {
                 include,
                 id,
                 profiling);
+    }
+
+    /** The values of the cross product's axes, as the matrix lists them. */
+    private record Axes(
+            List<JdkEntry> jdks,
+            List<String> os,
+            List<BigDecimal> cpus,
+            List<String> cpuset,
+            Map<String, List<String>> scheduler,
+            List<WorkloadSpec> workloads) {}
+
+    private static Axes axes(YamlReader in, Node root, Map<String, NodeTuple> top, Path file) {
+        List<JdkEntry> jdks = required(in, root, top, "jdks", JDKS_HINT)
+                .map(node -> JdkEntries.read(in, node))
+                .orElse(List.of());
+        List<String> os = axis(in, top, "os", (item, where) -> in.oneOf(item, where, OS), List.of("linux"));
+        List<BigDecimal> cpus = axis(in, top, "cpus", in::cpuQuota, List.of(BigDecimal.valueOf(2)));
+        List<String> cpuset = axis(in, top, "cpuset", (item, where) -> Values.cpuList(in, item, where), List.of("all"));
+        Map<String, List<String>> scheduler = scheduler(in, top.get("scheduler"));
+        List<WorkloadSpec> workloads = required(in, root, top, "workloads", WORKLOADS_HINT)
+                .map(node -> workloads(in, node, file))
+                .orElse(List.of());
+        return new Axes(jdks, os, cpus, cpuset, scheduler, workloads);
+    }
+
+    /** A top-level axis ({@code os}, {@code cpus}, {@code cpuset}): a non-empty list, each value once. */
+    private static <T> List<T> axis(
+            YamlReader in,
+            Map<String, NodeTuple> top,
+            String key,
+            BiFunction<Node, String, Optional<T>> value,
+            List<T> otherwise) {
+        return optional(top, key)
+                .flatMap(n -> in.nonEmptySequence(n, key))
+                .map(items -> {
+                    List<T> values = new ArrayList<>();
+                    items.forEach(item -> value.apply(item, key).ifPresent(values::add));
+                    return noDuplicates(in, items, values, key);
+                })
+                .orElse(otherwise);
+    }
+
+    /** {@code include} or {@code exclude}, checked against the JDKs and workloads the matrix defines. */
+    private static List<AxisEntry> axisEntries(
+            YamlReader in, Map<String, NodeTuple> top, String key, boolean include, Set<String> knownJdks, Axes axes) {
+        return optional(top, key)
+                .flatMap(n -> in.sequence(n, key))
+                .map(items -> AxisEntries.of(in, items, key, include, knownJdks, axes.jdks(), axes.workloads()))
+                .orElse(List.of());
     }
 
     /** {@code profiling: {jfr: true, flame: true}}: what each variant's extra, untimed JVM run collects. */
@@ -185,94 +193,6 @@ final class Sections {
             in.error(root, "missing key '" + key + "'", hint);
         }
         return optional(top, key);
-    }
-
-    static List<JdkEntry> jdks(YamlReader in, Node node) {
-        List<JdkEntry> jdks = new ArrayList<>();
-        Map<String, Node> seen = new LinkedHashMap<>();
-        in.nonEmptySequence(node, "jdks").ifPresent(items -> {
-            for (int i = 0; i < items.size(); i++) {
-                String where = "jdks[" + i + "]";
-                Node item = items.get(i);
-                in.mapping(item, where, JDK_KEYS).ifPresent(fields -> {
-                    Optional<String> id =
-                            requiredField(in, item, fields, "id", where).flatMap(n -> id(in, n, where + ".id"));
-                    Optional<String> vm =
-                            requiredField(in, item, fields, "vm", where).flatMap(n -> in.oneOf(n, where + ".vm", VMS));
-                    Optional<Long> version = requiredField(in, item, fields, "version", where)
-                            .flatMap(n -> in.integer(n, where + ".version", 21, 99));
-                    Optional<String> image = field(fields, "image").flatMap(n -> in.string(n, where + ".image"));
-                    Map<String, String> setupJava = field(fields, "setup-java")
-                            .flatMap(n -> in.stringMap(n, where + ".setup-java"))
-                            .orElse(Map.of());
-                    List<String> jvmArgs = field(fields, "jvmArgs")
-                            .flatMap(n -> in.stringList(n, where + ".jvmArgs"))
-                            .orElse(List.of());
-                    Map<String, String> env = field(fields, "env")
-                            .flatMap(n -> in.stringMap(n, where + ".env"))
-                            .orElse(Map.of());
-                    Optional<String> javaHome =
-                            field(fields, "javaHome").flatMap(n -> in.string(n, where + ".javaHome"));
-                    Optional<String> javaToolOptions =
-                            field(fields, "javaToolOptions").flatMap(n -> in.string(n, where + ".javaToolOptions"));
-                    Map<String, String> runsOn = field(fields, "runsOn")
-                            .map(n -> runsOn(in, n, where + ".runsOn"))
-                            .orElse(Map.of());
-                    if (env.containsKey("JAVA_TOOL_OPTIONS") && javaToolOptions.isPresent()) {
-                        in.error(
-                                fields.get("javaToolOptions").getValueNode(),
-                                "JAVA_TOOL_OPTIONS is set twice, in env and in javaToolOptions",
-                                "keep javaToolOptions and remove it from env");
-                    }
-                    if (id.isPresent() && seen.containsKey(id.get())) {
-                        Node at = fields.get("id").getValueNode();
-                        in.error(
-                                at,
-                                "duplicate jdk id '" + id.get() + "'",
-                                "first defined at line "
-                                        + (seen.get(id.get())
-                                                .getStartMark()
-                                                .map(m -> m.getLine() + 1)
-                                                .orElse(0)) + "; ids must be unique");
-                    } else if (id.isPresent() && vm.isPresent() && version.isPresent()) {
-                        seen.put(id.get(), fields.get("id").getValueNode());
-                        jdks.add(new JdkEntry(
-                                id.get(),
-                                JdkEntry.Vm.valueOf(vm.get().toUpperCase(Locale.ROOT)),
-                                version.get().intValue(),
-                                image,
-                                setupJava,
-                                jvmArgs,
-                                env,
-                                javaHome,
-                                javaToolOptions,
-                                runsOn));
-                    }
-                });
-            }
-        });
-        return jdks;
-    }
-
-    /**
-     * The GitHub runner label for this JDK's cells: one label for every OS, or a map from OS to label (a
-     * self-hosted machine for Linux cells, say). OS names are checked.
-     */
-    static Map<String, String> runsOn(YamlReader in, Node node, String where) {
-        if (node instanceof org.snakeyaml.engine.v2.nodes.ScalarNode) {
-            return in.string(node, where)
-                    .map(label -> {
-                        Map<String, String> all = new LinkedHashMap<>();
-                        OS.forEach(os -> all.put(os, label));
-                        return all;
-                    })
-                    .orElse(Map.of());
-        }
-        Map<String, String> byOs = new LinkedHashMap<>();
-        in.mapping(node, where, OS)
-                .ifPresent(fields -> fields.forEach((os, t) ->
-                        in.string(t.getValueNode(), where + "." + os).ifPresent(label -> byOs.put(os, label))));
-        return byOs;
     }
 
     static List<WorkloadSpec> workloads(YamlReader in, Node node, Path file) {

@@ -1,10 +1,5 @@
 package dev.loommatrix.core.matrix;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -133,8 +128,49 @@ final class ServiceWorkloads {
         if (f == null) {
             return Optional.empty();
         }
-        boolean ok = true;
-        String method = Sections.field(f, "method")
+        String method = method(in, f, where);
+        Optional<Requests> requests = requests(in, node, f, where, base);
+        Map<String, String> headers = Sections.field(f, "headers")
+                .flatMap(n -> in.stringMap(n, where + ".headers"))
+                .orElse(Map.of());
+        Optional<String> body = Sections.field(f, "body").flatMap(n -> in.string(n, where + ".body"));
+        boolean bodyFits = bodyFitsMethod(in, f, where, method, body);
+        Optional<ServiceLoad.Model> model = model(in, node, f, where);
+        Optional<Duration> warmup = Sections.field(f, "warmup")
+                .flatMap(n -> duration(in, n, where + ".warmup", MAX_WINDOW))
+                .or(() -> f.containsKey("warmup") ? Optional.empty() : Optional.of(Duration.ofSeconds(10)));
+        Optional<Duration> duration = Sections.requiredField(in, node, f, "duration", where)
+                .flatMap(n -> duration(in, n, where + ".duration", MAX_WINDOW));
+        Optional<Duration> timeout =
+                Sections.field(f, "timeout").flatMap(n -> duration(in, n, where + ".timeout", Duration.ofHours(1)));
+        Optional<Double> shortfall = maxShortfall(in, f, where, model);
+        if (requests.isEmpty()
+                || !bodyFits
+                || model.isEmpty()
+                || warmup.isEmpty()
+                || duration.isEmpty()
+                || shortfall.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ServiceLoad(
+                method,
+                requests.get().paths(),
+                headers,
+                body,
+                model.get(),
+                warmup.get(),
+                duration.get(),
+                timeout,
+                shortfall.get(),
+                requests.get().urlsFile()));
+    }
+
+    /** What a load requests: one path, several (one at random a request), or the URLs of a file. */
+    private record Requests(List<String> paths, Optional<ServiceLoad.UrlsFile> urlsFile) {}
+
+    /** {@code method:}, upper-cased; GET when absent or not an HTTP method (reported). */
+    private static String method(YamlReader in, Map<String, NodeTuple> f, String where) {
+        return Sections.field(f, "method")
                 .flatMap(n -> in.string(n, where + ".method").map(m -> m.toUpperCase(java.util.Locale.ROOT)))
                 .filter(m -> {
                     if (!METHODS.contains(m)) {
@@ -147,8 +183,11 @@ final class ServiceWorkloads {
                     return true;
                 })
                 .orElse("GET");
-        List<String> paths = new ArrayList<>();
-        Optional<ServiceLoad.UrlsFile> urlsFile = Optional.empty();
+    }
+
+    /** Exactly one of {@code path}, {@code paths} and {@code urlsFile}; empty when none or more, or one is bad. */
+    private static Optional<Requests> requests(
+            YamlReader in, Node node, Map<String, NodeTuple> f, String where, Path base) {
         long ways = java.util.stream.Stream.of("path", "paths", "urlsFile")
                 .filter(f::containsKey)
                 .count();
@@ -158,46 +197,50 @@ final class ServiceWorkloads {
                     where + " says what to request more than one way (path, paths, urlsFile)",
                     "one path: path: /orders; several, one at random a request: paths: [/orders, /users]; "
                             + "or a file of URLs as oha reads them: urlsFile: requests.txt");
-            ok = false;
-        } else if (f.containsKey("urlsFile")) {
-            urlsFile = urlsFile(in, f.get("urlsFile").getValueNode(), where + ".urlsFile", base);
-            ok &= urlsFile.isPresent();
-        } else if (f.containsKey("path")) {
-            path(in, f.get("path").getValueNode(), where + ".path").ifPresent(paths::add);
-            ok &= !paths.isEmpty();
-        } else if (f.containsKey("paths")) {
+            return Optional.empty();
+        }
+        if (f.containsKey("urlsFile")) {
+            return UrlsFiles.read(in, f.get("urlsFile").getValueNode(), where + ".urlsFile", base)
+                    .map(file -> new Requests(List.of(), Optional.of(file)));
+        }
+        if (f.containsKey("path")) {
+            return path(in, f.get("path").getValueNode(), where + ".path")
+                    .map(p -> new Requests(List.of(p), Optional.empty()));
+        }
+        if (f.containsKey("paths")) {
             List<Node> items = in.nonEmptySequence(f.get("paths").getValueNode(), where + ".paths")
                     .orElse(List.of());
+            List<String> paths = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
                 path(in, items.get(i), where + ".paths[" + i + "]").ifPresent(paths::add);
             }
-            ok &= !items.isEmpty() && paths.size() == items.size();
-        } else {
-            in.error(
-                    node,
-                    where + " does not say what to request",
-                    "add e.g. path: /orders (or paths: [...], or urlsFile: requests.txt)");
-            ok = false;
+            return !items.isEmpty() && paths.size() == items.size()
+                    ? Optional.of(new Requests(paths, Optional.empty()))
+                    : Optional.empty();
         }
-        Map<String, String> headers = Sections.field(f, "headers")
-                .flatMap(n -> in.stringMap(n, where + ".headers"))
-                .orElse(Map.of());
-        Optional<String> body = Sections.field(f, "body").flatMap(n -> in.string(n, where + ".body"));
+        in.error(
+                node,
+                where + " does not say what to request",
+                "add e.g. path: /orders (or paths: [...], or urlsFile: requests.txt)");
+        return Optional.empty();
+    }
+
+    /** A body goes with a method that sends one; with GET or HEAD it is reported. */
+    private static boolean bodyFitsMethod(
+            YamlReader in, Map<String, NodeTuple> f, String where, String method, Optional<String> body) {
         if (body.isPresent() && (method.equals("GET") || method.equals("HEAD"))) {
             in.error(
                     f.get("body").getKeyNode(),
                     where + ".body is sent with " + method,
                     "a request body goes with method: POST, PUT or PATCH");
-            ok = false;
+            return false;
         }
-        Optional<ServiceLoad.Model> model = model(in, node, f, where);
-        Optional<Duration> warmup = Sections.field(f, "warmup")
-                .flatMap(n -> duration(in, n, where + ".warmup", MAX_WINDOW))
-                .or(() -> f.containsKey("warmup") ? Optional.empty() : Optional.of(Duration.ofSeconds(10)));
-        Optional<Duration> duration = Sections.requiredField(in, node, f, "duration", where)
-                .flatMap(n -> duration(in, n, where + ".duration", MAX_WINDOW));
-        Optional<Duration> timeout =
-                Sections.field(f, "timeout").flatMap(n -> duration(in, n, where + ".timeout", Duration.ofHours(1)));
+        return true;
+    }
+
+    /** {@code maxShortfall:} (default {@link ServiceLoad#DEFAULT_MAX_SHORTFALL}), only for an open model. */
+    private static Optional<Double> maxShortfall(
+            YamlReader in, Map<String, NodeTuple> f, String where, Optional<ServiceLoad.Model> model) {
         Optional<Double> shortfall = Sections.field(f, "maxShortfall")
                 .flatMap(n -> percent(in, n, where + ".maxShortfall"))
                 .or(() -> f.containsKey("maxShortfall")
@@ -208,111 +251,9 @@ final class ServiceWorkloads {
                     f.get("maxShortfall").getKeyNode(),
                     where + ".maxShortfall is for an open model (rate:)",
                     "a closed model (users:) asks for no rate, so it cannot fall short of one");
-            ok = false;
-        }
-        if (!ok || model.isEmpty() || warmup.isEmpty() || duration.isEmpty() || shortfall.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ServiceLoad(
-                method,
-                paths,
-                headers,
-                body,
-                model.get(),
-                warmup.get(),
-                duration.get(),
-                timeout,
-                shortfall.get(),
-                urlsFile));
-    }
-
-    /** The most URLs a file may list: oha holds them all in memory, and a cell's record names the file. */
-    static final int MAX_URLS = 1_000_000;
-
-    /**
-     * {@code urlsFile: FILE}: oha's {@code --urls-from-file} format, checked here as oha would read it (every
-     * non-blank line an absolute URL) and more: plain http, and one {@code host:port} for the whole file, which
-     * the generator then sends to the cell's server. A bad line is reported at its own line and column.
-     */
-    private static Optional<ServiceLoad.UrlsFile> urlsFile(YamlReader in, Node node, String where, Path base) {
-        Optional<String> name = in.string(node, where);
-        if (name.isEmpty()) {
-            return Optional.empty();
-        }
-        Path file = base.resolve(name.get()).normalize();
-        if (!Files.isRegularFile(file)) {
-            in.error(
-                    node,
-                    where + ": " + file + " does not exist",
-                    "a file of request URLs, one a line (http://orders:8080/orders?id=1); paths are relative to the "
-                            + "matrix file");
-            return Optional.empty();
-        }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            in.error(node, where + ": " + file + " cannot be read as UTF-8 text (" + e.getMessage() + ")", null);
-            return Optional.empty();
-        }
-        String authority = null;
-        int urls = 0;
-        String shown = in.besideMatrix(name.get());
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isBlank()) {
-                continue;
-            }
-            int column = line.length() - line.stripLeading().length() + 1;
-            URI uri;
-            try {
-                uri = new URI(line.strip());
-            } catch (URISyntaxException e) {
-                in.problem(new Problem(
-                        shown,
-                        i + 1,
-                        column + Math.max(0, e.getIndex()),
-                        "'" + line.strip() + "' is not a URL (" + e.getReason() + ")",
-                        Optional.of("one absolute URL a line, e.g. http://orders:8080/orders?id=1")));
-                return Optional.empty();
-            }
-            if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-                in.problem(new Problem(
-                        shown,
-                        i + 1,
-                        column,
-                        "'" + line.strip() + "' is not an http:// URL with a host",
-                        Optional.of("the cell's server speaks plain HTTP: http://orders:8080/orders?id=1 (the host "
-                                + "is any name; the generator sends the request to the cell's server)")));
-                return Optional.empty();
-            }
-            String here = uri.getHost() + ":" + (uri.getPort() < 0 ? 80 : uri.getPort());
-            if (authority == null) {
-                authority = here;
-            } else if (!authority.equals(here)) {
-                in.problem(new Problem(
-                        shown,
-                        i + 1,
-                        column,
-                        "this URL names " + here + " where the file's first names " + authority,
-                        Optional.of("every URL goes to the one server of the cell: name one host:port throughout")));
-                return Optional.empty();
-            }
-            if (++urls > MAX_URLS) {
-                in.problem(new Problem(
-                        shown,
-                        i + 1,
-                        column,
-                        "more than " + MAX_URLS + " URLs",
-                        Optional.of("the generator holds them all in memory; sample them down")));
-                return Optional.empty();
-            }
-        }
-        if (urls == 0) {
-            in.error(node, where + ": " + file + " lists no URL", "one absolute URL a line, e.g. http://orders:8080/a");
-            return Optional.empty();
-        }
-        return Optional.of(new ServiceLoad.UrlsFile(file, authority, urls));
+        return shortfall;
     }
 
     /** {@code users: N} (closed) or {@code rate: R | [R…]} with optional {@code connections} (open). */

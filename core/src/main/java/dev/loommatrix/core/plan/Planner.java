@@ -22,6 +22,18 @@ public final class Planner {
     private Planner() {}
 
     public static List<Cell> plan(Matrix matrix) {
+        List<Combination> product = crossProduct(matrix);
+        product.removeIf(c -> matrix.exclude().stream().anyMatch(entry -> matches(entry, c.coordinates)));
+        product.addAll(include(matrix, product));
+        List<Cell> cells = new ArrayList<>();
+        for (Combination c : product) {
+            cells.add(cell(matrix, c));
+        }
+        return cells;
+    }
+
+    /** Every combination of the axes' values, in the contract's order (the last axis varies fastest). */
+    private static List<Combination> crossProduct(Matrix matrix) {
         List<Combination> product = new ArrayList<>();
         for (JdkEntry jdk : matrix.jdks()) {
             for (String os : matrix.os()) {
@@ -50,8 +62,14 @@ public final class Planner {
                 }
             }
         }
-        product.removeIf(c -> matrix.exclude().stream().anyMatch(entry -> matches(entry, c.coordinates)));
+        return product;
+    }
 
+    /**
+     * Applies the include entries: each extends the combinations of {@code product} it matches; the new
+     * combinations of those that match none are returned, one per distinct set of coordinates.
+     */
+    private static List<Combination> include(Matrix matrix, List<Combination> product) {
         List<Combination> added = new ArrayList<>();
         for (AxisEntry entry : matrix.include()) {
             boolean extended = false;
@@ -74,31 +92,29 @@ public final class Planner {
                 existing.extend(entry);
             }
         }
-        product.addAll(added);
+        return added;
+    }
 
-        List<Cell> cells = new ArrayList<>();
-        for (Combination c : product) {
-            JdkEntry jdk = matrix.jdk(c.coordinates.jdk()).orElseThrow();
-            WorkloadSpec workload = matrix.workload(c.coordinates.workload()).orElseThrow();
-            cells.add(new Cell(
-                    c.coordinates,
-                    jdk,
-                    workload,
-                    c.jvmArgs,
-                    c.env,
-                    matrix.repetitions(),
-                    matrix.warmup(),
-                    workload.iterations()
-                            .orElse(
-                                    dev.loommatrix.core.matrix.Workloads.measuredOnce(workload.id())
-                                            ? dev.loommatrix.core.matrix.Iterations.ONCE
-                                            : matrix.iterations()),
-                    matrix.timeout(),
-                    matrix.memoryBytes(),
-                    matrix.pids(),
-                    matrix.profiling()));
-        }
-        return cells;
+    private static Cell cell(Matrix matrix, Combination c) {
+        JdkEntry jdk = matrix.jdk(c.coordinates.jdk()).orElseThrow();
+        WorkloadSpec workload = matrix.workload(c.coordinates.workload()).orElseThrow();
+        return new Cell(
+                c.coordinates,
+                jdk,
+                workload,
+                c.jvmArgs,
+                c.env,
+                matrix.repetitions(),
+                matrix.warmup(),
+                workload.iterations()
+                        .orElse(
+                                dev.loommatrix.core.matrix.Workloads.measuredOnce(workload.id())
+                                        ? dev.loommatrix.core.matrix.Iterations.ONCE
+                                        : matrix.iterations()),
+                matrix.timeout(),
+                matrix.memoryBytes(),
+                matrix.pids(),
+                matrix.profiling());
     }
 
     /** An entry matches when every axis it names has the combination's value (extra keys don't count). */

@@ -35,61 +35,82 @@ public final class RunMerger {
             throw new Conflict("no shard directories given");
         }
         List<RunManifest> manifests = new ArrayList<>();
-        Map<String, String> cellJson = new LinkedHashMap<>();
-        Map<String, Path> cellSource = new LinkedHashMap<>();
-        List<String> conflicts = new ArrayList<>();
+        ShardCells cells = new ShardCells();
         for (Path dir : shardDirs) {
-            RunDirectory shard = new RunDirectory(dir);
-            manifests.add(shard.readManifest());
+            manifests.add(new RunDirectory(dir).readManifest());
+            cells.read(dir);
+        }
+        List<String> conflicts = new ArrayList<>(cells.conflicts);
+        differentCommit(manifests).ifPresent(conflicts::add);
+        RunDirectory target = new RunDirectory(out);
+        conflicts.addAll(alreadyThere(cells, out, target));
+        if (!conflicts.isEmpty()) {
+            throw new Conflict("conflicting results, nothing merged: " + String.join("; ", conflicts));
+        }
+
+        for (var entry : cells.json.entrySet()) {
+            Json.writeAtomically(target.cellFile(entry.getKey()), entry.getValue());
+            RunDirectory source = new RunDirectory(cells.source.get(entry.getKey()));
+            copyIfThere(source.rawDir(entry.getKey()), target.rawDir(entry.getKey()));
+            copyIfThere(source.attemptsDir(entry.getKey()), target.attemptsDir(entry.getKey()));
+        }
+        RunManifest merged = mergeManifests(manifests, cells.json.keySet());
+        target.writeManifest(merged);
+        return merged;
+    }
+
+    /** The shards' cell records by cell id, each with the first shard that holds it, and the cells they differ on. */
+    private static final class ShardCells {
+        final Map<String, String> json = new LinkedHashMap<>();
+        final Map<String, Path> source = new LinkedHashMap<>();
+        final List<String> conflicts = new ArrayList<>();
+
+        void read(Path dir) throws IOException {
             Path cells = dir.resolve("cells");
             if (!Files.isDirectory(cells)) {
-                continue;
+                return;
             }
             try (Stream<Path> files = Files.list(cells)) {
                 for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json"))
                         .sorted()
                         .toList()) {
                     String id = file.getFileName().toString().replaceFirst("\\.json$", "");
-                    String json = RunDirectory.text(file); // read once: checked, then copied byte for byte
-                    RunDirectory.readCellText(file, json); // refuse unreadable cells before writing anything
-                    String earlier = cellJson.putIfAbsent(id, json);
-                    if (earlier != null && !earlier.equals(json)) {
-                        conflicts.add(id + " (in " + cellSource.get(id) + " and " + dir + ")");
+                    String text = RunDirectory.text(file); // read once: checked, then copied byte for byte
+                    RunDirectory.readCellText(file, text); // refuse unreadable cells before writing anything
+                    String earlier = json.putIfAbsent(id, text);
+                    if (earlier != null && !earlier.equals(text)) {
+                        conflicts.add(id + " (in " + source.get(id) + " and " + dir + ")");
                     }
-                    cellSource.putIfAbsent(id, dir);
+                    source.putIfAbsent(id, dir);
                 }
             }
         }
+    }
+
+    /** Shards of one run ran one commit; the first that differs from the first shard's is the conflict. */
+    private static Optional<String> differentCommit(List<RunManifest> manifests) {
         String commit = manifests.get(0).git().commit();
         for (RunManifest m : manifests) {
             if (!m.git().commit().equals(commit)) {
-                conflicts.add("shards ran different commits: " + commit + " and "
+                return Optional.of("shards ran different commits: " + commit + " and "
                         + m.git().commit());
-                break;
             }
         }
-        RunDirectory target = new RunDirectory(out);
+        return Optional.empty();
+    }
+
+    /** Cells the output directory already holds with other results: merging would overwrite them. */
+    private static List<String> alreadyThere(ShardCells cells, Path out, RunDirectory target) throws IOException {
+        List<String> conflicts = new ArrayList<>();
         if (Files.isDirectory(out.resolve("cells"))) {
-            for (var entry : cellJson.entrySet()) {
+            for (var entry : cells.json.entrySet()) {
                 Path existing = target.cellFile(entry.getKey());
                 if (Files.isRegularFile(existing) && !Files.readString(existing).equals(entry.getValue())) {
                     conflicts.add(entry.getKey() + " (already in " + out + " with other results)");
                 }
             }
         }
-        if (!conflicts.isEmpty()) {
-            throw new Conflict("conflicting results, nothing merged: " + String.join("; ", conflicts));
-        }
-
-        for (var entry : cellJson.entrySet()) {
-            Json.writeAtomically(target.cellFile(entry.getKey()), entry.getValue());
-            RunDirectory source = new RunDirectory(cellSource.get(entry.getKey()));
-            copyIfThere(source.rawDir(entry.getKey()), target.rawDir(entry.getKey()));
-            copyIfThere(source.attemptsDir(entry.getKey()), target.attemptsDir(entry.getKey()));
-        }
-        RunManifest merged = mergeManifests(manifests, cellJson.keySet());
-        target.writeManifest(merged);
-        return merged;
+        return conflicts;
     }
 
     static RunManifest mergeManifests(List<RunManifest> manifests, java.util.Set<String> finishedCells) {

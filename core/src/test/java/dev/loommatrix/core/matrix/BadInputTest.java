@@ -145,4 +145,44 @@ class BadInputTest {
                             + " thousandth at most");
         }
     }
+
+    @Test
+    void aJdkSectionAndAnIncludeAreCheckedAgainstWhatTheMatrixDefines() {
+        assertThat(
+                        problems(
+                                """
+                        schema: 1
+                        jdks:
+                          - {id: t21, vm: hotspot, version: 21, env: {JAVA_TOOL_OPTIONS: -Xss1m}, javaToolOptions: -Xss2m}
+                          - {id: t25, vm: openj9, version: 25, runsOn: {linux: big, macos: m1}}
+                        os: [linux, linux]
+                        cpuset: ["0-1", "9-2"]
+                        workloads:
+                          - {id: sleep-bound, variants: [virtual]}
+                        include:
+                          - {jdk: t21, workload: fib-fanout}
+                          - {jdk: t17}
+                        exclude:
+                          - {}
+                        """))
+                .containsExactly(
+                        "m.yaml:3:92: error: JAVA_TOOL_OPTIONS is set twice, in env and in javaToolOptions\n  hint: keep "
+                                + "javaToolOptions and remove it from env",
+                        "m.yaml:4:61: error: unknown key 'macos' in jdks[1].runsOn\n  hint: allowed keys: linux, windows",
+                        "m.yaml:5:13: error: os lists 'linux' twice\n  hint: each axis value once",
+                        "m.yaml:6:17: error: cpuset '9-2' has a range that runs backwards (9-2)\n  hint: write the lower "
+                                + "CPU first: 2-9",
+                        "m.yaml:10:26: error: include[0] refers to workload 'fib-fanout', which is not in workloads\n  "
+                                + "hint: workloads: sleep-bound",
+                        "m.yaml:11:11: error: include[1] refers to jdk 't17', which is not defined (did you mean 't21'?)"
+                                + "\n  hint: jdk ids defined: t21, t25",
+                        "m.yaml:13:5: error: exclude[0] is empty\n  hint: name at least one of: jdk, os, cpus, cpuset, "
+                                + "parallelism, maxPoolSize, minRunnable, workload");
+        assertThat(problems("schema: 1\ncpus: [1]\n"))
+                .containsExactly(
+                        "m.yaml:1:1: error: missing key 'jdks'\n  hint: list the JDKs to test, e.g. '- {id: temurin-21, "
+                                + "vm: hotspot, version: 21, image: eclipse-temurin:21-jdk}'",
+                        "m.yaml:1:1: error: missing key 'workloads'\n  hint: list the workloads to run, e.g. '- {id: "
+                                + "sleep-bound, variants: [virtual, \"pool:200\"]}'");
+    }
 }

@@ -50,7 +50,7 @@ class MatrixSchemaTest {
     void schemaKeysAreTheParsersKeys() throws Exception {
         JsonNode props = schemaJson().get("properties");
         assertThat(names(props)).containsExactlyInAnyOrderElementsOf(MatrixParser.TOP_KEYS);
-        assertThat(names(props.at("/jdks/items/properties"))).containsExactlyInAnyOrderElementsOf(Sections.JDK_KEYS);
+        assertThat(names(props.at("/jdks/items/properties"))).containsExactlyInAnyOrderElementsOf(JdkEntries.JDK_KEYS);
         assertThat(names(props.at("/scheduler/properties")))
                 .containsExactlyInAnyOrderElementsOf(Sections.SCHEDULER_KEYS);
         List<String> profileKeys = names(props.at("/profiles/additionalProperties/properties"));

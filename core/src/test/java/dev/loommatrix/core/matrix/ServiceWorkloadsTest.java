@@ -273,6 +273,28 @@ class ServiceWorkloadsTest {
     }
 
     @Test
+    void aLoadMustSayWhatToRequestAndAClosedModelCannotFallShortOfARate() throws Exception {
+        assertThat(problems(HEAD + entry("jar: app.jar\nport: 8080\n", "users: 5\nmaxShortfall: 5%\nduration: 5s\n")))
+                .containsExactly(
+                        "DIR/m.yaml:11:7: error: workloads[0].load does not say what to request\n  hint: add e.g. path: "
+                                + "/orders (or paths: [...], or urlsFile: requests.txt)",
+                        "DIR/m.yaml:12:7: error: workloads[0].load.maxShortfall is for an open model (rate:)\n  hint: a "
+                                + "closed model (users:) asks for no rate, so it cannot fall short of one");
+        assertThat(problems(
+                        HEAD + entry("jar: app.jar\nport: 8080\n", "paths: [/a, b, /c d]\nusers: 1\nduration: 5s\n")))
+                .containsExactly(
+                        "DIR/m.yaml:11:19: error: workloads[0].load.paths[1] 'b' is not a request path\n  hint: a path "
+                                + "starts with '/' and has no spaces, e.g. /orders?limit=10",
+                        "DIR/m.yaml:11:22: error: workloads[0].load.paths[2] '/c d' is not a request path\n  hint: a path "
+                                + "starts with '/' and has no spaces, e.g. /orders?limit=10");
+        Files.write(dir.resolve("latin1.urls"), new byte[] {'h', 't', 't', 'p', (byte) 0xe9, '\n'});
+        assertThat(problems(
+                        HEAD + entry("jar: app.jar\nport: 8080\n", "urlsFile: latin1.urls\nusers: 1\nduration: 5s\n")))
+                .containsExactly("DIR/m.yaml:11:17: error: workloads[0].load.urlsFile: DIR/latin1.urls cannot be read "
+                        + "as UTF-8 text (Input length = 1)");
+    }
+
+    @Test
     void openModelKnobsAreRefusedInAClosedModelAndRatesMustBeRates() throws Exception {
         assertThat(problems(HEAD
                         + entry(
