@@ -1,0 +1,48 @@
+package dev.loommatrix.core.conclude;
+
+/**
+ * What one condition of a workload says about virtual threads, in the report's five words (issue #51). The first
+ * three are said only when the headline contrast's interval says them: beyond the practical band (the compare
+ * threshold) in virtual threads' favour, wholly inside it, or beyond it against them.
+ */
+public enum Conclusion {
+    PAYS_OFF("pays off"),
+    NO_DIFFERENCE("no difference"),
+    HURTS("hurts"),
+    /** The interval reaches across an edge of the band: more evidence would decide. */
+    CANNOT_TELL("cannot tell"),
+    /** Failed, invalid, disturbed or not attested: never counted as evidence. */
+    NOT_VALID("not valid");
+
+    private final String words;
+
+    Conclusion(String words) {
+        this.words = words;
+    }
+
+    public String words() {
+        return words;
+    }
+
+    /**
+     * The class of a speedup's interval {@code [low, high]} (above 1: the subject is better) against a practical
+     * band of ± {@code threshold} (0.10: within 10 % either way is no material difference).
+     */
+    public static Conclusion of(double low, double high, double threshold) {
+        if (!(low <= high) || threshold < 0) {
+            throw new IllegalArgumentException("an interval [" + low + ", " + high + "] and a threshold ≥ 0");
+        }
+        double up = 1 + threshold;
+        double down = 1 / up;
+        if (low > up) {
+            return PAYS_OFF;
+        }
+        if (high < down) {
+            return HURTS;
+        }
+        if (low >= down && high <= up) {
+            return NO_DIFFERENCE;
+        }
+        return CANNOT_TELL;
+    }
+}
