@@ -1,0 +1,40 @@
+package dev.loommatrix.core.conclude;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.loommatrix.core.plan.Coordinates;
+import java.util.Optional;
+
+/**
+ * One condition of a workload (one cell; a user's benchmark, with its parameters, in it), concluded: its class, the headline contrast it rests on, the contrast with
+ * the best alternative the cell measured when that is another variant, and why — what made it not valid, or what
+ * would decide it when the interval cannot.
+ *
+ * @param benchmark the user's benchmark (JMH's, with its parameters; a service's request) the finding is about
+ * @param headline the cell's headline contrast, as measured (absent when the cell is not valid or measured none)
+ * @param overBest the subject against the best other variant the cell measured, when that is not the headline's
+ *     reference: a win over a pool picked to lose is said beside the one over the best pool
+ * @param why for {@link Conclusion#NOT_VALID}, the reason; for {@link Conclusion#CANNOT_TELL}, what would decide
+ */
+public record Finding(
+        String cellId,
+        Coordinates coordinates,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> benchmark,
+        Conclusion conclusion,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> headline,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> overBest,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> why) {
+
+    /**
+     * A measured contrast: how many times better {@code subject} was than {@code reference} on {@code metric}
+     * ({@code ratio} above 1: the subject is better), its interval and the interval's coverage.
+     */
+    public record Contrasted(
+            String subject,
+            String reference,
+            String metric,
+            double ratio,
+            double low,
+            double high,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> level,
+            Conclusion conclusion) {}
+}

@@ -1,0 +1,161 @@
+package dev.loommatrix.core.conclude;
+
+import dev.loommatrix.core.matrix.Contrast;
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.stats.Speedup;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Each cell of a run concluded (issue #51): not valid when it failed, was invalid or skipped, ran beside other work
+ * (disturbed) or could not prove its settings (not attested) — never evidence; otherwise the class its headline
+ * contrast's interval gives against the practical band, with the best alternative it measured beside it.
+ */
+public final class Findings {
+
+    private Findings() {}
+
+    /**
+     * The conclusions of one cell, at a practical band of ± {@code threshold} (0.10 for 10 %): one, or one per
+     * benchmark a user's workload measured with both variants of its contrast.
+     */
+    public static List<Finding> of(CellRecord cell, double threshold) {
+        Optional<String> invalid = notValid(cell);
+        if (invalid.isPresent()) {
+            return List.of(new Finding(
+                    cell.cellId(),
+                    cell.coordinates(),
+                    Optional.empty(),
+                    Conclusion.NOT_VALID,
+                    Optional.empty(),
+                    Optional.empty(),
+                    invalid));
+        }
+        Optional<Contrast> contrast = cell.contrast().filter(c -> c.kind() == Contrast.Kind.SPEEDUP);
+        List<Speedup> headlines =
+                contrast.map(c -> judged(cell, c.subject(), c.reference())).orElse(List.of());
+        if (headlines.isEmpty()) {
+            return List.of(new Finding(
+                    cell.cellId(),
+                    cell.coordinates(),
+                    Optional.empty(),
+                    Conclusion.CANNOT_TELL,
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.of("the cell measured no headline contrast (one variant only, or a measure against its"
+                            + " own bound)")));
+        }
+        return headlines.stream().map(h -> finding(cell, h, threshold)).toList();
+    }
+
+    private static Finding finding(CellRecord cell, Speedup headline, double threshold) {
+        Finding.Contrasted said = contrasted(headline, threshold);
+        Optional<Finding.Contrasted> best = bestOther(cell, said.subject(), headline.benchmark())
+                .filter(s -> !s.variant().equals(said.reference()))
+                .map(s -> contrasted(s, threshold));
+        Optional<String> why =
+                said.conclusion() == Conclusion.CANNOT_TELL ? Optional.of(toDecide(said)) : Optional.empty();
+        return new Finding(
+                cell.cellId(),
+                cell.coordinates(),
+                headline.benchmark(),
+                said.conclusion(),
+                Optional.of(said),
+                best,
+                why);
+    }
+
+    public static List<Finding> of(List<CellRecord> cells, double threshold) {
+        return cells.stream().flatMap(c -> of(c, threshold).stream()).toList();
+    }
+
+    /** Why a cell is not evidence, if it is not. */
+    static Optional<String> notValid(CellRecord cell) {
+        if (cell.status() != CellStatus.OK) {
+            return Optional.of(
+                    cell.status().word() + cell.reason().map(r -> ": " + r).orElse(""));
+        }
+        Optional<String> disturbed = cell.execution().interference().flatMap(i -> i.disturbed());
+        if (disturbed.isPresent()) {
+            return Optional.of("disturbed: " + disturbed.get());
+        }
+        if (cell.environment().isEmpty()) {
+            return Optional.of("no JVM run finished");
+        }
+        if (!cell.environment().get().attested()) {
+            return Optional.of("not attested: "
+                    + cell.environment().get().attestation().stream()
+                            .filter(c -> !c.ok())
+                            .findFirst()
+                            .map(c -> c.setting() + " asked " + c.requested() + ", observed " + c.observed())
+                            .orElse("a setting was not observed"));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The subject's speedups over the reference on the judged metric: one, or one per benchmark. A user workload's
+     * speedups are every variant over its baseline, so a contrast the other way round is read inverted.
+     */
+    private static List<Speedup> judged(CellRecord cell, String subject, Optional<String> reference) {
+        List<Speedup> out = new java.util.ArrayList<>();
+        for (Speedup s : cell.speedups()) {
+            if (!s.metric().equals(judgedMetric(cell, s))) {
+                continue;
+            }
+            if (s.over().equals(subject)
+                    && reference.map(r -> r.equals(s.variant())).orElse(true)) {
+                out.add(s);
+            } else if (s.variant().equals(subject)
+                    && reference.map(r -> r.equals(s.over())).orElse(false)) {
+                out.add(inverted(s));
+            }
+        }
+        // a built-in cell's one headline: the first such speedup (over the fastest other, it is the one stored)
+        return reference.isEmpty() && !out.isEmpty() ? List.of(out.get(0)) : out;
+    }
+
+    private static Speedup inverted(Speedup s) {
+        List<Double> ci = s.ci95().isEmpty()
+                ? List.of()
+                : List.of(1 / s.ci95().get(1), 1 / s.ci95().get(0));
+        return new Speedup(s.over(), s.variant(), s.metric(), 1 / s.ratio(), ci, s.benchmark(), s.ciLevel());
+    }
+
+    /** The metric the cell's first speedup is on: the judged one (cold-start speedups come after all of those). */
+    private static String judgedMetric(CellRecord cell, Speedup any) {
+        return cell.speedups().isEmpty() ? any.metric() : cell.speedups().get(0).metric();
+    }
+
+    /** The subject against the best other variant: the one it beats by the least. */
+    private static Optional<Speedup> bestOther(CellRecord cell, String subject, Optional<String> benchmark) {
+        return cell.speedups().stream()
+                .filter(s -> s.over().equals(subject) && s.benchmark().equals(benchmark))
+                .filter(s -> s.metric().equals(judgedMetric(cell, s)))
+                .min(Comparator.comparingDouble(Speedup::ratio));
+    }
+
+    private static Finding.Contrasted contrasted(Speedup s, double threshold) {
+        double low = s.ci95().isEmpty() ? s.ratio() : s.ci95().get(0);
+        double high = s.ci95().isEmpty() ? s.ratio() : s.ci95().get(1);
+        Conclusion conclusion = s.ci95().isEmpty() ? Conclusion.CANNOT_TELL : Conclusion.of(low, high, threshold);
+        return new Finding.Contrasted(
+                s.over(), s.variant(), s.metric(), s.ratio(), low, high, Optional.ofNullable(s.ciLevel()), conclusion);
+    }
+
+    /** What would decide an interval that reaches across an edge of the band. */
+    private static String toDecide(Finding.Contrasted c) {
+        String interval = String.format(java.util.Locale.ROOT, "%.3g–%.3g×", c.low(), c.high());
+        if (c.level().isPresent() && c.level().get() < 0.9) {
+            return String.format(
+                    java.util.Locale.ROOT,
+                    "more repetitions: the interval %s covers only %.0f %% with so few",
+                    interval,
+                    c.level().get() * 100);
+        }
+        return "more repetitions, or an A/B run (loom-matrix ab) for a small difference: the interval " + interval
+                + " reaches across the band's edge";
+    }
+}

@@ -1,0 +1,90 @@
+package dev.loommatrix.core.conclude;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.result.CellRecord;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.core.result.ResultsFormat;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cells whose truth is known, concluded: the runner's golden cell records (built-in workloads measured on JDK 21 and
+ * 25, a user's JMH suite, a service) and a disturbed one.
+ */
+class FindingsTest {
+
+    static final Path RECORDS = Path.of("../runner/src/test/resources");
+
+    static CellRecord cell(String file) throws Exception {
+        Path path = RECORDS.resolve(file);
+        return ResultsFormat.readCell(path, Json.MAPPER.readTree(path.toFile()));
+    }
+
+    static Finding only(String file) throws Exception {
+        List<Finding> findings = Findings.of(cell(file), 0.10);
+        assertThat(findings).hasSize(1);
+        return findings.get(0);
+    }
+
+    @Test
+    void sleepBoundPaysOffOverTheFastestPool() throws Exception {
+        Finding f = only("golden/cell-sleep-bound.json");
+        assertThat(f.conclusion()).isEqualTo(Conclusion.PAYS_OFF);
+        assertThat(f.headline().orElseThrow().subject()).isEqualTo("virtual");
+        assertThat(f.headline().orElseThrow().reference()).isEqualTo("pool:100");
+        assertThat(f.headline().orElseThrow().low()).isGreaterThan(1.1);
+        assertThat(f.overBest()).isEmpty(); // the headline's reference is the fastest other
+    }
+
+    @Test
+    void pinningHurtsOnJdk21AndMakesNoDifferenceOn25() throws Exception {
+        Finding on21 = only("golden/cell-pinning-21.json");
+        Finding on25 = only("golden/cell-pinning-25.json");
+        assertThat(on21.coordinates().version()).isEqualTo(21);
+        assertThat(on21.conclusion()).isEqualTo(Conclusion.HURTS);
+        assertThat(on21.headline().orElseThrow().ratio()).isBetween(0.12, 0.13);
+        assertThat(on25.coordinates().version()).isEqualTo(25);
+        assertThat(on25.conclusion()).isEqualTo(Conclusion.NO_DIFFERENCE);
+    }
+
+    @Test
+    void fibFanoutDoesNotPayOff() throws Exception {
+        Finding f = only("golden/cell-fib-fanout.json");
+        assertThat(f.conclusion()).isEqualTo(Conclusion.HURTS);
+        // the best alternative to sequential is caller-virtual itself; naive-virtual is worse still
+        assertThat(f.headline().orElseThrow().subject()).isEqualTo("caller-virtual");
+    }
+
+    @Test
+    void aDisturbedCellIsNotEvidence() throws Exception {
+        Finding f = only("fixtures/records/sleep-bound-disturbed.json");
+        assertThat(f.conclusion()).isEqualTo(Conclusion.NOT_VALID);
+        assertThat(f.why().orElseThrow()).startsWith("disturbed: measured beside 0.71 CPUs");
+        assertThat(f.headline()).isEmpty();
+    }
+
+    @Test
+    void aUsersBenchmarkIsConcludedPerBenchmark() throws Exception {
+        List<Finding> findings = Findings.of(cell("golden/cell-jmh-blocking.json"), 0.10);
+        assertThat(findings).isNotEmpty();
+        assertThat(findings).allSatisfy(f -> assertThat(f.benchmark()).isPresent());
+        assertThat(findings.get(0).headline().orElseThrow().subject()).isEqualTo("virtual");
+    }
+
+    @Test
+    void aServiceAtTwoThirdsCoverageStillPaysOffWhenItsIntervalSaysSo() throws Exception {
+        Finding f = only("golden/cell-spring-service.json");
+        assertThat(f.conclusion()).isEqualTo(Conclusion.PAYS_OFF);
+        assertThat(f.headline().orElseThrow().level())
+                .hasValueSatisfying(l -> assertThat(l).isLessThan(0.9));
+    }
+
+    @Test
+    void aMeasureAgainstItsOwnBoundIsNotAContest() throws Exception {
+        Finding f = only("golden/cell-http-server.json");
+        assertThat(f.conclusion()).isEqualTo(Conclusion.CANNOT_TELL);
+        assertThat(f.why().orElseThrow()).contains("no headline contrast");
+    }
+}
