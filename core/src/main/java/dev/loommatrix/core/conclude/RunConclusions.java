@@ -1,0 +1,94 @@
+package dev.loommatrix.core.conclude;
+
+import dev.loommatrix.core.plan.Coordinates;
+import dev.loommatrix.core.result.CellRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A run concluded per workload (and per benchmark of a user's workload): the fewest rules that say where its
+ * conclusion changes along the matrix's axes, and the conditions that are not evidence, each with why.
+ *
+ * @param threshold the practical band: within ± this fraction is no material difference
+ */
+public record RunConclusions(double threshold, List<Subject> subjects) {
+
+    public RunConclusions {
+        subjects = List.copyOf(subjects);
+    }
+
+    /** What is concluded about: a workload, or one benchmark of a user's workload, and its headline contrast. */
+    public record Subject(
+            String workload,
+            Optional<String> benchmark,
+            Optional<String> contrastWords,
+            List<BoundaryRules.Rule<Finding>> rules,
+            List<Finding> notValid) {
+        public Subject {
+            rules = List.copyOf(rules);
+            notValid = List.copyOf(notValid);
+        }
+    }
+
+    /** The axes a rule may name, in the order a tie prefers them: JDK first, the CPU limit next. */
+    public static final List<String> AXES =
+            List.of("jdk", "cpus", "cpuset", "parallelism", "maxPoolSize", "minRunnable", "os");
+
+    public static RunConclusions of(List<CellRecord> cells, double threshold) {
+        Map<String, List<Finding>> bySubject = new LinkedHashMap<>();
+        Map<String, Optional<String>> words = new LinkedHashMap<>();
+        for (CellRecord cell : cells) {
+            for (Finding f : Findings.of(cell, threshold)) {
+                String key = cell.coordinates().workload()
+                        + f.benchmark().map(b -> "\u0000" + b).orElse("");
+                bySubject.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+                words.putIfAbsent(key, cell.contrast().map(c -> c.words()));
+            }
+        }
+        List<Subject> subjects = new ArrayList<>();
+        bySubject.forEach((key, findings) -> {
+            List<Finding> valid = findings.stream()
+                    .filter(f -> f.conclusion() != Conclusion.NOT_VALID)
+                    .toList();
+            List<String> varying = varying(valid);
+            List<BoundaryRules.Placed<Finding>> placed = valid.stream()
+                    .map(f -> new BoundaryRules.Placed<>(axes(f.coordinates(), varying), f.conclusion(), f))
+                    .toList();
+            Finding first = findings.get(0);
+            subjects.add(new Subject(
+                    first.coordinates().workload(),
+                    first.benchmark(),
+                    words.get(key),
+                    BoundaryRules.of(placed, varying),
+                    findings.stream()
+                            .filter(f -> f.conclusion() == Conclusion.NOT_VALID)
+                            .toList()));
+        });
+        return new RunConclusions(threshold, subjects);
+    }
+
+    /** The axes along which these conditions differ, in {@link #AXES}' order. */
+    private static List<String> varying(List<Finding> findings) {
+        List<String> out = new ArrayList<>();
+        for (String axis : AXES) {
+            Set<String> values = new LinkedHashSet<>();
+            findings.forEach(f -> values.add(f.coordinates().axisValues().get(axis)));
+            if (values.size() > 1) {
+                out.add(axis);
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, String> axes(Coordinates at, List<String> varying) {
+        Map<String, String> all = at.axisValues();
+        Map<String, String> out = new LinkedHashMap<>();
+        varying.forEach(a -> out.put(a, all.get(a)));
+        return out;
+    }
+}
