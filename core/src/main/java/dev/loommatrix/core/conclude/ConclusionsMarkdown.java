@@ -34,6 +34,14 @@ public final class ConclusionsMarkdown {
             }
             for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
                 out.append("- ").append(sentence(rule)).append('\n');
+                for (BoundaryRules.Placed<Finding> placed : rule.conditions()) {
+                    Finding f = placed.what();
+                    f.causes().forEach(c -> out.append("  - why, in `")
+                            .append(f.cellId())
+                            .append("`: ")
+                            .append(c.words())
+                            .append('\n'));
+                }
             }
             for (Finding f : subject.notValid()) {
                 out.append("- not valid: `")

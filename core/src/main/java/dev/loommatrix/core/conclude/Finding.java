@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param overBest the subject against the best other variant the cell measured, when that is not the headline's
  *     reference: a win over a pool picked to lose is said beside the one over the best pool
  * @param why for {@link Conclusion#NOT_VALID}, the reason; for {@link Conclusion#CANNOT_TELL}, what would decide
+ * @param causes why it came out so, from the cell's own evidence ({@link Causes})
  */
 public record Finding(
         String cellId,
@@ -22,7 +23,17 @@ public record Finding(
         Conclusion conclusion,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> headline,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> overBest,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> why) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> why,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Cause> causes) {
+
+    public Finding {
+        causes = causes == null ? java.util.List.of() : java.util.List.copyOf(causes);
+    }
+
+    /** This finding with the causes its cell measured. */
+    public Finding withCauses(java.util.List<Cause> measured) {
+        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured);
+    }
 
     /**
      * A measured contrast: how many times better {@code subject} was than {@code reference} on {@code metric}

@@ -31,7 +31,8 @@ public final class Findings {
                     Conclusion.NOT_VALID,
                     Optional.empty(),
                     Optional.empty(),
-                    invalid));
+                    invalid,
+                    List.of()));
         }
         Optional<Contrast> contrast = cell.contrast().filter(c -> c.kind() == Contrast.Kind.SPEEDUP);
         List<Speedup> headlines =
@@ -45,7 +46,8 @@ public final class Findings {
                     Optional.empty(),
                     Optional.empty(),
                     Optional.of("the cell measured no headline contrast (one variant only, or a measure against its"
-                            + " own bound)")));
+                            + " own bound)"),
+                    List.of()));
         }
         return headlines.stream().map(h -> finding(cell, h, threshold)).toList();
     }
@@ -57,14 +59,16 @@ public final class Findings {
                 .map(s -> contrasted(s, threshold));
         Optional<String> why =
                 said.conclusion() == Conclusion.CANNOT_TELL ? Optional.of(toDecide(said)) : Optional.empty();
-        return new Finding(
+        Finding finding = new Finding(
                 cell.cellId(),
                 cell.coordinates(),
                 headline.benchmark(),
                 said.conclusion(),
                 Optional.of(said),
                 best,
-                why);
+                why,
+                List.of());
+        return finding.withCauses(Causes.of(cell, finding));
     }
 
     public static List<Finding> of(List<CellRecord> cells, double threshold) {

@@ -1,0 +1,81 @@
+package dev.loommatrix.core.conclude;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The causes each known cell measured, and none it did not. */
+class CausesTest {
+
+    static List<Cause> causes(String file) throws Exception {
+        List<Finding> findings = Findings.of(FindingsTest.cell(file), 0.10);
+        assertThat(findings).hasSize(1);
+        return findings.get(0).causes();
+    }
+
+    @Test
+    void pinningOnJdk21IsNamedWithItsCountTimeAndFrame() throws Exception {
+        List<Cause> causes = causes("golden/cell-pinning-21-profiled.json");
+        assertThat(causes).extracting(Cause::kind).contains(Cause.Kind.PINNING);
+        Cause pinning = causes.stream()
+                .filter(c -> c.kind() == Cause.Kind.PINNING)
+                .findFirst()
+                .orElseThrow();
+        // the cell's JFR summary: 64 pinned parks, 3,211.8 ms, all at Pinning.sleep:201; none under reentrant-lock
+        assertThat(pinning.variant()).isEqualTo("synchronized");
+        assertThat(pinning.evidence()).isEqualTo("jfr");
+        assertThat(pinning.words())
+                .isEqualTo("pinning: in synchronized, virtual threads parked pinned to their carrier 64 times,"
+                        + " 3,212 ms in all, at `Pinning.sleep:201` (64)");
+        assertThat(causes).filteredOn(c -> c.kind() == Cause.Kind.PINNING).hasSize(1);
+    }
+
+    @Test
+    void jdk25DoesNotPinAndNothingIsClaimed() throws Exception {
+        List<Cause> causes = causes("golden/cell-pinning-25-profiled.json");
+        assertThat(causes).extracting(Cause::kind).doesNotContain(Cause.Kind.PINNING, Cause.Kind.UNMEASURED);
+    }
+
+    @Test
+    void unprofiledPinningOn21SaysWhatWouldTell() throws Exception {
+        List<Cause> causes = causes("golden/cell-pinning-21.json");
+        assertThat(causes).extracting(Cause::kind).containsExactly(Cause.Kind.UNMEASURED);
+        assertThat(causes.get(0).words()).contains("`profiling: {jfr: true}`");
+    }
+
+    @Test
+    void aSubMillisecondSequentialRunIsTooSmallToTell() throws Exception {
+        // fib-fanout at the quick scale: sequential takes 0.517 ms, so threads' start-up is the cost measured
+        List<Cause> causes = causes("golden/cell-fib-fanout.json");
+        assertThat(causes)
+                .filteredOn(c -> c.kind() == Cause.Kind.TOO_SMALL)
+                .extracting(Cause::variant)
+                .containsExactly("sequential");
+        assertThat(causes.get(0).words()).contains("0.52 ms a run");
+    }
+
+    @Test
+    void aPoolAtItsLittlesLawBoundIsPoolBound() throws Exception {
+        // sleep-bound: 1000 tasks × 50 ms on 100 threads take at least 500 ms; pool:100 took 570 ms (87.7 %)
+        List<Cause> causes = causes("golden/cell-sleep-bound.json");
+        assertThat(causes).extracting(Cause::kind).containsExactly(Cause.Kind.POOL_BOUND);
+        assertThat(causes.get(0).words()).contains("at least 500 ms").contains("it took 570 ms");
+    }
+
+    @Test
+    void aProfiledCellWithoutPinningOrGcDifferenceClaimsNeither() throws Exception {
+        // fib-fanout with flame graphs: neither side pinned; GC 2.0 ms against 3.5 ms is no cause
+        List<Cause> causes = causes("golden/cell-fib-fanout-flame.json");
+        assertThat(causes).extracting(Cause::kind).doesNotContain(Cause.Kind.PINNING, Cause.Kind.GC);
+    }
+
+    @Test
+    void collectorsAreNamedAsUsersKnowThem() {
+        assertThat(Causes.collector(List.of("Copy", "MarkSweepCompact"))).isEqualTo("Serial");
+        assertThat(Causes.collector(List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation")))
+                .isEqualTo("G1");
+        assertThat(Causes.collector(List.of("PS Scavenge", "PS MarkSweep"))).isEqualTo("Parallel");
+        assertThat(Causes.collector(List.of("ZGC Cycles", "ZGC Pauses"))).isEqualTo("ZGC");
+    }
+}
