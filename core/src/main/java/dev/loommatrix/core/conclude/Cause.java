@@ -1,5 +1,7 @@
 package dev.loommatrix.core.conclude;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * A reason for a condition's conclusion that the cell itself measured (issue #51) — never one from JDK folklore: a
  * cause the run did not measure is not claimed; {@link Kind#UNMEASURED} says which evidence would tell.
@@ -13,16 +15,22 @@ public record Cause(Kind kind, String variant, String evidence, String words) {
 
     public enum Kind {
         /** Virtual threads parked while pinned to their carrier (JFR). */
+        @JsonProperty("pinning")
         PINNING,
         /** One side collected much longer than the other (JFR), on the collector the JVM chose. */
+        @JsonProperty("gc")
         GC,
         /** The JVM used (nearly) all the CPU it had (JFR). */
+        @JsonProperty("cpu-bound")
         CPU_BOUND,
         /** A pool ran at its Little's-law bound: its threads, not the CPU, set its time. */
+        @JsonProperty("pool-bound")
         POOL_BOUND,
         /** A run so short that starting threads is as much as the work. */
+        @JsonProperty("too-small")
         TOO_SMALL,
         /** No cause measured: what would tell. */
+        @JsonProperty("unmeasured")
         UNMEASURED
     }
 }

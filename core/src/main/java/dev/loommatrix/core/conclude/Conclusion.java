@@ -1,17 +1,24 @@
 package dev.loommatrix.core.conclude;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * What one condition of a workload says about virtual threads, in the report's five words (issue #51). The first
  * three are said only when the headline contrast's interval says them: beyond the practical band (the compare
  * threshold) in virtual threads' favour, wholly inside it, or beyond it against them.
  */
 public enum Conclusion {
+    @JsonProperty("pays-off")
     PAYS_OFF("pays off"),
+    @JsonProperty("no-difference")
     NO_DIFFERENCE("no difference"),
+    @JsonProperty("hurts")
     HURTS("hurts"),
     /** The interval reaches across an edge of the band: more evidence would decide. */
+    @JsonProperty("cannot-tell")
     CANNOT_TELL("cannot tell"),
     /** Failed, invalid, disturbed or not attested: never counted as evidence. */
+    @JsonProperty("not-valid")
     NOT_VALID("not valid");
 
     private final String words;

@@ -54,6 +54,7 @@ public final class LoomMatrix {
             RunCommand.class,
             MergeCommand.class,
             CompareCommand.class,
+            ReportCommand.class,
             AbCommand.class,
             ExportCommand.class,
             PublishCommand.class,
