@@ -54,7 +54,9 @@ public final class Causes {
             measurement(cell, variant, finding).ifPresent(m -> tooSmall(m).ifPresent(out::add));
         }
         boolean profiled = sides.stream().anyMatch(v -> jfr(cell, v).isPresent());
-        if (out.isEmpty() && !profiled && finding.conclusion() != Conclusion.PAYS_OFF) {
+        if (out.isEmpty()
+                && !profiled
+                && (finding.conclusion() == Conclusion.HURTS || finding.conclusion() == Conclusion.CANNOT_TELL)) {
             out.add(new Cause(
                     Cause.Kind.UNMEASURED,
                     h.subject(),

@@ -1,52 +1,57 @@
 package dev.loommatrix.core.conclude;
 
+import dev.loommatrix.core.plan.Coordinates;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A run's conclusions in words (issue #51): per workload, where virtual threads pay off, make no difference, hurt or
- * cannot be told apart, in the fewest rules; then the conditions that are not evidence, and why. Every rule names
- * its cells, so each sentence can be followed to the numbers it rests on.
+ * A run's conclusions in words (issue #51): per workload, where the subject pays off, makes no difference, hurts or
+ * cannot be told apart from the best alternative measured, in the fewest rules; the causes each condition measured;
+ * the conditions that are not evidence, and why. Every condition named links to its cell.
  */
 public final class ConclusionsMarkdown {
 
     private ConclusionsMarkdown() {}
 
-    public static String render(RunConclusions run) {
+    public static String render(RunConclusions run, ConclusionLinks links) {
         StringBuilder out = new StringBuilder();
         out.append("## What this run concludes\n\n");
         out.append(String.format(
                 Locale.ROOT,
-                "Each condition is classed by its headline contrast's interval against a practical band of ±%s %%:"
-                        + " beyond it in the subject's favour it **pays off**, wholly inside it is **no difference**,"
-                        + " beyond it the other way it **hurts**; an interval that reaches across an edge **cannot"
-                        + " tell**. Failed, disturbed or unattested cells are **not valid** and never counted.\n",
+                "Each condition (a cell: one JDK, CPU limit and scheduler setting) compares the workload's subject"
+                        + " with the best alternative it measured. Beyond a practical band of ±%s %% in the"
+                        + " subject's favour it **pays off**; wholly inside the band it makes **no difference**;"
+                        + " beyond it the other way it **hurts**; an interval that reaches across an edge of the band"
+                        + " **cannot tell**. Failed, disturbed or unattested cells are **not valid** and never"
+                        + " counted.\n",
                 trim(run.threshold() * 100)));
         for (RunConclusions.Subject subject : run.subjects()) {
             out.append('\n').append(heading(subject)).append('\n');
-            subject.contrastWords()
-                    .ifPresent(w -> out.append('\n').append("_").append(w).append("_\n"));
+            subject.contrastWords().ifPresent(w -> out.append("\n_").append(w).append("_\n"));
             out.append('\n');
             if (subject.rules().isEmpty()) {
                 out.append("- no valid condition: nothing to conclude\n");
             }
+            boolean someNotValid = !subject.notValid().isEmpty();
             for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
-                out.append("- ").append(sentence(rule)).append('\n');
+                out.append("- ").append(sentence(rule, someNotValid, links)).append('\n');
                 for (BoundaryRules.Placed<Finding> placed : rule.conditions()) {
                     Finding f = placed.what();
-                    f.causes().forEach(c -> out.append("  - why, in `")
-                            .append(f.cellId())
-                            .append("`: ")
+                    f.causes().forEach(c -> out.append("  - why, ")
+                            .append(link(condition(f.coordinates()), links.why(f.cellId())))
+                            .append(": ")
                             .append(c.words())
                             .append('\n'));
                 }
             }
             for (Finding f : subject.notValid()) {
-                out.append("- not valid: `")
-                        .append(f.cellId())
-                        .append("` — ")
+                out.append("- not valid: ")
+                        .append(link(condition(f.coordinates()), links.cell(f.cellId())))
+                        .append(" — ")
                         .append(f.why().orElse(""))
                         .append('\n');
             }
@@ -59,39 +64,77 @@ public final class ConclusionsMarkdown {
                 + subject.benchmark().map(b -> " · " + b).orElse("");
     }
 
-    /** "**pays off** on JDK d25 at 1 CPU (2 of 2 conditions, 3.1–5.6×)". */
-    static String sentence(BoundaryRules.Rule<Finding> rule) {
+    /**
+     * "**pays off** on d25: virtual against the best other (pool:100): 3.1–5.6× — [d25, 1 CPU](…), [d25, 2 CPUs](…)"; a
+     * headline over a weaker variant said beside it.
+     */
+    static String sentence(BoundaryRules.Rule<Finding> rule, boolean someNotValid, ConclusionLinks links) {
         List<Finding> cells =
                 rule.conditions().stream().map(BoundaryRules.Placed::what).toList();
         String where = rule.where().isEmpty()
-                ? "everywhere"
+                ? (someNotValid ? "in every valid condition" : "everywhere")
                 : rule.where().stream().map(ConclusionsMarkdown::clause).collect(Collectors.joining(" "));
         StringBuilder s = new StringBuilder("**" + rule.conclusion().words() + "** " + where);
-        List<Double> ratios = cells.stream()
-                .flatMap(f -> f.headline().stream())
-                .map(Finding.Contrasted::ratio)
-                .sorted()
+        List<Finding.Contrasted> deciding = cells.stream()
+                .flatMap(f -> f.overBest().or(f::headline).stream())
                 .toList();
-        s.append(" (").append(cells.size()).append(cells.size() == 1 ? " condition" : " conditions");
-        if (!ratios.isEmpty()) {
-            s.append(", ").append(range(ratios.get(0), ratios.get(ratios.size() - 1)));
+        if (!deciding.isEmpty()) {
+            Set<String> subjects = new LinkedHashSet<>();
+            Set<String> references = new LinkedHashSet<>();
+            deciding.forEach(c -> {
+                subjects.add(c.subject());
+                references.add(c.reference());
+            });
+            List<Double> ratios =
+                    deciding.stream().map(Finding.Contrasted::ratio).sorted().toList();
+            s.append(": ")
+                    .append(String.join(" / ", subjects))
+                    .append(" against the best other (")
+                    .append(String.join(", ", references))
+                    .append("): ")
+                    .append(range(ratios.get(0), ratios.get(ratios.size() - 1)));
         }
-        s.append(")");
         List<String> notes = new ArrayList<>();
-        cells.stream()
-                .flatMap(f -> f.overBest().stream()
-                        .map(b -> f.cellId() + ": " + b.subject() + " over the best other," + " " + b.reference() + ", "
-                                + ratio(b.ratio()) + " — " + b.conclusion().words()))
-                .forEach(notes::add);
-        cells.stream().flatMap(f -> f.why().stream()).distinct().forEach(notes::add);
-        if (!notes.isEmpty()) {
-            s.append(": ").append(String.join("; ", notes));
+        for (Finding f : cells) {
+            if (f.overBest().isPresent() && f.headline().isPresent()) {
+                Finding.Contrasted h = f.headline().get();
+                notes.add(String.format(
+                        Locale.ROOT,
+                        "over %s, the headline's reference, %s (%s)",
+                        h.reference(),
+                        ratio(h.ratio()),
+                        h.conclusion().words()));
+            }
         }
-        s.append(" — ").append(cells.stream().map(f -> "`" + f.cellId() + "`").collect(Collectors.joining(", ")));
+        cells.stream().flatMap(f -> f.why().stream()).distinct().forEach(notes::add);
+        notes.stream().distinct().forEach(n -> s.append("; ").append(n));
+        s.append(" — ")
+                .append(cells.stream()
+                        .map(f -> link(condition(f.coordinates()), links.cell(f.cellId())))
+                        .collect(Collectors.joining(", ")));
         return s.toString();
     }
 
-    /** One clause in words: "on JDK d25", "at 1 or 2 CPUs", "with parallelism 2". */
+    /** A condition in the reader's words: "d25, 2 CPUs", with its scheduler settings where they are set. */
+    static String condition(Coordinates c) {
+        StringBuilder s =
+                new StringBuilder(c.jdk()).append(", ").append(cpus(c.cpus().toPlainString()));
+        if (!c.cpuset().equals(Coordinates.ALL_CPUS)) {
+            s.append(" on CPUs ").append(c.cpuset());
+        }
+        if (!c.parallelism().equals("auto")) {
+            s.append(", parallelism ").append(c.parallelism());
+        }
+        if (!c.maxPoolSize().equals("auto")) {
+            s.append(", maxPoolSize ").append(c.maxPoolSize());
+        }
+        if (!c.minRunnable().equals("auto")) {
+            s.append(", minRunnable ").append(c.minRunnable());
+        }
+        return s.toString();
+    }
+
+    /** One clause in words: "on d25", "at 1 or 2 CPUs", "with parallelism 2". */
     static String clause(BoundaryRules.Clause c) {
         String values = or(c.values());
         return switch (c.axis()) {
@@ -101,6 +144,14 @@ public final class ConclusionsMarkdown {
             case "os" -> "on " + values;
             default -> "with " + c.axis() + " " + values;
         };
+    }
+
+    private static String cpus(String n) {
+        return n + (n.equals("1") ? " CPU" : " CPUs");
+    }
+
+    private static String link(String text, String url) {
+        return "[" + text + "](" + url + ")";
     }
 
     private static String or(List<String> values) {

@@ -3,6 +3,8 @@ package dev.loommatrix.core.conclude;
 import dev.loommatrix.core.matrix.Contrast;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.CellStatus;
+import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.Speedups;
 import dev.loommatrix.core.stats.Speedup;
 import java.util.Comparator;
 import java.util.List;
@@ -52,18 +54,23 @@ public final class Findings {
         return headlines.stream().map(h -> finding(cell, h, threshold)).toList();
     }
 
+    /**
+     * A headline contrast concluded against the best alternative the cell measured: the conclusion is the subject's
+     * against the fastest other variant (a win over a pool picked to lose is no conclusion), the headline kept beside.
+     */
     private static Finding finding(CellRecord cell, Speedup headline, double threshold) {
         Finding.Contrasted said = contrasted(headline, threshold);
         Optional<Finding.Contrasted> best = bestOther(cell, said.subject(), headline.benchmark())
                 .filter(s -> !s.variant().equals(said.reference()))
                 .map(s -> contrasted(s, threshold));
+        Finding.Contrasted deciding = best.orElse(said);
         Optional<String> why =
-                said.conclusion() == Conclusion.CANNOT_TELL ? Optional.of(toDecide(said)) : Optional.empty();
+                deciding.conclusion() == Conclusion.CANNOT_TELL ? Optional.of(toDecide(deciding)) : Optional.empty();
         Finding finding = new Finding(
                 cell.cellId(),
                 cell.coordinates(),
                 headline.benchmark(),
-                said.conclusion(),
+                deciding.conclusion(),
                 Optional.of(said),
                 best,
                 why,
@@ -133,12 +140,26 @@ public final class Findings {
         return cell.speedups().isEmpty() ? any.metric() : cell.speedups().get(0).metric();
     }
 
-    /** The subject against the best other variant: the one it beats by the least. */
+    /**
+     * The subject against the best other variant the cell measured (the same benchmark): the fastest by its
+     * steady-state median, in the judged metric's direction.
+     */
     private static Optional<Speedup> bestOther(CellRecord cell, String subject, Optional<String> benchmark) {
-        return cell.speedups().stream()
-                .filter(s -> s.over().equals(subject) && s.benchmark().equals(benchmark))
-                .filter(s -> s.metric().equals(judgedMetric(cell, s)))
-                .min(Comparator.comparingDouble(Speedup::ratio));
+        String label = benchmark.orElse("");
+        Optional<Measurement> mine = cell.measurements().stream()
+                .filter(m -> m.variant().equals(subject) && m.benchmarkLabel().equals(label))
+                .findFirst();
+        Optional<Measurement> fastest = cell.measurements().stream()
+                .filter(m -> !m.variant().equals(subject) && m.benchmarkLabel().equals(label))
+                .filter(m -> m.medianOf(m.metric().name()).isPresent())
+                .min(Comparator.comparingDouble(m -> {
+                    double median = m.medianOf(m.metric().name()).orElseThrow();
+                    return m.metric().higherIsBetter() ? -median : median;
+                }));
+        if (mine.isEmpty() || fastest.isEmpty()) {
+            return Optional.empty();
+        }
+        return Speedups.between(cell.cellId(), mine.get(), fastest.get());
     }
 
     private static Finding.Contrasted contrasted(Speedup s, double threshold) {

@@ -115,6 +115,16 @@ public final class Speedups {
                 .map(m -> declared.resolvedTo(m.variant()));
     }
 
+    /**
+     * How many times better {@code subject} is than {@code reference} on the subject's judged metric, as a cell's
+     * speedups are computed (the same seed: the same interval in every report); empty without numbers on both sides.
+     */
+    public static Optional<Speedup> between(String cellId, Measurement subject, Measurement reference) {
+        List<Speedup> one = new ArrayList<>();
+        add(one, cellId, subject, reference);
+        return one.stream().findFirst();
+    }
+
     /** How many times better {@code subject} is than {@code reference}, when both have numbers. */
     private static void add(List<Speedup> out, String cellId, Measurement subject, Measurement reference) {
         double[] s = subject.judged();

@@ -29,13 +29,19 @@ class RunConclusionsTest {
         assertThat(pinning.rules()).hasSize(2);
         assertThat(pinning.rules().get(0).where()).hasSize(1);
         assertThat(pinning.rules().get(0).where().get(0).axis()).isEqualTo("jdk");
-        String md = ConclusionsMarkdown.render(run);
+        String md = ConclusionsMarkdown.render(run, ConclusionLinks.runDirectory());
         assertThat(md)
                 .contains("### pinning")
-                .containsPattern("\\*\\*hurts\\*\\* on \\S+ \\(1 condition, 0\\.127×\\)")
-                .containsPattern("\\*\\*no difference\\*\\* on \\S+ \\(1 condition, 1\\.00×\\)")
+                // the best other to synchronized on 21 is object-wait (51.27 ms against reentrant-lock's 51.38)
+                .contains("- **hurts** on debian-21: synchronized against the best other (object-wait): 0.127×;"
+                        + " over reentrant-lock, the headline's reference, 0.127× (hurts) — [debian-21, 2 CPUs]"
+                        + "(cells/debian-21.linux.cpus-2.par-auto.max-auto.minr-auto.pinning.json)")
+                .contains("- **no difference** on debian-25: synchronized against the best other (reentrant-lock):"
+                        + " 1.00× — [debian-25, 2 CPUs]")
                 .contains("### sleep-bound")
-                .containsPattern("\\*\\*pays off\\*\\* everywhere \\(1 condition, 5\\.75×\\)");
+                .contains("- **pays off** everywhere: virtual against the best other (pool:100): 5.75× — ")
+                .contains("  - why, [debian-21, 1 CPU](cells/debian-21.linux.cpus-1.par-auto.max-auto.minr-auto"
+                        + ".sleep-bound.json): pool-bound: pool:100's 100 threads set its time");
     }
 
     @Test
@@ -46,6 +52,9 @@ class RunConclusionsTest {
         assertThat(sleep.notValid()).hasSize(1);
         assertThat(sleep.rules()).hasSize(1);
         assertThat(sleep.rules().get(0).conditions()).hasSize(1);
-        assertThat(ConclusionsMarkdown.render(run)).contains("- not valid: `").contains("disturbed: measured beside");
+        assertThat(ConclusionsMarkdown.render(run, ConclusionLinks.runDirectory()))
+                .contains("- **pays off** in every valid condition: ")
+                .contains("- not valid: [debian-25, 1 CPU on CPUs 0](cells/debian-25.linux.cpus-1.cpuset-0.par-auto"
+                        + ".max-auto.minr-auto.sleep-bound.json) — disturbed: measured beside 0.71 CPUs");
     }
 }

@@ -1,5 +1,6 @@
 package dev.loommatrix.runner.cli;
 
+import dev.loommatrix.core.conclude.ConclusionLinks;
 import dev.loommatrix.core.conclude.ConclusionsDocument;
 import dev.loommatrix.core.conclude.ConclusionsMarkdown;
 import dev.loommatrix.core.conclude.RunConclusions;
@@ -41,6 +42,13 @@ final class ReportCommand implements Callable<Integer> {
     double thresholdPercent;
 
     @Option(
+            names = "--site",
+            paramLabel = "URL",
+            description = "The dashboard the run is published on: each condition links to its cell there (default:"
+                    + " to the cell's record in RUN_DIR, cells/<id>.json).")
+    String site;
+
+    @Option(
             names = "--out",
             paramLabel = "FILE",
             description = "Write to FILE (atomically) instead of standard output.")
@@ -62,7 +70,11 @@ final class ReportCommand implements Callable<Integer> {
         RunConclusions conclusions = RunConclusions.of(run.readCells(), thresholdPercent / 100);
         String text = format.equals("json")
                 ? Json.MAPPER.writeValueAsString(ConclusionsDocument.of(manifest.runId(), conclusions)) + "\n"
-                : ConclusionsMarkdown.render(conclusions);
+                : ConclusionsMarkdown.render(
+                        conclusions,
+                        site != null
+                                ? ConclusionLinks.dashboard(site, manifest.runId())
+                                : ConclusionLinks.runDirectory());
         if (out != null) {
             Json.writeAtomically(out, text);
             spec.commandLine().getErr().println("wrote the conclusions of run " + manifest.runId() + " to " + out);
