@@ -32,9 +32,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a list of cells into a run directory. Each cell passes four stages once, top to bottom: what to
- * run ({@link Selection}: resume, retry), where ({@link CellPlacement}: backend, CPUs), running it (its backend,
- * after stopping what a killed runner left), and recording it ({@link CellRecorder}: record, atomic write,
- * progress). Each cell's file is written the moment the cell ends and run.json after every cell, so a run
+ * run ({@link Selection}: resume, retry), where ({@link CellPlacement}: backend, CPUs), running it (after
+ * stopping what a killed runner left; {@link CellAttempts}: on its backend, watched, again while disturbed),
+ * and recording it ({@link CellRecorder}: record, atomic write, progress). Each cell's file is written the moment the cell ends and run.json after every cell, so a run
  * stopped at any point leaves a consistent directory.
  */
 public final class MatrixRun {
