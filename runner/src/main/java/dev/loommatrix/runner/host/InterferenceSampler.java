@@ -179,13 +179,6 @@ public final class InterferenceSampler implements AutoCloseable {
         Optional<Double> throttled = throttledFirst.isPresent()
                 ? Optional.of(round((throttledLast.getAsLong() - throttledFirst.getAsLong()) / 1e6))
                 : Optional.empty();
-        Optional<Double> pressureMean = points.stream().anyMatch(p -> p.cpuPressure() != null)
-                ? Optional.of(round(points.stream()
-                        .filter(p -> p.cpuPressure() != null)
-                        .mapToDouble(Interference.Point::cpuPressure)
-                        .average()
-                        .orElse(0)))
-                : Optional.empty();
         boolean enough = seconds * 1e9 >= every.toNanos();
         Optional<String> disturbed = enough && mean >= Interference.THRESHOLD_CPUS
                 ? Optional.of(String.format(
@@ -195,6 +188,47 @@ public final class InterferenceSampler implements AutoCloseable {
                         max,
                         Interference.THRESHOLD_CPUS))
                 : Optional.empty();
+        sayWhyOtherWorkIsUnknown(enough);
+        return new Interference(
+                "the host's /proc/stat against " + cell.source() + " and this runner's own CPU",
+                (int) every.toMillis(),
+                mean,
+                round(max),
+                Interference.THRESHOLD_CPUS,
+                stealSeen && seconds > 0 ? Optional.of(round(stealSeconds / seconds)) : Optional.empty(),
+                throttled,
+                pressureMean(),
+                frequency(),
+                series,
+                List.copyOf(unavailable),
+                disturbed);
+    }
+
+    /** The mean CPU pressure over the samples that had one. */
+    private Optional<Double> pressureMean() {
+        return points.stream().anyMatch(p -> p.cpuPressure() != null)
+                ? Optional.of(round(points.stream()
+                        .filter(p -> p.cpuPressure() != null)
+                        .mapToDouble(Interference.Point::cpuPressure)
+                        .average()
+                        .orElse(0)))
+                : Optional.empty();
+    }
+
+    /** The CPUs' clock over the samples: mean (to 0.1 MHz), lowest, highest. */
+    private Optional<Interference.Frequency> frequency() {
+        if (mhz.isEmpty()) {
+            return Optional.empty();
+        }
+        double mean = mhz.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        return Optional.of(new Interference.Frequency(
+                Math.round(mean * 10) / 10.0,
+                mhz.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                mhz.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+    }
+
+    /** Where no interval, or too little time, told the cell's own CPU use apart: said, not a number. */
+    private void sayWhyOtherWorkIsUnknown(boolean enough) {
         if (seconds == 0 && unavailable.isEmpty()) {
             // (its first and last moments always are: before its container or JVM starts, after it is gone)
             unavailable.add("other work: no interval had the cell's own CPU use to tell it apart (" + cell.source()
@@ -206,35 +240,6 @@ public final class InterferenceSampler implements AutoCloseable {
                     seconds,
                     every.toMillis()));
         }
-        return new Interference(
-                "the host's /proc/stat against " + cell.source() + " and this runner's own CPU",
-                (int) every.toMillis(),
-                mean,
-                round(max),
-                Interference.THRESHOLD_CPUS,
-                stealSeen && seconds > 0 ? Optional.of(round(stealSeconds / seconds)) : Optional.empty(),
-                throttled,
-                pressureMean,
-                mhz.isEmpty()
-                        ? Optional.empty()
-                        : Optional.of(new Interference.Frequency(
-                                Math.round(mhz.stream()
-                                                        .mapToDouble(Double::doubleValue)
-                                                        .average()
-                                                        .orElseThrow()
-                                                * 10)
-                                        / 10.0,
-                                mhz.stream()
-                                        .mapToDouble(Double::doubleValue)
-                                        .min()
-                                        .orElseThrow(),
-                                mhz.stream()
-                                        .mapToDouble(Double::doubleValue)
-                                        .max()
-                                        .orElseThrow())),
-                series,
-                List.copyOf(unavailable),
-                disturbed);
     }
 
     @Override

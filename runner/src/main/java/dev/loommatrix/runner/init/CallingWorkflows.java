@@ -75,11 +75,17 @@ public final class CallingWorkflows {
     /** File name (in {@link #DIRECTORY}) → content, in the order they are written. */
     public static Map<String, String> of(Starter.Project project, Source source, boolean quickProfile) {
         String build = project.build().orElse("");
-        String with = build.isEmpty() ? "" : "    with:\n      build: " + yamlScalar(build) + "\n";
         Map<String, String> files = new LinkedHashMap<>();
-        files.put(
-                "benchmarks.yml",
-                """
+        files.put("benchmarks.yml", nightly(source, build));
+        files.put("benchmarks-pr.yml", pullRequest(source, build, quickProfile));
+        files.put("benchmarks-pr-comment.yml", pullRequestComment(source));
+        return files;
+    }
+
+    /** The nightly: every cell, published with its history. */
+    private static String nightly(Source source, String build) {
+        String with = build.isEmpty() ? "" : "    with:\n      build: " + yamlScalar(build) + "\n";
+        return """
                 # loom-matrix's nightly matrix: every cell of matrix.yaml, published to GitHub Pages with its history (the
                 # branch loom-matrix-history). Pages: Settings > Pages > Source "GitHub Actions". PostgreSQL for Grafana:
                 # the secret LOOM_POSTGRES_URL. More inputs (profile, runners, keep-runs): the called workflow's header.
@@ -96,10 +102,12 @@ public final class CallingWorkflows {
                 %s    secrets:
                       postgres-url: ${{ secrets.LOOM_POSTGRES_URL }}
                 """
-                        .formatted(source.uses("loom-matrix-nightly.yml"), with));
-        files.put(
-                "benchmarks-pr.yml",
-                """
+                .formatted(source.uses("loom-matrix-nightly.yml"), with);
+    }
+
+    /** A pull request's verdict: its merge base and head measured side by side. */
+    private static String pullRequest(Source source, String build, boolean quickProfile) {
+        return """
                 # loom-matrix's verdict on a pull request: the merge base and the head, built and measured side by side on
                 # one runner (matrix.yaml's quick profile where it has one), compared pair by pair; benchmarks-pr-comment.yml
                 # posts it. It runs the pull request's code: keep it on GitHub-hosted runners in a public repository.
@@ -115,10 +123,12 @@ public final class CallingWorkflows {
                     uses: %s
                     permissions: {actions: read, contents: read}
                 %s"""
-                        .formatted(PR_NAME, source.uses("loom-matrix-pr.yml"), prInputs(build, quickProfile)));
-        files.put(
-                "benchmarks-pr-comment.yml",
-                """
+                .formatted(PR_NAME, source.uses("loom-matrix-pr.yml"), prInputs(build, quickProfile));
+    }
+
+    /** The verdict posted on the pull request, from this repository's context (so forks' too). */
+    private static String pullRequestComment(Source source) {
+        return """
                 # Posts benchmarks-pr.yml's verdict on the pull request, forks' included: it runs in this repository's
                 # context and checks out nothing from the pull request (the called workflow's header says how).
                 name: benchmarks-pr-comment
@@ -133,8 +143,7 @@ public final class CallingWorkflows {
                     uses: %s
                     permissions: {actions: read, pull-requests: write}
                 """
-                        .formatted(PR_NAME, source.uses("loom-matrix-pr-comment.yml")));
-        return files;
+                .formatted(PR_NAME, source.uses("loom-matrix-pr-comment.yml"));
     }
 
     private static String prInputs(String build, boolean quickProfile) {

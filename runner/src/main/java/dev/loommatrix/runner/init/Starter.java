@@ -184,78 +184,12 @@ public final class Starter {
                     .append("\"}\n");
         }
         y.append("\ncpus: [1, 2]\n\nworkloads:\n");
-        String quickWorkloads;
-        switch (project) {
-            case Jmh jmh -> {
-                String id = "benchmarks";
-                y.append("  # ").append(jmh.tool()).append("'s JMH uber-jar");
-                if (jmh.benchmarks().isEmpty()) {
-                    y.append(" (not built yet: its benchmarks are listed here once it is)");
-                } else {
-                    y.append(", ").append(jmh.benchmarks().size()).append(" benchmarks:");
-                    jmh.benchmarks().stream().limit(20).forEach(b -> y.append("\n  #   ")
-                            .append(b.name()));
-                    if (jmh.benchmarks().size() > 20) {
-                        y.append("\n  #   … and ")
-                                .append(jmh.benchmarks().size() - 20)
-                                .append(" more");
-                    }
-                }
-                y.append('\n');
-                Optional<String> param = threadParam(jmh.benchmarks());
-                // a variant's @Param switches only the benchmarks that declare it: the others would run alike in
-                // every variant, so the entry selects those that do (issue #49)
-                List<JmhJar.Benchmark> switched = param.map(p -> jmh.benchmarks().stream()
-                                .filter(b -> b.params().contains(p))
-                                .toList())
-                        .orElse(List.of());
-                long unswitched = jmh.benchmarks().size() - switched.size();
-                if (param.isPresent() && unswitched > 0) {
-                    y.append("  # ")
-                            .append(unswitched)
-                            .append(" of them without the @Param ")
-                            .append(param.get())
-                            .append(" are left out: it would not switch them. Add them in an entry whose\n")
-                            .append("  # variants set a system property they read.\n");
-                }
-                y.append("  - id: ").append(id).append('\n');
-                y.append("    jmh:\n");
-                y.append("      jar: ").append(jmh.jar()).append('\n');
-                y.append("      include: ")
-                        .append(
-                                switched.isEmpty() || unswitched == 0
-                                        ? "['.*']"
-                                        : switched.stream()
-                                                .map(b -> "'" + b.includePattern() + "'")
-                                                .collect(java.util.stream.Collectors.joining(", ", "[", "]")))
-                        .append("          # regular expressions, as JMH takes them\n");
-                y.append("      warmupIterations: 3\n      iterations: 5\n      warmupTime: 1s\n      time: 1s\n");
-                y.append(variants(param));
-                quickWorkloads = "      " + id + ": {jmh: {warmupIterations: 1, iterations: 3, warmupTime: 200ms, "
-                        + "time: 200ms}}\n";
-            }
-            case Program program -> {
-                String id = programId(program.jar());
-                y.append("  # A program, timed as a process (it may report its own numbers: see the README)\n");
-                y.append("  - id: ").append(id).append('\n');
-                y.append("    program:\n");
-                y.append("      jar: ").append(program.jar()).append('\n');
-                y.append("      args: []\n");
-                y.append(variants(Optional.empty()));
-                quickWorkloads = "";
-            }
-            case Nothing nothing -> {
-                y.append(
-                        "  # No JMH suite or runnable jar was found here: the built-in seed workloads to start with.\n");
-                y.append(
-                        "  # Your own code: a `jmh: {jar: …}` or `program: {jar: …}` entry (README: \"Your own code\").\n");
-                y.append("  - id: sleep-bound\n    variants: [virtual, \"pool:200\"]\n");
-                y.append("    params: {tasks: 10000, sleepMs: 300}\n");
-                y.append("  - id: primes-io\n    variants: [virtual, \"pool:cpus\"]\n");
-                quickWorkloads = "      sleep-bound: {params: {tasks: 1000, sleepMs: 20}}\n"
-                        + "      primes-io: {params: {tasks: 200}}\n";
-            }
-        }
+        String quickWorkloads =
+                switch (project) {
+                    case Jmh jmh -> jmhWorkload(y, jmh);
+                    case Program program -> programWorkload(y, program);
+                    case Nothing nothing -> seedWorkloads(y);
+                };
         y.append("\nrepetitions: 5\nwarmup: 0\ntimeout: 20m\nmemory: 1g\n\n");
         y.append("profiles:\n");
         y.append("  # A pull request's check, and a first try: fewer fresh JVMs, shorter iterations.\n");
@@ -264,6 +198,76 @@ public final class Starter {
             y.append("    workloads:\n").append(quickWorkloads);
         }
         return y.toString();
+    }
+
+    /** The JMH suite's entry, appended to {@code y}; returns its lines in the quick profile. */
+    private static String jmhWorkload(StringBuilder y, Jmh jmh) {
+        String id = "benchmarks";
+        y.append("  # ").append(jmh.tool()).append("'s JMH uber-jar");
+        if (jmh.benchmarks().isEmpty()) {
+            y.append(" (not built yet: its benchmarks are listed here once it is)");
+        } else {
+            y.append(", ").append(jmh.benchmarks().size()).append(" benchmarks:");
+            jmh.benchmarks().stream().limit(20).forEach(b -> y.append("\n  #   ")
+                    .append(b.name()));
+            if (jmh.benchmarks().size() > 20) {
+                y.append("\n  #   … and ").append(jmh.benchmarks().size() - 20).append(" more");
+            }
+        }
+        y.append('\n');
+        Optional<String> param = threadParam(jmh.benchmarks());
+        // a variant's @Param switches only the benchmarks that declare it: the others would run alike in
+        // every variant, so the entry selects those that do (issue #49)
+        List<JmhJar.Benchmark> switched = param.map(p -> jmh.benchmarks().stream()
+                        .filter(b -> b.params().contains(p))
+                        .toList())
+                .orElse(List.of());
+        long unswitched = jmh.benchmarks().size() - switched.size();
+        if (param.isPresent() && unswitched > 0) {
+            y.append("  # ")
+                    .append(unswitched)
+                    .append(" of them without the @Param ")
+                    .append(param.get())
+                    .append(" are left out: it would not switch them. Add them in an entry whose\n")
+                    .append("  # variants set a system property they read.\n");
+        }
+        y.append("  - id: ").append(id).append('\n');
+        y.append("    jmh:\n");
+        y.append("      jar: ").append(jmh.jar()).append('\n');
+        y.append("      include: ")
+                .append(
+                        switched.isEmpty() || unswitched == 0
+                                ? "['.*']"
+                                : switched.stream()
+                                        .map(b -> "'" + b.includePattern() + "'")
+                                        .collect(java.util.stream.Collectors.joining(", ", "[", "]")))
+                .append("          # regular expressions, as JMH takes them\n");
+        y.append("      warmupIterations: 3\n      iterations: 5\n      warmupTime: 1s\n      time: 1s\n");
+        y.append(variants(param));
+        return "      " + id + ": {jmh: {warmupIterations: 1, iterations: 3, warmupTime: 200ms, " + "time: 200ms}}\n";
+    }
+
+    /** The runnable jar's entry, appended to {@code y}; the quick profile takes it as it is. */
+    private static String programWorkload(StringBuilder y, Program program) {
+        String id = programId(program.jar());
+        y.append("  # A program, timed as a process (it may report its own numbers: see the README)\n");
+        y.append("  - id: ").append(id).append('\n');
+        y.append("    program:\n");
+        y.append("      jar: ").append(program.jar()).append('\n');
+        y.append("      args: []\n");
+        y.append(variants(Optional.empty()));
+        return "";
+    }
+
+    /** Nothing recognized: the built-in seed workloads, appended to {@code y}; returns their quick-profile lines. */
+    private static String seedWorkloads(StringBuilder y) {
+        y.append("  # No JMH suite or runnable jar was found here: the built-in seed workloads to start with.\n");
+        y.append("  # Your own code: a `jmh: {jar: …}` or `program: {jar: …}` entry (README: \"Your own code\").\n");
+        y.append("  - id: sleep-bound\n    variants: [virtual, \"pool:200\"]\n");
+        y.append("    params: {tasks: 10000, sleepMs: 300}\n");
+        y.append("  - id: primes-io\n    variants: [virtual, \"pool:cpus\"]\n");
+        return "      sleep-bound: {params: {tasks: 1000, sleepMs: 20}}\n"
+                + "      primes-io: {params: {tasks: 200}}\n";
     }
 
     /** What init cannot know and the team must write: refused by the matrix reader until it is filled in. */

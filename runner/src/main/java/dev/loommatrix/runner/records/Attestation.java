@@ -70,61 +70,11 @@ public final class Attestation {
                 Optional.of(expected.processorsRule())));
 
         EnvironmentRecord.Scheduler scheduler = env.scheduler();
-        String requestedPar = cell.coordinates().parallelism();
-        String requestedMax = cell.coordinates().maxPoolSize();
-        int expectedPar = requestedPar.equals("auto") ? expected.processors() : Integer.parseInt(requestedPar);
-        if (!requestedMax.equals("auto")) {
-            expectedPar = Math.min(expectedPar, Integer.parseInt(requestedMax));
-        }
-        String source = scheduler.source().orElse("unknown");
-        String derived = "derived by the JDK's rule from the properties the JVM saw";
-        int expectedMax = requestedMax.equals("auto") ? Math.max(expectedPar, 256) : Integer.parseInt(requestedMax);
-        String requestedMin = cell.coordinates().minRunnable();
-        int expectedMin = requestedMin.equals("auto") ? Math.max(expectedPar / 2, 1) : Integer.parseInt(requestedMin);
-        checks.add(schedulerCheck(
-                "parallelism", requestedPar, expectedPar, scheduler.parallelism(), "read via " + source));
-        checks.add(schedulerCheck("maxPoolSize", requestedMax, expectedMax, scheduler.maxPoolSize(), derived));
-        checks.add(schedulerCheck("minRunnable", requestedMin, expectedMin, scheduler.minRunnable(), derived));
-
+        checks.addAll(schedulerChecks(cell, scheduler, expected.processors()));
         EnvironmentRecord.Limits limits =
                 env.affinity().isPresent() ? env.limits().withAffinity(env.affinity()) : env.limits();
-        expected.cgroupCpus().ifPresent(cpus -> {
-            Optional<Double> observed = limits.cpus();
-            boolean ok =
-                    observed.isPresent() && BigDecimal.valueOf(observed.get()).compareTo(cpus) == 0;
-            checks.add(new Check(
-                    "cgroup cpu quota",
-                    cpus.toPlainString(),
-                    observed.map(String::valueOf).orElse("null"),
-                    ok,
-                    Optional.empty()));
-        });
-        expected.memoryBytes().ifPresent(bytes -> checks.add(limitCheck("cgroup memory", bytes, limits.memoryBytes())));
-        expected.pids().ifPresent(pids -> checks.add(limitCheck("cgroup pids", pids, limits.pids())));
-        expected.affinity().ifPresent(cpus -> {
-            Optional<String> observed = env.affinity();
-            boolean same = observed.isPresent()
-                    && dev.loommatrix.core.plan.CpuSet.parse(observed.get())
-                            .equals(dev.loommatrix.core.plan.CpuSet.parse(cpus));
-            checks.add(
-                    new Check(
-                            "cpu affinity",
-                            cpus,
-                            observed.orElse("null"),
-                            same,
-                            Optional.of(
-                                    "the CPUs the process may run on (Cpus_allowed_list): taskset on a host, the cpuset in a container")));
-        });
-        String vmName = String.valueOf(env.vm().get("name"));
-        checks.add(new Check(
-                "vm", cell.jdk().vm().id(), vmName, vmMatches(cell.jdk().vm(), vmName), Optional.empty()));
-        String spec = env.javaSpecificationVersion();
-        checks.add(new Check(
-                "java feature version",
-                String.valueOf(cell.jdk().version()),
-                spec,
-                spec.equals(String.valueOf(cell.jdk().version())),
-                Optional.empty()));
+        checks.addAll(limitChecks(expected, limits, env.affinity()));
+        checks.addAll(jdkChecks(cell, env));
 
         ignoredOptionsCheck(cell, env).ifPresent(checks::add);
 
@@ -142,6 +92,73 @@ public final class Attestation {
                 limits,
                 checks.stream().allMatch(Check::ok),
                 checks);
+    }
+
+    /** The virtual-thread scheduler's settings: those the cell asks for, "auto" as the JDK derives it. */
+    private static List<Check> schedulerChecks(Cell cell, EnvironmentRecord.Scheduler scheduler, int processors) {
+        String requestedPar = cell.coordinates().parallelism();
+        String requestedMax = cell.coordinates().maxPoolSize();
+        int expectedPar = requestedPar.equals("auto") ? processors : Integer.parseInt(requestedPar);
+        if (!requestedMax.equals("auto")) {
+            expectedPar = Math.min(expectedPar, Integer.parseInt(requestedMax));
+        }
+        String source = scheduler.source().orElse("unknown");
+        String derived = "derived by the JDK's rule from the properties the JVM saw";
+        int expectedMax = requestedMax.equals("auto") ? Math.max(expectedPar, 256) : Integer.parseInt(requestedMax);
+        String requestedMin = cell.coordinates().minRunnable();
+        int expectedMin = requestedMin.equals("auto") ? Math.max(expectedPar / 2, 1) : Integer.parseInt(requestedMin);
+        return List.of(
+                schedulerCheck("parallelism", requestedPar, expectedPar, scheduler.parallelism(), "read via " + source),
+                schedulerCheck("maxPoolSize", requestedMax, expectedMax, scheduler.maxPoolSize(), derived),
+                schedulerCheck("minRunnable", requestedMin, expectedMin, scheduler.minRunnable(), derived));
+    }
+
+    /** The limits the backend set, as the JVM's process saw them: cgroup quota, memory and pids, CPU affinity. */
+    private static List<Check> limitChecks(
+            Expectation expected, EnvironmentRecord.Limits limits, Optional<String> affinity) {
+        List<Check> checks = new ArrayList<>();
+        expected.cgroupCpus().ifPresent(cpus -> {
+            Optional<Double> observed = limits.cpus();
+            boolean ok =
+                    observed.isPresent() && BigDecimal.valueOf(observed.get()).compareTo(cpus) == 0;
+            checks.add(new Check(
+                    "cgroup cpu quota",
+                    cpus.toPlainString(),
+                    observed.map(String::valueOf).orElse("null"),
+                    ok,
+                    Optional.empty()));
+        });
+        expected.memoryBytes().ifPresent(bytes -> checks.add(limitCheck("cgroup memory", bytes, limits.memoryBytes())));
+        expected.pids().ifPresent(pids -> checks.add(limitCheck("cgroup pids", pids, limits.pids())));
+        expected.affinity().ifPresent(cpus -> {
+            boolean same = affinity.isPresent()
+                    && dev.loommatrix.core.plan.CpuSet.parse(affinity.get())
+                            .equals(dev.loommatrix.core.plan.CpuSet.parse(cpus));
+            checks.add(
+                    new Check(
+                            "cpu affinity",
+                            cpus,
+                            affinity.orElse("null"),
+                            same,
+                            Optional.of(
+                                    "the CPUs the process may run on (Cpus_allowed_list): taskset on a host, the cpuset in a container")));
+        });
+        return checks;
+    }
+
+    /** The JDK the cell asked for: its VM and its feature version. */
+    private static List<Check> jdkChecks(Cell cell, HarnessEnvironment env) {
+        String vmName = String.valueOf(env.vm().get("name"));
+        String spec = env.javaSpecificationVersion();
+        return List.of(
+                new Check(
+                        "vm", cell.jdk().vm().id(), vmName, vmMatches(cell.jdk().vm(), vmName), Optional.empty()),
+                new Check(
+                        "java feature version",
+                        String.valueOf(cell.jdk().version()),
+                        spec,
+                        spec.equals(String.valueOf(cell.jdk().version())),
+                        Optional.empty()));
     }
 
     static final String IGNORE_UNRECOGNIZED = "-XX:+IgnoreUnrecognizedVMOptions";

@@ -28,9 +28,20 @@ public final class JfrSummary {
     private JfrSummary() {}
 
     public static Profile.Jfr read(Path file) throws IOException {
-        Tally pinned = new Tally();
-        Tally monitors = new Tally();
-        Tally cpu = new Tally();
+        Summing summing = new Summing();
+        try (RecordingFile recording = new RecordingFile(file)) {
+            while (recording.hasMoreEvents()) {
+                summing.add(recording.readEvent());
+            }
+        }
+        return summing.summary();
+    }
+
+    /** The recording's events summed as they are read, one at a time. */
+    private static final class Summing {
+        final Tally pinned = new Tally();
+        final Tally monitors = new Tally();
+        final Tally cpu = new Tally();
         long submitFailed = 0;
         long gcPauses = 0;
         Duration gcPause = Duration.ZERO;
@@ -41,61 +52,63 @@ public final class JfrSummary {
         double jvmCpu = 0;
         double machineCpu = 0;
         long cpuLoads = 0;
-        List<RecordedEvent> loads = new java.util.ArrayList<>();
+        final List<RecordedEvent> loads = new java.util.ArrayList<>();
         Instant first = null;
         Instant last = null;
-        try (RecordingFile recording = new RecordingFile(file)) {
-            while (recording.hasMoreEvents()) {
-                RecordedEvent e = recording.readEvent();
-                first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
-                last = last == null || e.getEndTime().isAfter(last) ? e.getEndTime() : last;
-                switch (e.getEventType().getName()) {
-                    case "jdk.VirtualThreadPinned" -> pinned.add(applicationFrame(e.getStackTrace()), e.getDuration());
-                    case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
-                    case "jdk.GarbageCollection" -> {
-                        gcPauses++;
-                        Duration sum = e.getDuration("sumOfPauses");
-                        gcPause = gcPause.plus(sum);
-                        Duration longest = e.getDuration("longestPause");
-                        gcMax = longest.compareTo(gcMax) > 0 ? longest : gcMax;
-                    }
-                    case "jdk.ObjectAllocationSample" -> allocated += e.getLong("weight");
-                    case "jdk.JavaMonitorEnter" -> monitors.add(applicationFrame(e.getStackTrace()), e.getDuration());
-                    case "jdk.ThreadPark" -> parks++;
-                    case "jdk.ThreadSleep" -> sleeps++;
-                    case "jdk.ExecutionSample" -> cpu.add(topFrame(e.getStackTrace()), null);
-                    case "jdk.CPULoad" -> {
-                        jvmCpu += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
-                        machineCpu += e.getFloat("machineTotal");
-                        cpuLoads++;
-                        loads.add(e);
-                    }
-                    default -> {}
+
+        void add(RecordedEvent e) {
+            first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
+            last = last == null || e.getEndTime().isAfter(last) ? e.getEndTime() : last;
+            switch (e.getEventType().getName()) {
+                case "jdk.VirtualThreadPinned" -> pinned.add(applicationFrame(e.getStackTrace()), e.getDuration());
+                case "jdk.VirtualThreadSubmitFailed" -> submitFailed++;
+                case "jdk.GarbageCollection" -> {
+                    gcPauses++;
+                    Duration sum = e.getDuration("sumOfPauses");
+                    gcPause = gcPause.plus(sum);
+                    Duration longest = e.getDuration("longestPause");
+                    gcMax = longest.compareTo(gcMax) > 0 ? longest : gcMax;
                 }
+                case "jdk.ObjectAllocationSample" -> allocated += e.getLong("weight");
+                case "jdk.JavaMonitorEnter" -> monitors.add(applicationFrame(e.getStackTrace()), e.getDuration());
+                case "jdk.ThreadPark" -> parks++;
+                case "jdk.ThreadSleep" -> sleeps++;
+                case "jdk.ExecutionSample" -> cpu.add(topFrame(e.getStackTrace()), null);
+                case "jdk.CPULoad" -> {
+                    jvmCpu += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
+                    machineCpu += e.getFloat("machineTotal");
+                    cpuLoads++;
+                    loads.add(e);
+                }
+                default -> {}
             }
         }
-        double durationMs = first == null ? 0 : Duration.between(first, last).toNanos() / 1e6;
-        return new Profile.Jfr(
-                durationMs,
-                pinned.count,
-                pinned.total.toNanos() / 1e6,
-                pinned.top(true),
-                submitFailed,
-                gcPauses,
-                gcPause.toNanos() / 1e6,
-                gcMax.toNanos() / 1e6,
-                allocated,
-                durationMs > 0 ? allocated / (durationMs / 1000) : 0,
-                monitors.count,
-                monitors.total.toNanos() / 1e6,
-                monitors.top(true),
-                parks,
-                sleeps,
-                cpu.count,
-                cpu.top(false),
-                cpuLoads == 0 ? null : jvmCpu / cpuLoads,
-                cpuLoads == 0 ? null : machineCpu / cpuLoads,
-                series(loads, first));
+
+        Profile.Jfr summary() {
+            double durationMs =
+                    first == null ? 0 : Duration.between(first, last).toNanos() / 1e6;
+            return new Profile.Jfr(
+                    durationMs,
+                    pinned.count,
+                    pinned.total.toNanos() / 1e6,
+                    pinned.top(true),
+                    submitFailed,
+                    gcPauses,
+                    gcPause.toNanos() / 1e6,
+                    gcMax.toNanos() / 1e6,
+                    allocated,
+                    durationMs > 0 ? allocated / (durationMs / 1000) : 0,
+                    monitors.count,
+                    monitors.total.toNanos() / 1e6,
+                    monitors.top(true),
+                    parks,
+                    sleeps,
+                    cpu.count,
+                    cpu.top(false),
+                    cpuLoads == 0 ? null : jvmCpu / cpuLoads,
+                    cpuLoads == 0 ? null : machineCpu / cpuLoads,
+                    series(loads, first));
+        }
     }
 
     /** At most this many CPU load points a recording keeps (a long run's are thinned evenly). */

@@ -53,23 +53,8 @@ final class VariantSwitches {
                         .filter(p -> p != null && p.listedBy().isPresent())
                         .map(p -> p.listedBy().get())
                         .findFirst();
-                String observed = read
-                        ? "read"
-                        : listedBy.map(c -> "not asked for by name, but " + c + " listed all system properties (it"
-                                        + " may read it from its copy)")
-                                .orElse("read by nothing in its " + jvms(watched.size()));
                 boolean ok = read || listedBy.isPresent();
-                checks.add(new Check(
-                        "variant " + variant.variant() + ": system property " + name,
-                        property.getValue() + " (for the code under test to read)",
-                        observed,
-                        ok,
-                        Optional.of(
-                                ok
-                                        ? "the agent watched the JVM's reads of the variant's own properties"
-                                        : "nothing in the JVM asked for this property, so it switched nothing: the"
-                                                + " code reads another name, or none (a @Param, an environment"
-                                                + " variable, its own configuration file)")));
+                checks.add(propertyCheck(variant.variant(), property, read, listedBy, watched.size()));
                 if (!ok) {
                     unread.computeIfAbsent(variant.variant(), v -> new LinkedHashSet<>())
                             .add(name);
@@ -78,6 +63,37 @@ final class VariantSwitches {
                 }
             }
         }
+        return new Judgement(List.copyOf(checks), changedNothing(user, runs, unread, jvmsOf));
+    }
+
+    /** A variant's own system property, as its JVMs' agents saw it: read, maybe read from a copy, or read by nothing. */
+    private static Check propertyCheck(
+            String variant, Map.Entry<String, String> property, boolean read, Optional<String> listedBy, int jvms) {
+        String observed = read
+                ? "read"
+                : listedBy.map(c -> "not asked for by name, but " + c + " listed all system properties (it"
+                                + " may read it from its copy)")
+                        .orElse("read by nothing in its " + jvms(jvms));
+        boolean ok = read || listedBy.isPresent();
+        return new Check(
+                "variant " + variant + ": system property " + property.getKey(),
+                property.getValue() + " (for the code under test to read)",
+                observed,
+                ok,
+                Optional.of(
+                        ok
+                                ? "the agent watched the JVM's reads of the variant's own properties"
+                                : "nothing in the JVM asked for this property, so it switched nothing: the"
+                                        + " code reads another name, or none (a @Param, an environment"
+                                        + " variable, its own configuration file)"));
+    }
+
+    /**
+     * The variants whose every difference from the baseline is a property nothing read, each with why: their numbers
+     * are the baseline's code measured again.
+     */
+    private static Map<String, String> changedNothing(
+            UserWorkload user, List<VariantRuns> runs, Map<String, Set<String>> unread, Map<String, Integer> jvmsOf) {
         Map<String, String> changedNothing = new LinkedHashMap<>();
         String baseline = user.baseline();
         for (VariantRuns variant : runs) {
@@ -98,7 +114,7 @@ final class VariantSwitches {
                                 + " a @Param, jvmArgs or env)");
             }
         }
-        return new Judgement(List.copyOf(checks), changedNothing);
+        return changedNothing;
     }
 
     /**

@@ -120,44 +120,7 @@ public final class CellRecorder {
                 how.earlierAttempts(),
                 execution.leftBehind(),
                 how.interference());
-        Ended ended =
-                switch (execution.outcome()) {
-                    case CellOutcome.Succeeded s ->
-                        new Ended(
-                                CellStatus.OK,
-                                Optional.empty(),
-                                Optional.empty(),
-                                Optional.of(s.environment()),
-                                s.measurements());
-                    case CellOutcome.Failed f ->
-                        new Ended(
-                                CellStatus.FAILED,
-                                Optional.of(f.reason()),
-                                Optional.of(f.logTail()),
-                                f.environment(),
-                                f.measurements());
-                    case CellOutcome.TimedOut t ->
-                        new Ended(
-                                CellStatus.TIMEOUT,
-                                Optional.of(t.reason()),
-                                Optional.of(t.logTail()),
-                                t.environment(),
-                                t.measurements());
-                    case CellOutcome.Invalid v ->
-                        new Ended(
-                                CellStatus.INVALID,
-                                Optional.of(v.reason()),
-                                Optional.empty(),
-                                Optional.of(v.environment()),
-                                v.measurements());
-                    case CellOutcome.Skipped s ->
-                        new Ended(
-                                CellStatus.SKIPPED,
-                                Optional.of(s.reason()),
-                                Optional.empty(),
-                                Optional.empty(),
-                                List.of());
-                };
+        Ended ended = Ended.of(execution.outcome());
         return CellRecord.of(
                         cell.id(),
                         cell.coordinates(),
@@ -178,7 +141,44 @@ public final class CellRecorder {
             Optional<String> reason,
             Optional<String> logTail,
             Optional<dev.loommatrix.core.result.EnvironmentRecord> environment,
-            List<dev.loommatrix.core.result.Measurement> measurements) {}
+            List<dev.loommatrix.core.result.Measurement> measurements) {
+
+        static Ended of(CellOutcome outcome) {
+            return switch (outcome) {
+                case CellOutcome.Succeeded s ->
+                    new Ended(
+                            CellStatus.OK,
+                            Optional.empty(),
+                            Optional.empty(),
+                            Optional.of(s.environment()),
+                            s.measurements());
+                case CellOutcome.Failed f ->
+                    new Ended(
+                            CellStatus.FAILED,
+                            Optional.of(f.reason()),
+                            Optional.of(f.logTail()),
+                            f.environment(),
+                            f.measurements());
+                case CellOutcome.TimedOut t ->
+                    new Ended(
+                            CellStatus.TIMEOUT,
+                            Optional.of(t.reason()),
+                            Optional.of(t.logTail()),
+                            t.environment(),
+                            t.measurements());
+                case CellOutcome.Invalid v ->
+                    new Ended(
+                            CellStatus.INVALID,
+                            Optional.of(v.reason()),
+                            Optional.empty(),
+                            Optional.of(v.environment()),
+                            v.measurements());
+                case CellOutcome.Skipped s ->
+                    new Ended(
+                            CellStatus.SKIPPED, Optional.of(s.reason()), Optional.empty(), Optional.empty(), List.of());
+            };
+        }
+    }
 
     static String describe(CellRecord record) {
         StringBuilder text = new StringBuilder(record.status().word());

@@ -12,8 +12,6 @@ import dev.loommatrix.runner.backend.Backend;
 import dev.loommatrix.runner.backend.ContainerEngine;
 import dev.loommatrix.runner.backend.Execution;
 import dev.loommatrix.runner.backend.service.ServiceCells;
-import dev.loommatrix.runner.host.CellCpu;
-import dev.loommatrix.runner.host.InterferenceSampler;
 import dev.loommatrix.runner.records.CellOutcome;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,14 +19,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -39,9 +32,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a list of cells into a run directory. Each cell passes four stages once, top to bottom: what to
- * run ({@link Selection}: resume, retry), where ({@link CellPlacement}: backend, CPUs), running it (its backend,
- * after stopping what a killed runner left), and recording it ({@link CellRecorder}: record, atomic write,
- * progress). Each cell's file is written the moment the cell ends and run.json after every cell, so a run
+ * run ({@link Selection}: resume, retry), where ({@link CellPlacement}: backend, CPUs), running it (after
+ * stopping what a killed runner left; {@link CellAttempts}: on its backend, watched, again while disturbed),
+ * and recording it ({@link CellRecorder}: record, atomic write, progress). Each cell's file is written the moment the cell ends and run.json after every cell, so a run
  * stopped at any point leaves a consistent directory.
  */
 public final class MatrixRun {
@@ -82,16 +75,7 @@ public final class MatrixRun {
     private final PrintStream out;
     private final CellPlacement placement;
     private final int parallelCells;
-    private final Neighbours neighbours = new Neighbours();
-    private Optional<String> blockSeed = Optional.empty();
-    private Optional<Path> turns = Optional.empty();
-    private Optional<MatrixRun> sibling = Optional.empty();
-    /** A lockstep block's attempts, decided with its sibling's: this block's side of them. */
-    private Optional<PairedAttempts> pairAttempts = Optional.empty();
-    /** The CPU reading of the cell this run measures now: a lockstep sibling counts it as its pair's own. */
-    private volatile CellCpu measuring;
-
-    private OnDisturbed onDisturbed = OnDisturbed.FLAG;
+    private final CellAttempts attempts;
 
     /**
      * What a run does with a cell measured beside other work (issue #32): flag it (its samples kept, the default),
@@ -108,7 +92,7 @@ public final class MatrixRun {
     public static final int RERUNS = 2;
 
     public MatrixRun onDisturbed(OnDisturbed policy) {
-        this.onDisturbed = policy;
+        attempts.onDisturbed(policy);
         return this;
     }
 
@@ -136,6 +120,7 @@ public final class MatrixRun {
         this.out = out;
         this.placement = new CellPlacement(choice, docker, local);
         this.parallelCells = parallelCells;
+        this.attempts = new CellAttempts(dir, out, placement, () -> stopping);
     }
 
     /**
@@ -145,7 +130,7 @@ public final class MatrixRun {
      * both sides on the same CPUs, the same way, in every block.
      */
     public MatrixRun asBlock(String seed) {
-        this.blockSeed = Optional.of(seed);
+        attempts.asBlock(seed);
         return this;
     }
 
@@ -156,9 +141,7 @@ public final class MatrixRun {
      * sibling, both at once ({@link PairedAttempts}: {@code attempts}, this block's side of those the two share).
      */
     public MatrixRun inLockstep(Path turns, MatrixRun sibling, PairedAttempts attempts) {
-        this.turns = Optional.of(turns);
-        this.sibling = Optional.of(sibling);
-        this.pairAttempts = Optional.of(attempts);
+        this.attempts.inLockstep(turns, sibling.attempts::measuring, attempts);
         return this;
     }
 
@@ -280,7 +263,7 @@ public final class MatrixRun {
     private boolean runOne(Pass pass, int i, Optional<CpuSet> slot) throws IOException, InterruptedException {
         Cell cell = pass.cells().get(i);
         int total = pass.cells().size();
-        List<CellRecord.Attempt> earlier = new ArrayList<>(prepare(pass.manifest(), cell, i, total));
+        List<CellRecord.Attempt> earlier = prepare(pass.manifest(), cell, i, total);
         synchronized (pass.progress()) {
             pass.progress().started(i + 1, total, cell.id());
             if (!earlier.isEmpty()) {
@@ -294,60 +277,8 @@ public final class MatrixRun {
                         dir.root().relativize(dir.attemptsDir(cell.id())));
             }
         }
-        Instant started;
-        Instant finished;
-        List<String> beside;
-        Execution execution;
-        // what else the host did meanwhile, read from outside the cell (issue #32)
-        java.util.concurrent.atomic.AtomicReference<dev.loommatrix.core.result.Interference> watched =
-                new java.util.concurrent.atomic.AtomicReference<>();
-        for (int rerun = 0; ; rerun++) {
-            started = Instant.now();
-            neighbours.begin(cell.id());
-            execution = execute(cell, pass.manifest().runId(), slot, watched);
-            beside = neighbours.end(cell.id());
-            finished = Instant.now();
-            Optional<String> disturbed = Optional.ofNullable(watched.get()).flatMap(w -> w.disturbed());
-            if (onDisturbed != OnDisturbed.RERUN || rerun >= RERUNS || stopping) {
-                break;
-            }
-            boolean again = pairAttempts.isEmpty()
-                    ? disturbed.isPresent()
-                    : pairAttempts
-                            .get()
-                            .again(rerun, disturbed.isPresent(), execution.outcome() instanceof CellOutcome.Succeeded);
-            if (!again) {
-                break;
-            }
-            // not disturbed itself: its lockstep sibling was, and the pair is measured again at once
-            String why = disturbed
-                    .map(d -> "disturbed, measured again: " + d)
-                    .orElse("measured again with its lockstep pair's other block, which was disturbed");
-            // its output aside (attempts/<cell>/unfinished-N/), the attempt in the record, and once more
-            Optional<java.nio.file.Path> aside;
-            synchronized (dir) {
-                aside = dir.setAsideUnfinished(cell.id());
-            }
-            earlier.add(new CellRecord.Attempt(
-                    dev.loommatrix.core.result.CellStatus.OK,
-                    Optional.of(why),
-                    started.toString(),
-                    finished.toString()));
-            out.printf(
-                    "[%d/%d] %s: %s; measuring it again (%d of %d)%s%n",
-                    i + 1,
-                    total,
-                    cell.id(),
-                    disturbed.map(d -> "disturbed (" + d + ")").orElse("its lockstep pair's other block disturbed"),
-                    rerun + 1,
-                    RERUNS,
-                    aside.map(a -> "; its output kept in " + dir.root().relativize(a))
-                            .orElse(""));
-        }
-        if (onDisturbed == OnDisturbed.FAIL) {
-            execution = invalidIfDisturbed(execution, Optional.ofNullable(watched.get()));
-        }
-        List<String> ranBeside = beside;
+        CellAttempts.Measured kept =
+                attempts.measure(cell, pass.manifest().runId(), slot, earlier, String.format("[%d/%d]", i + 1, total));
         if (stopping) {
             out.printf("[%d/%d] %s: interrupted, no result kept (--resume runs it again)%n", i + 1, total, cell.id());
             return false;
@@ -358,13 +289,13 @@ public final class MatrixRun {
                         i + 1,
                         total,
                         cell,
-                        execution,
+                        kept.execution(),
                         new CellRecorder.Circumstances(
-                                started,
-                                finished,
-                                slot.map(s -> new CellRecord.Beside(s.toString(), ranBeside)),
-                                earlier,
-                                Optional.ofNullable(watched.get())));
+                                kept.started(),
+                                kept.finished(),
+                                slot.map(s -> new CellRecord.Beside(s.toString(), kept.beside())),
+                                kept.earlier(),
+                                kept.watched()));
         return true;
     }
 
@@ -391,53 +322,8 @@ public final class MatrixRun {
         }
     }
 
-    private Execution execute(
-            Cell cell,
-            String runId,
-            Optional<CpuSet> slot,
-            java.util.concurrent.atomic.AtomicReference<dev.loommatrix.core.result.Interference> watched)
-            throws InterruptedException {
-        watched.set(null); // this attempt's reading, or none
-        List<String> order = new ArrayList<>(cell.workload().variants());
-        // Randomized, reproducibly per run and cell, so a drift over a cell's duration does not
-        // always favour the same variant; the order is recorded with the cell.
-        Collections.shuffle(
-                order, new Random(blockSeed.orElse(runId + "/" + cell.id()).hashCode()));
-        return switch (placement.decide(cell)) {
-            case CellPlacement.Decision.Nowhere(String backend, String reason) ->
-                new Execution(
-                        new CellOutcome.Failed(reason, "", List.of(), Optional.empty()),
-                        backend,
-                        "none",
-                        order,
-                        Optional.empty());
-            case CellPlacement.Decision.On(Backend backend, Optional<String> fallback) -> {
-                Optional<CpuSet> cpus = slot.or(() -> blockCpus(cell, backend));
-                Backend.Assignment assignment =
-                        new Backend.Assignment(runId, dir.rawDir(cell.id()), order, cpus, turns);
-                Execution execution;
-                CellCpu own = backend.cellCpu(cell.id());
-                measuring = own;
-                if (!placement.expectsToRun(cell)) {
-                    // skipped in no time (no such JDK here, no load generator): nothing is measured, so nothing is
-                    // said of what ran beside it
-                    execution = backend.run(cell, assignment);
-                } else {
-                    CellCpu watchedCpu = sibling.isPresent() ? new PairCpu(own, () -> sibling.get().measuring) : own;
-                    try (InterferenceSampler sampler = InterferenceSampler.start(watchedCpu)) {
-                        execution = backend.run(cell, assignment);
-                        Interference seen = sampler.finish();
-                        // a cell skipped after all (its server's jar missing) was not measured either
-                        watched.set(execution.outcome() instanceof CellOutcome.Skipped ? null : seen);
-                    }
-                }
-                yield fallback.map(execution::withFallbackReason).orElse(execution);
-            }
-        };
-    }
-
     /** {@code --on-disturbed fail}: a disturbed cell's numbers are kept and called invalid (a failure: exit 3). */
-    static Execution invalidIfDisturbed(Execution execution, Optional<dev.loommatrix.core.result.Interference> seen) {
+    static Execution invalidIfDisturbed(Execution execution, Optional<Interference> seen) {
         Optional<String> disturbed = seen.flatMap(w -> w.disturbed());
         if (disturbed.isPresent() && execution.outcome() instanceof CellOutcome.Succeeded ok) {
             return new Execution(
@@ -453,33 +339,7 @@ public final class MatrixRun {
         return execution;
     }
 
-    /** An A/B block's CPUs in a container: the first ⌈quota⌉ of the host's, when that is fewer than all. */
-    private Optional<CpuSet> blockCpus(Cell cell, Backend backend) {
-        if (blockSeed.isEmpty()
-                || !(backend instanceof ContainerEngine)
-                || cell.coordinates().cpuSet().isPresent()) {
-            return Optional.empty();
-        }
-        int cpus = cell.coordinates().wholeCpus();
-        return cpus < placement.hostCpus() ? Optional.of(CpuSet.first(cpus)) : Optional.empty();
-    }
-
     public static CellRecord toRecord(Cell cell, Execution execution, Instant started, Instant finished) {
         return CellRecorder.toRecord(cell, execution, started, finished);
-    }
-
-    /** Which cells ran at the same time as which: each cell learns every cell active during its run. */
-    private static final class Neighbours {
-        private final Map<String, Set<String>> active = new LinkedHashMap<>();
-
-        synchronized void begin(String cellId) {
-            Set<String> mine = new TreeSet<>(active.keySet());
-            active.values().forEach(others -> others.add(cellId));
-            active.put(cellId, mine);
-        }
-
-        synchronized List<String> end(String cellId) {
-            return List.copyOf(active.remove(cellId));
-        }
     }
 }

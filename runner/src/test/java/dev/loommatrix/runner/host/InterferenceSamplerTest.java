@@ -26,6 +26,8 @@ class InterferenceSamplerTest {
         long hostExact; // the host's busy time, exact; /proc/stat has it in whole ticks
         long cell; // exact, as a cgroup counts it
         long self; // exact; /proc/self/stat has it in whole ticks
+        double pressure; // what PSI's avg10 says now, percent
+        double mhz = 2400.0; // the CPUs' mean clock now
 
         /** {@code ms} later, the cell used {@code cellMs} of CPU, others {@code otherMs}, the runner {@code selfMs}. */
         void step(long ms, long cellMs, long otherMs, long selfMs) {
@@ -42,12 +44,12 @@ class InterferenceSamplerTest {
 
         @Override
         public OptionalDouble pressure() {
-            return OptionalDouble.of(0);
+            return OptionalDouble.of(pressure);
         }
 
         @Override
         public Optional<Double> mhz() {
-            return Optional.of(2400.0);
+            return Optional.of(mhz);
         }
 
         @Override
@@ -75,6 +77,27 @@ class InterferenceSamplerTest {
         assertThat(seen.flagged()).as("%s", seen).isFalse();
         assertThat(seen.otherCpusMean()).isZero();
         assertThat(seen.series()).isEmpty();
+    }
+
+    /** The record's clock and pressure: over the samples, worked out by hand (mean of 3, to 0.1 MHz and 0.001 %). */
+    @Test
+    void theClockAndThePressureAreTheSamplesMeanAndRange() {
+        Script host = new Script();
+        InterferenceSampler sampler = InterferenceSampler.driven(host, EVERY, host);
+        double[][] samples = {{2400, 10}, {2000, 20.5}, {1801.37, 0.25}};
+        for (double[] sample : samples) {
+            host.step(500, 998, 0, 0);
+            host.mhz = sample[0];
+            host.pressure = sample[1];
+            sampler.sample();
+        }
+
+        Interference seen = sampler.finish();
+
+        // (2400 + 2000 + 1801.37) / 3 = 2067.123…; (10 + 20.5 + 0.25) / 3 = 10.25
+        assertThat(seen.cpuMhz()).hasValue(new Interference.Frequency(2067.1, 1801.37, 2400));
+        assertThat(seen.cpuPressureMean()).hasValue(10.25);
+        assertThat(seen.series()).extracting(Interference.Point::cpuPressure).containsExactly(10.0, 20.5, 0.25);
     }
 
     @Test

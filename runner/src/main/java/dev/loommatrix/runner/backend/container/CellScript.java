@@ -42,92 +42,106 @@ public final class CellScript {
                 .append(CellFiles.JAVA_VERSION_FILE)
                 .append(" 2>&1 || true\n");
         for (String variant : variantOrder) {
-            String slug = CellFiles.slug(variant);
-            String command;
-            StringBuilder env = new StringBuilder();
-            if (cell.workload().user().isPresent()) {
-                UserCommand.Launch launch = UserCommand.of(cell, variant, userPaths(cell), backendJvmArgs);
-                // each argument quoted: a user's property or regex may hold spaces or shell characters
-                command = String.join(
-                        " ", launch.command().stream().map(Shell::quote).toList());
-                if (!launch.env().isEmpty()) {
-                    env.append("env");
-                    launch.env().forEach((k, v) -> env.append(' ').append(Shell.quote(k + "=" + v)));
-                    env.append(' ');
-                }
-            } else {
-                command = String.join(
-                        " ",
-                        HarnessCommand.command(
-                                "java",
-                                HARNESS,
-                                cell,
-                                variant,
-                                OUT + "/" + slug + ".records.jsonl",
-                                backendJvmArgs,
-                                turns ? java.util.Optional.of(TURNS) : java.util.Optional.empty()));
-            }
-            script.append("echo ")
-                    .append(Shell.quote("loom: variant " + variant))
-                    .append('\n');
-            script.append("ok=1\n");
-            script.append(env)
-                    .append("hyperfine -N --style basic --output inherit")
-                    .append(" --warmup ")
-                    .append(cell.warmup())
-                    .append(" --runs ")
-                    .append(cell.repetitions())
-                    .append(" --export-json ")
-                    .append(OUT)
-                    .append('/')
-                    .append(slug)
-                    .append(".hyperfine.json ")
-                    .append(Shell.quote(command))
-                    .append(" || { echo ")
-                    .append(Shell.quote("loom: variant " + variant + " failed (exit $?)"))
-                    .append(" >&2; echo ")
-                    .append(Shell.quote(variant))
-                    .append(" >> ")
-                    .append(OUT)
-                    .append("/failed-variants; status=1; ok=0; }\n");
+            Timed timed = timed(cell, variant, backendJvmArgs, turns);
+            appendTimedRuns(script, cell, variant, timed);
             if (ProfileRun.wanted(cell)) {
-                // one more JVM, untimed, after the timed ones: what explains the cell (issue #20)
-                String profile;
-                if (cell.workload().user().isPresent()) {
-                    UserCommand.Launch launch = ProfileRun.userLaunch(
-                            cell,
-                            variant,
-                            userPaths(cell),
-                            backendJvmArgs,
-                            java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE));
-                    profile = String.join(
-                            " ", launch.command().stream().map(Shell::quote).toList());
-                } else {
-                    profile = String.join(
-                            " ",
-                            ProfileRun.command(
-                                    "java",
-                                    HARNESS,
-                                    cell,
-                                    variant,
-                                    OUT,
-                                    backendJvmArgs,
-                                    java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE)));
-                }
-                script.append("if [ $ok = 1 ]; then echo ")
-                        .append(Shell.quote("loom: profiling " + variant))
-                        .append("; ")
-                        .append(env)
-                        .append(profile)
-                        .append(" || echo \"the JVM exited with $? (see the cell log)\" > ")
-                        .append(OUT)
-                        .append('/')
-                        .append(ProfileRun.failedFile(variant))
-                        .append("; fi\n");
+                appendProfilingRun(script, cell, variant, backendJvmArgs, timed.env());
             }
         }
         script.append("exit $status\n");
         return script.toString();
+    }
+
+    /**
+     * A variant's timed command, as one shell word for hyperfine, and what it adds to the environment: an {@code env
+     * NAME=value … } prefix, or nothing.
+     */
+    private record Timed(String command, String env) {}
+
+    private static Timed timed(Cell cell, String variant, List<String> backendJvmArgs, boolean turns) {
+        if (cell.workload().user().isPresent()) {
+            UserCommand.Launch launch = UserCommand.of(cell, variant, userPaths(cell), backendJvmArgs);
+            // each argument quoted: a user's property or regex may hold spaces or shell characters
+            String command =
+                    String.join(" ", launch.command().stream().map(Shell::quote).toList());
+            StringBuilder env = new StringBuilder();
+            if (!launch.env().isEmpty()) {
+                env.append("env");
+                launch.env().forEach((k, v) -> env.append(' ').append(Shell.quote(k + "=" + v)));
+                env.append(' ');
+            }
+            return new Timed(command, env.toString());
+        }
+        String command = String.join(
+                " ",
+                HarnessCommand.command(
+                        "java",
+                        HARNESS,
+                        cell,
+                        variant,
+                        OUT + "/" + CellFiles.slug(variant) + ".records.jsonl",
+                        backendJvmArgs,
+                        turns ? java.util.Optional.of(TURNS) : java.util.Optional.empty()));
+        return new Timed(command, "");
+    }
+
+    /** hyperfine: warmup + repetitions, each a fresh JVM; a failing variant is noted and the script carries on. */
+    private static void appendTimedRuns(StringBuilder script, Cell cell, String variant, Timed timed) {
+        String slug = CellFiles.slug(variant);
+        script.append("echo ").append(Shell.quote("loom: variant " + variant)).append('\n');
+        script.append("ok=1\n");
+        script.append(timed.env())
+                .append("hyperfine -N --style basic --output inherit")
+                .append(" --warmup ")
+                .append(cell.warmup())
+                .append(" --runs ")
+                .append(cell.repetitions())
+                .append(" --export-json ")
+                .append(OUT)
+                .append('/')
+                .append(slug)
+                .append(".hyperfine.json ")
+                .append(Shell.quote(timed.command()))
+                .append(" || { echo ")
+                .append(Shell.quote("loom: variant " + variant + " failed (exit $?)"))
+                .append(" >&2; echo ")
+                .append(Shell.quote(variant))
+                .append(" >> ")
+                .append(OUT)
+                .append("/failed-variants; status=1; ok=0; }\n");
+    }
+
+    /** One more JVM, untimed, after the timed ones and only when they completed: what explains the cell (issue #20). */
+    private static void appendProfilingRun(
+            StringBuilder script, Cell cell, String variant, List<String> backendJvmArgs, String env) {
+        String profile;
+        if (cell.workload().user().isPresent()) {
+            UserCommand.Launch launch = ProfileRun.userLaunch(
+                    cell, variant, userPaths(cell), backendJvmArgs, java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE));
+            profile =
+                    String.join(" ", launch.command().stream().map(Shell::quote).toList());
+        } else {
+            profile = String.join(
+                    " ",
+                    ProfileRun.command(
+                            "java",
+                            HARNESS,
+                            cell,
+                            variant,
+                            OUT,
+                            backendJvmArgs,
+                            java.util.Optional.of(AsyncProfilerAgent.IN_IMAGE)));
+        }
+        script.append("if [ $ok = 1 ]; then echo ")
+                .append(Shell.quote("loom: profiling " + variant))
+                .append("; ")
+                .append(env)
+                .append(profile)
+                .append(" || echo \"the JVM exited with $? (see the cell log)\" > ")
+                .append(OUT)
+                .append('/')
+                .append(ProfileRun.failedFile(variant))
+                .append("; fi\n");
     }
 
     /** Where a user workload's files are inside the cell: {@code USER_DIR/<index>/<file name>}. */

@@ -57,10 +57,29 @@ public final class EnginePrune {
      * @param dryRun say what would go, remove nothing
      */
     public Report prune(int keepRuns, Optional<LiveRun> live, boolean dryRun) {
-        List<Item> removedContainers = new ArrayList<>();
-        List<Item> leftContainers = new ArrayList<>();
         Set<String> liveRunIds = new HashSet<>();
         live.ifPresent(l -> liveRunIds.add(l.runId()));
+        Containers containers = pruneContainers(liveRunIds, dryRun);
+        List<Item> removedNetworks = pruneNetworks(liveRunIds, dryRun);
+        Images images = pruneImages(keepRuns, live, dryRun);
+        return new Report(
+                images.removed(),
+                images.kept(),
+                containers.removed(),
+                containers.left(),
+                removedNetworks,
+                images.leftAlone());
+    }
+
+    private record Containers(List<Item> removed, List<Item> left) {}
+
+    /**
+     * The stopped containers of runs no longer alive. A run found alive here (a container of it running or started
+     * since it was listed) joins {@code liveRunIds}, so its network stays too.
+     */
+    private Containers pruneContainers(Set<String> liveRunIds, boolean dryRun) {
+        List<Item> removedContainers = new ArrayList<>();
+        List<Item> leftContainers = new ArrayList<>();
         for (Container c : docker.listContainersCmd()
                 .withShowAll(true)
                 .withLabelFilter(List.of(ContainerBackend.RUN_LABEL))
@@ -79,6 +98,11 @@ public final class EnginePrune {
                 leftContainers.add(new Item(name, 0, "started since it was listed"));
             }
         }
+        return new Containers(removedContainers, leftContainers);
+    }
+
+    /** The networks of runs no longer alive that no container is on. */
+    private List<Item> pruneNetworks(Set<String> liveRunIds, boolean dryRun) {
         List<Item> removedNetworks = new ArrayList<>();
         for (var network : docker.listNetworksCmd()
                 .withFilter("label", List.of(ContainerBackend.RUN_LABEL))
@@ -100,7 +124,13 @@ public final class EnginePrune {
                 // a container joined it since: it stays
             }
         }
+        return removedNetworks;
+    }
 
+    private record Images(List<Item> removed, List<Item> kept, Optional<String> leftAlone) {}
+
+    /** The loom-matrix images no recent run used, nothing uses and nothing kept is built on; all of them kept while a run may still use any. */
+    private Images pruneImages(int keepRuns, Optional<LiveRun> live, boolean dryRun) {
         List<Item> removedImages = new ArrayList<>();
         List<Item> keptImages = new ArrayList<>();
         List<Image> all = docker.listImagesCmd().withShowAll(false).exec();
@@ -111,27 +141,11 @@ public final class EnginePrune {
         Optional<String> leftAlone = record.leaveAlone();
         if (leftAlone.isPresent()) {
             ours.forEach(i -> keptImages.add(new Item(name(i), ownBytes(i, all), leftAlone.get())));
-            return new Report(removedImages, keptImages, removedContainers, leftContainers, removedNetworks, leftAlone);
+            return new Images(removedImages, keptImages, leftAlone);
         }
-        Map<String, String> keep = new HashMap<>(); // tag → why
-        List<ImageUses.Use> recorded = record.recorded();
-        for (int i = Math.max(0, recorded.size() - keepRuns); i < recorded.size(); i++) {
-            ImageUses.Use use = recorded.get(i);
-            use.images().forEach(tag -> keep.putIfAbsent(tag, "used by run " + use.runId() + " (" + use.at() + ")"));
-        }
-        for (Container c : docker.listContainersCmd().withShowAll(true).exec()) {
-            keep.putIfAbsent(c.getImage(), "a container uses it (" + containerName(c) + ")");
-        }
-        // an image kept keeps what it is built on (the engine would refuse to remove that anyway)
         Map<String, Image> byTag = new HashMap<>();
         ours.forEach(i -> tags(i).forEach(t -> byTag.put(t, i)));
-        for (String tag : new ArrayList<>(keep.keySet())) {
-            Optional<String> parent = builtOn(byTag.get(tag));
-            while (parent.isPresent() && byTag.containsKey(parent.get())) {
-                keep.putIfAbsent(parent.get(), "an image kept is built on it (" + tag + ")");
-                parent = builtOn(byTag.get(parent.get()));
-            }
-        }
+        Map<String, String> keep = imagesToKeep(keepRuns, record.recorded(), byTag);
         // the images built on others first: a parent goes after its children
         List<Image> order = new ArrayList<>(ours);
         order.sort(Comparator.comparingInt((Image i) -> depth(i, byTag)).reversed());
@@ -144,12 +158,7 @@ public final class EnginePrune {
             }
             try {
                 if (!dryRun) {
-                    if (tags(image).isEmpty()) {
-                        docker.removeImageCmd(image.getId()).exec();
-                    }
-                    for (String tag : tags(image)) {
-                        docker.removeImageCmd(tag).exec();
-                    }
+                    removeImage(image);
                 }
                 removedImages.add(new Item(name(image), ownBytes(image, all), "no recent run used it"));
             } catch (RuntimeException refused) {
@@ -157,7 +166,38 @@ public final class EnginePrune {
                         new Item(name(image), ownBytes(image, all), "the engine refused: " + firstLine(refused)));
             }
         }
-        return new Report(removedImages, keptImages, removedContainers, leftContainers, removedNetworks, leftAlone);
+        return new Images(removedImages, keptImages, leftAlone);
+    }
+
+    /** The images to keep (tag → why): the newest runs' images, those a container uses, and what those are built on. */
+    private Map<String, String> imagesToKeep(int keepRuns, List<ImageUses.Use> recorded, Map<String, Image> byTag) {
+        Map<String, String> keep = new HashMap<>(); // tag → why
+        for (int i = Math.max(0, recorded.size() - keepRuns); i < recorded.size(); i++) {
+            ImageUses.Use use = recorded.get(i);
+            use.images().forEach(tag -> keep.putIfAbsent(tag, "used by run " + use.runId() + " (" + use.at() + ")"));
+        }
+        for (Container c : docker.listContainersCmd().withShowAll(true).exec()) {
+            keep.putIfAbsent(c.getImage(), "a container uses it (" + containerName(c) + ")");
+        }
+        // an image kept keeps what it is built on (the engine would refuse to remove that anyway)
+        for (String tag : new ArrayList<>(keep.keySet())) {
+            Optional<String> parent = builtOn(byTag.get(tag));
+            while (parent.isPresent() && byTag.containsKey(parent.get())) {
+                keep.putIfAbsent(parent.get(), "an image kept is built on it (" + tag + ")");
+                parent = builtOn(byTag.get(parent.get()));
+            }
+        }
+        return keep;
+    }
+
+    /** By tag, without force: the engine refuses (throws) while a container uses it; an untagged one by its id. */
+    private void removeImage(Image image) {
+        if (tags(image).isEmpty()) {
+            docker.removeImageCmd(image.getId()).exec();
+        }
+        for (String tag : tags(image)) {
+            docker.removeImageCmd(tag).exec();
+        }
     }
 
     /** The runs' record of the images they used, or why no image may go now (then the record is empty). */
