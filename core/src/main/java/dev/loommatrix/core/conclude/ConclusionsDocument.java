@@ -16,16 +16,21 @@ public record ConclusionsDocument(
         conclusions = List.copyOf(conclusions);
     }
 
-    /** A workload (or a user's benchmark in it), its rules and its cells' findings. */
+    /**
+     * A workload (or a user's benchmark in it), its rules, its cells' findings, and its subject compared with itself
+     * along each axis (another JDK, CPU limit, scheduler setting).
+     */
     public record Workload(
             String workload,
             @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> benchmark,
             @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> contrast,
             List<Rule> rules,
-            List<Finding> findings) {
+            List<Finding> findings,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AxisSteps.Step> steps) {
         public Workload {
             rules = List.copyOf(rules);
             findings = List.copyOf(findings);
+            steps = List.copyOf(steps);
         }
     }
 
@@ -59,7 +64,8 @@ public record ConclusionsDocument(
                 s.benchmark(),
                 s.contrastWords(),
                 s.rules().stream().map(ConclusionsDocument::rule).toList(),
-                findings);
+                findings,
+                s.steps());
     }
 
     private static Rule rule(BoundaryRules.Rule<Finding> r) {

@@ -48,6 +48,11 @@ public final class ConclusionsMarkdown {
                             .append('\n'));
                 }
             }
+            steps(subject, links, out);
+            List<String> advice = Advice.of(subject, someNotValid);
+            if (!advice.isEmpty()) {
+                out.append("- **what to do**: ").append(String.join("; ", advice)).append('\n');
+            }
             for (Finding f : subject.notValid()) {
                 out.append("- not valid: ")
                         .append(link(condition(f.coordinates()), links.cell(f.cellId())))
@@ -57,6 +62,35 @@ public final class ConclusionsMarkdown {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The subject compared with itself along an axis: "virtual on temurin-25 against temurin-21, at 2 CPUs: 1.02×
+     * [0.98–1.06] — no difference".
+     */
+    private static void steps(RunConclusions.Subject subject, ConclusionLinks links, StringBuilder out) {
+        for (AxisSteps.Step step : subject.steps()) {
+            Finding.Contrasted c = step.contrast();
+            String at = step.at().entrySet().stream()
+                    .filter(e -> !e.getValue().equals("auto") && !e.getValue().equals(Coordinates.ALL_CPUS))
+                    .filter(e -> !e.getKey().equals("os"))
+                    .map(e -> clause(new BoundaryRules.Clause(e.getKey(), List.of(e.getValue()))))
+                    .collect(Collectors.joining(" "));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "- %s %s against %s%s: %s [%s–%s%s] — **%s** (%s, %s)%n",
+                    step.variant(),
+                    clause(new BoundaryRules.Clause(step.axis(), List.of(step.to()))),
+                    step.from(),
+                    at.isEmpty() ? "" : ", " + at,
+                    ratio(c.ratio()),
+                    trimRatio(c.low()),
+                    trimRatio(c.high()),
+                    c.level().map(l -> String.format(Locale.ROOT, ", %.0f %%", l * 100)).orElse(""),
+                    c.conclusion().words(),
+                    link(step.from(), links.cell(step.fromCell())),
+                    link(step.to(), links.cell(step.toCell()))));
+        }
     }
 
     private static String heading(RunConclusions.Subject subject) {
@@ -105,6 +139,18 @@ public final class ConclusionsMarkdown {
                         ratio(h.ratio()),
                         h.conclusion().words()));
             }
+        }
+        for (Finding f : cells) {
+            f.tail()
+                    .ifPresent(t -> notes.add(String.format(
+                            Locale.ROOT,
+                            "at p99 latency, %s against %s: %s [%s–%s] — %s",
+                            t.subject(),
+                            t.reference(),
+                            ratio(t.ratio()),
+                            trimRatio(t.low()),
+                            trimRatio(t.high()),
+                            t.conclusion().words())));
         }
         cells.stream().flatMap(f -> f.why().stream()).distinct().forEach(notes::add);
         notes.stream().distinct().forEach(n -> s.append("; ").append(n));

@@ -15,6 +15,8 @@ import java.util.Optional;
  *     reference: a win over a pool picked to lose is said beside the one over the best pool
  * @param why for {@link Conclusion#NOT_VALID}, the reason; for {@link Conclusion#CANNOT_TELL}, what would decide
  * @param causes why it came out so, from the cell's own evidence ({@link Causes})
+ * @param tail a service's p99 latency, subject against the same variant (above 1: the subject's is lower), with its
+ *     own class: often the reason to switch, said beside the throughput it is not
  */
 public record Finding(
         String cellId,
@@ -24,15 +26,22 @@ public record Finding(
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> headline,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> overBest,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> why,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Cause> causes) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Cause> causes,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> tail) {
 
     public Finding {
         causes = causes == null ? java.util.List.of() : java.util.List.copyOf(causes);
+        tail = tail == null ? Optional.empty() : tail;
     }
 
     /** This finding with the causes its cell measured. */
     public Finding withCauses(java.util.List<Cause> measured) {
-        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured);
+        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured, tail);
+    }
+
+    /** This finding with a service's tail latency against the same variant its conclusion rests on. */
+    public Finding withTail(Optional<Contrasted> p99) {
+        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, p99);
     }
 
     /**

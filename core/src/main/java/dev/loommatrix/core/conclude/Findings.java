@@ -34,11 +34,14 @@ public final class Findings {
                     Optional.empty(),
                     Optional.empty(),
                     invalid,
-                    List.of()));
+                    List.of(),
+                    Optional.empty()));
         }
         Optional<Contrast> contrast = cell.contrast().filter(c -> c.kind() == Contrast.Kind.SPEEDUP);
-        List<Speedup> headlines =
-                contrast.map(c -> judged(cell, c.subject(), c.reference())).orElse(List.of());
+        boolean footprint = cell.coordinates().workload().equals(Footprints.WORKLOAD);
+        List<Speedup> headlines = footprint
+                ? contrast.flatMap(c -> Footprints.contrast(cell, c)).stream().toList()
+                : contrast.map(c -> judged(cell, c.subject(), c.reference())).orElse(List.of());
         if (headlines.isEmpty()) {
             return List.of(new Finding(
                     cell.cellId(),
@@ -49,20 +52,22 @@ public final class Findings {
                     Optional.empty(),
                     Optional.of("the cell measured no headline contrast (one variant only, or a measure against its"
                             + " own bound)"),
-                    List.of()));
+                    List.of(),
+                    Optional.empty()));
         }
-        return headlines.stream().map(h -> finding(cell, h, threshold)).toList();
+        return headlines.stream().map(h -> finding(cell, h, threshold, !footprint)).toList();
     }
 
     /**
      * A headline contrast concluded against the best alternative the cell measured: the conclusion is the subject's
      * against the fastest other variant (a win over a pool picked to lose is no conclusion), the headline kept beside.
      */
-    private static Finding finding(CellRecord cell, Speedup headline, double threshold) {
+    private static Finding finding(CellRecord cell, Speedup headline, double threshold, boolean againstBest) {
         Finding.Contrasted said = contrasted(headline, threshold);
-        Optional<Finding.Contrasted> best = bestOther(cell, said.subject(), headline.benchmark())
-                .filter(s -> !s.variant().equals(said.reference()))
-                .map(s -> contrasted(s, threshold));
+        Optional<Finding.Contrasted> best = againstBest
+                ? bestOther(cell, said.subject(), said.reference(), headline.benchmark())
+                        .map(s -> contrasted(s, threshold))
+                : Optional.empty();
         Finding.Contrasted deciding = best.orElse(said);
         Optional<String> why =
                 deciding.conclusion() == Conclusion.CANNOT_TELL ? Optional.of(toDecide(deciding)) : Optional.empty();
@@ -74,8 +79,44 @@ public final class Findings {
                 Optional.of(said),
                 best,
                 why,
-                List.of());
-        return finding.withCauses(Causes.of(cell, finding));
+                List.of(),
+                Optional.empty());
+        return finding.withCauses(Causes.of(cell, finding)).withTail(tail(cell, deciding, headline.benchmark(), threshold));
+    }
+
+    /** A service's p99 latency: the subject against the variant the conclusion rests on, lower is better. */
+    static final dev.loommatrix.core.stats.MetricDescriptor P99 = new dev.loommatrix.core.stats.MetricDescriptor(
+            "latencyP99Ms", "ms", dev.loommatrix.core.stats.MetricDescriptor.Direction.LOWER_IS_BETTER);
+
+    private static Optional<Finding.Contrasted> tail(
+            CellRecord cell, Finding.Contrasted deciding, Optional<String> benchmark, double threshold) {
+        String label = benchmark.orElse("");
+        Optional<Measurement> subject = measured(cell, deciding.subject(), label);
+        Optional<Measurement> reference = measured(cell, deciding.reference(), label);
+        if (subject.isEmpty() || reference.isEmpty()) {
+            return Optional.empty();
+        }
+        double[] s = subject.get().values(P99.name());
+        double[] r = reference.get().values(P99.name());
+        if (s.length == 0 || r.length == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(contrasted(
+                Speedup.of(
+                        deciding.subject(),
+                        deciding.reference(),
+                        subject.get().benchmark().map(b -> b.label()),
+                        P99,
+                        s,
+                        r,
+                        (cell.cellId() + "/p99/" + deciding.reference()).hashCode()),
+                threshold));
+    }
+
+    private static Optional<Measurement> measured(CellRecord cell, String variant, String label) {
+        return cell.measurements().stream()
+                .filter(m -> m.variant().equals(variant) && m.benchmarkLabel().equals(label))
+                .findFirst();
     }
 
     public static List<Finding> of(List<CellRecord> cells, double threshold) {
@@ -141,10 +182,11 @@ public final class Findings {
     }
 
     /**
-     * The subject against the best other variant the cell measured (the same benchmark): the fastest by its
-     * steady-state median, in the judged metric's direction.
+     * The subject against the best other variant the cell measured (the same benchmark), the fastest by its
+     * steady-state median in the judged metric's direction, when that is not the headline's reference.
      */
-    private static Optional<Speedup> bestOther(CellRecord cell, String subject, Optional<String> benchmark) {
+    private static Optional<Speedup> bestOther(
+            CellRecord cell, String subject, String reference, Optional<String> benchmark) {
         String label = benchmark.orElse("");
         Optional<Measurement> mine = cell.measurements().stream()
                 .filter(m -> m.variant().equals(subject) && m.benchmarkLabel().equals(label))
@@ -156,8 +198,8 @@ public final class Findings {
                     double median = m.medianOf(m.metric().name()).orElseThrow();
                     return m.metric().higherIsBetter() ? -median : median;
                 }));
-        if (mine.isEmpty() || fastest.isEmpty()) {
-            return Optional.empty();
+        if (mine.isEmpty() || fastest.isEmpty() || fastest.get().variant().equals(reference)) {
+            return Optional.empty(); // the headline is over the best other already: no second interval to compute
         }
         return Speedups.between(cell.cellId(), mine.get(), fastest.get());
     }

@@ -28,12 +28,17 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
             Optional<String> benchmark,
             Optional<String> contrastWords,
             List<BoundaryRules.Rule<Finding>> rules,
-            List<Finding> notValid) {
+            List<Finding> notValid,
+            List<AxisSteps.Step> steps) {
         public Subject {
             rules = List.copyOf(rules);
             notValid = List.copyOf(notValid);
+            steps = List.copyOf(steps);
         }
     }
+
+    /** The practical band unless one is asked for: compare's default threshold, ±10 %. */
+    public static final double DEFAULT_THRESHOLD = 0.10;
 
     /** The axes a rule may name, in the order a tie prefers them: JDK first, the CPU limit next. */
     public static final List<String> AXES =
@@ -42,34 +47,48 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
     public static RunConclusions of(List<CellRecord> cells, double threshold) {
         Map<String, List<Finding>> bySubject = new LinkedHashMap<>();
         Map<String, Optional<String>> words = new LinkedHashMap<>();
+        Map<String, Optional<String>> variants = new LinkedHashMap<>();
+        Map<String, List<CellRecord>> validCells = new LinkedHashMap<>();
         for (CellRecord cell : cells) {
             for (Finding f : Findings.of(cell, threshold)) {
-                String key = cell.coordinates().workload()
-                        + f.benchmark().map(b -> "\u0000" + b).orElse("");
+                String key = cell.coordinates().workload() + f.benchmark().map(b -> "\u0000" + b).orElse("");
                 bySubject.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
                 words.putIfAbsent(key, cell.contrast().map(c -> c.words()));
+                variants.putIfAbsent(key, cell.contrast().map(c -> c.subject()));
+                if (f.conclusion() != Conclusion.NOT_VALID) {
+                    validCells.computeIfAbsent(key, k -> new ArrayList<>()).add(cell);
+                }
             }
         }
         List<Subject> subjects = new ArrayList<>();
-        bySubject.forEach((key, findings) -> {
-            List<Finding> valid = findings.stream()
-                    .filter(f -> f.conclusion() != Conclusion.NOT_VALID)
-                    .toList();
-            List<String> varying = varying(valid);
-            List<BoundaryRules.Placed<Finding>> placed = valid.stream()
-                    .map(f -> new BoundaryRules.Placed<>(axes(f.coordinates(), varying), f.conclusion(), f))
-                    .toList();
-            Finding first = findings.get(0);
-            subjects.add(new Subject(
-                    first.coordinates().workload(),
-                    first.benchmark(),
-                    words.get(key),
-                    BoundaryRules.of(placed, varying),
-                    findings.stream()
-                            .filter(f -> f.conclusion() == Conclusion.NOT_VALID)
-                            .toList()));
-        });
+        bySubject.forEach((key, findings) -> subjects.add(subject(
+                findings,
+                words.get(key),
+                variants.get(key)
+                        .map(v -> AxisSteps.of(
+                                validCells.getOrDefault(key, List.of()), v, findings.get(0).benchmark(), threshold))
+                        .orElse(List.of()))));
         return new RunConclusions(threshold, subjects);
+    }
+
+    private static Subject subject(List<Finding> findings, Optional<String> words, List<AxisSteps.Step> steps) {
+        List<Finding> valid = findings.stream()
+                .filter(f -> f.conclusion() != Conclusion.NOT_VALID)
+                .toList();
+        List<String> varying = varying(valid);
+        List<BoundaryRules.Placed<Finding>> placed = valid.stream()
+                .map(f -> new BoundaryRules.Placed<>(axes(f.coordinates(), varying), f.conclusion(), f))
+                .toList();
+        Finding first = findings.get(0);
+        return new Subject(
+                first.coordinates().workload(),
+                first.benchmark(),
+                words,
+                BoundaryRules.of(placed, varying),
+                findings.stream()
+                        .filter(f -> f.conclusion() == Conclusion.NOT_VALID)
+                        .toList(),
+                steps);
     }
 
     /** The axes along which these conditions differ, in {@link #AXES}' order. */

@@ -82,6 +82,31 @@ class FindingsTest {
     }
 
     @Test
+    void aServiceIsJudgedOnItsTailLatencyAsWellAsItsThroughput() throws Exception {
+        // the Spring cell: virtual's p99 384.8 ms-ish against tomcat-20's queueing pool, lower is better
+        Finding f = only("golden/cell-spring-service.json");
+        Finding.Contrasted tail = f.tail().orElseThrow();
+        assertThat(tail.metric()).isEqualTo("latencyP99Ms");
+        assertThat(tail.subject()).isEqualTo("virtual");
+        assertThat(tail.reference()).isEqualTo("tomcat-20");
+        double virtualP99 = FindingsTest.cell("golden/cell-spring-service.json").measurements().stream()
+                .filter(m -> m.variant().equals("virtual"))
+                .findFirst()
+                .orElseThrow()
+                .medianOf("latencyP99Ms")
+                .orElseThrow();
+        double poolP99 = FindingsTest.cell("golden/cell-spring-service.json").measurements().stream()
+                .filter(m -> m.variant().equals("tomcat-20"))
+                .findFirst()
+                .orElseThrow()
+                .medianOf("latencyP99Ms")
+                .orElseThrow();
+        assertThat(tail.ratio()).isCloseTo(poolP99 / virtualP99, org.assertj.core.data.Offset.offset(1e-9));
+        // a built-in workload has no tail
+        assertThat(only("golden/cell-sleep-bound.json").tail()).isEmpty();
+    }
+
+    @Test
     void aMeasureAgainstItsOwnBoundIsNotAContest() throws Exception {
         Finding f = only("golden/cell-http-server.json");
         assertThat(f.conclusion()).isEqualTo(Conclusion.CANNOT_TELL);

@@ -228,6 +228,14 @@ final class RunCommand implements Callable<Integer> {
                 totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "",
                 dir.root());
         if (shard == null) {
+            // the answer first, in a line per workload (issue #51); the report says why, with links to the cells
+            var conclusions = dev.loommatrix.core.conclude.RunConclusions.of(
+                    dir.readCells(), dev.loommatrix.core.conclude.RunConclusions.DEFAULT_THRESHOLD);
+            var lines = dev.loommatrix.core.conclude.ConclusionsInBrief.run(conclusions);
+            if (!lines.isEmpty()) {
+                console.printf("conclusions (±10 %% is no difference; loom-matrix report %s says why):%n", dir.root());
+                lines.forEach(l -> console.println("  " + l));
+            }
             // what to do with it: the dashboard (a shard's part is merged first, as the workflows do)
             console.printf("next: loom-matrix publish --run %s --site site && loom-matrix serve site%n", dir.root());
         }
