@@ -1,9 +1,9 @@
 // Generated from schemas/results.schema.json by `npm run schema-types`: do not edit by hand.
 
 /**
- * The files a run writes and compare prints. A reader refuses another major schemaVersion. New optional fields may appear within schema 1 (see CHANGELOG.md); required ones never go away.
+ * The files a run writes, compare prints and report prints. A reader refuses another major schemaVersion. New optional fields may appear within schema 1 (see CHANGELOG.md); required ones never go away.
  */
-export type LoomMatrixResultsSchema1 = Cell | Run | Compare;
+export type LoomMatrixResultsSchema1 = Cell | Run | Compare | Conclusions;
 export type Cell = {
   schemaVersion: SchemaVersion;
   cellId: string;
@@ -367,6 +367,10 @@ export type Interval1 = [number, number];
  * @maxItems 2
  */
 export type Interval2 = [number, number];
+/**
+ * pays-off: the interval of the subject against the best alternative measured is wholly beyond the practical band in the subject's favour; no-difference: wholly inside it; hurts: wholly beyond it the other way; cannot-tell: it reaches across an edge; not-valid: the cell failed, was invalid, skipped, disturbed or not attested, and is no evidence
+ */
+export type Conclusion = "pays-off" | "no-difference" | "hurts" | "cannot-tell" | "not-valid";
 
 export interface Coordinates {
   jdk: string;
@@ -763,4 +767,124 @@ export interface Compare {
       ci95?: Interval2;
     };
   }[];
+}
+/**
+ * loom-matrix report --format json: a run's conclusions per workload (or per benchmark of a user's workload), in the fewest rules along the matrix's axes, each cell's finding with its causes
+ */
+export interface Conclusions {
+  schemaVersion: SchemaVersion;
+  runId: string;
+  /**
+   * the practical band: a difference within ± this is no material difference
+   */
+  thresholdPercent: number;
+  conclusions: {
+    workload: string;
+    benchmark?: string;
+    /**
+     * the headline contrast in words
+     */
+    contrast?: string;
+    rules: {
+      /**
+       * the clauses that all hold where the rule does; none: everywhere (every valid condition)
+       */
+      where: {
+        axis: "jdk" | "os" | "cpus" | "cpuset" | "parallelism" | "maxPoolSize" | "minRunnable";
+        values: string[];
+      }[];
+      conclusion: Conclusion;
+      cells: string[];
+      lowestRatio?: number;
+      highestRatio?: number;
+    }[];
+    /**
+     * the subject variant compared with itself along one axis, the other axes equal: each JDK against the first, each CPU limit against the first, each scheduler setting against the JDK's default
+     */
+    steps?: {
+      axis: "jdk" | "cpus" | "parallelism" | "maxPoolSize" | "minRunnable";
+      variant: string;
+      from: string;
+      to: string;
+      at: {
+        [k: string]: string;
+      };
+      fromCell: string;
+      toCell: string;
+      contrast: Contrasted;
+    }[];
+    findings: {
+      cellId: string;
+      coordinates: Coordinates;
+      benchmark?: string;
+      conclusion: Conclusion;
+      headline?: Contrasted;
+      tail?: Contrasted1;
+      overBest?: Contrasted2;
+      /**
+       * not-valid: the reason; cannot-tell: what would decide
+       */
+      why?: string;
+      causes?: {
+        kind: "pinning" | "gc" | "cpu-bound" | "pool-bound" | "too-small" | "unmeasured";
+        variant: string;
+        evidence: "jfr" | "measurements" | "environment" | "profiles";
+        words: string;
+      }[];
+    }[];
+  }[];
+}
+export interface Contrasted {
+  subject: string;
+  reference: string;
+  metric: string;
+  /**
+   * how many times better the subject was than the reference (above 1: the subject is better)
+   */
+  ratio: number;
+  low: number;
+  high: number;
+  /**
+   * the interval's coverage (0.9 for 90 %); below 0.9 with few repetitions
+   */
+  level?: number;
+  conclusion: Conclusion;
+}
+/**
+ * a service's p99 latency, the subject against the variant the conclusion rests on (above 1: the subject's is lower), with its own class
+ */
+export interface Contrasted1 {
+  subject: string;
+  reference: string;
+  metric: string;
+  /**
+   * how many times better the subject was than the reference (above 1: the subject is better)
+   */
+  ratio: number;
+  low: number;
+  high: number;
+  /**
+   * the interval's coverage (0.9 for 90 %); below 0.9 with few repetitions
+   */
+  level?: number;
+  conclusion: Conclusion;
+}
+/**
+ * the subject against the best other variant measured, when that is not the headline's reference; it decides the conclusion
+ */
+export interface Contrasted2 {
+  subject: string;
+  reference: string;
+  metric: string;
+  /**
+   * how many times better the subject was than the reference (above 1: the subject is better)
+   */
+  ratio: number;
+  low: number;
+  high: number;
+  /**
+   * the interval's coverage (0.9 for 90 %); below 0.9 with few repetitions
+   */
+  level?: number;
+  conclusion: Conclusion;
 }

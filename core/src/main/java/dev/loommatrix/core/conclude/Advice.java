@@ -23,7 +23,8 @@ public final class Advice {
     public static List<String> of(RunConclusions.Subject subject, boolean someNotValid) {
         List<String> out = new ArrayList<>();
         for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
-            List<Finding> cells = rule.conditions().stream().map(BoundaryRules.Placed::what).toList();
+            List<Finding> cells =
+                    rule.conditions().stream().map(BoundaryRules.Placed::what).toList();
             String where = rule.where().isEmpty()
                     ? (someNotValid ? "in every valid condition" : "everywhere")
                     : rule.where().stream().map(ConclusionsMarkdown::clause).collect(Collectors.joining(" "));
@@ -39,18 +40,25 @@ public final class Advice {
             String subjectNames = String.join(" / ", subjects);
             String otherNames = String.join(" or ", others);
             switch (rule.conclusion()) {
-                case PAYS_OFF -> out.add("use " + subjectNames + " " + where + ": it beats the best other (" + otherNames
-                        + ") beyond the practical band");
-                case NO_DIFFERENCE -> out.add(subjectNames + " or " + otherNames + " " + where
-                        + ": no material difference — choose on other grounds");
+                case PAYS_OFF ->
+                    out.add("use " + subjectNames + " " + where + ": it beats the best other (" + otherNames
+                            + ") beyond the practical band");
+                case NO_DIFFERENCE ->
+                    out.add(subjectNames + " or " + otherNames + " " + where
+                            + ": no material difference — choose on other grounds");
                 case HURTS -> {
                     out.add("keep " + otherNames + " " + where + ": " + subjectNames + " is worse beyond the practical"
                             + " band");
                     pinnedFrames(cells).ifPresent(out::add);
                     gain(subject, rule).ifPresent(out::add);
                 }
-                case CANNOT_TELL -> out.add("decide nothing yet " + where + ": "
-                        + cells.stream().flatMap(f -> f.why().stream()).distinct().findFirst().orElse("measure more"));
+                case CANNOT_TELL ->
+                    out.add("decide nothing yet " + where + ": "
+                            + cells.stream()
+                                    .flatMap(f -> f.why().stream())
+                                    .distinct()
+                                    .findFirst()
+                                    .orElse("measure more"));
                 case NOT_VALID -> {}
             }
         }
@@ -65,7 +73,8 @@ public final class Advice {
             for (Cause c : f.causes()) {
                 if (c.kind() == Cause.Kind.PINNING) {
                     // "…, at `Frame:1` (64), `Other:2` (3)": the frames and counts the cause names
-                    var m = java.util.regex.Pattern.compile("`([^`]+)` \\((\\d+)\\)").matcher(c.words());
+                    var m = java.util.regex.Pattern.compile("`([^`]+)` \\((\\d+)\\)")
+                            .matcher(c.words());
                     while (m.find()) {
                         frames.merge(m.group(1), Long.parseLong(m.group(2)), Long::sum);
                     }
@@ -107,7 +116,8 @@ public final class Advice {
     private static List<String> settings(RunConclusions.Subject subject) {
         List<String> out = new ArrayList<>();
         subject.steps().stream()
-                .filter(s -> List.of("parallelism", "maxPoolSize", "minRunnable").contains(s.axis()))
+                .filter(s ->
+                        List.of("parallelism", "maxPoolSize", "minRunnable").contains(s.axis()))
                 .filter(s -> s.from().equals("auto") && s.contrast().conclusion() == Conclusion.PAYS_OFF)
                 .forEach(s -> out.add(String.format(
                         Locale.ROOT,
@@ -115,7 +125,8 @@ public final class Advice {
                         s.axis(),
                         s.to(),
                         s.at().entrySet().stream()
-                                .filter(e -> e.getKey().equals("jdk") || e.getKey().equals("cpus"))
+                                .filter(e ->
+                                        e.getKey().equals("jdk") || e.getKey().equals("cpus"))
                                 .map(e -> ConclusionsMarkdown.clause(
                                         new BoundaryRules.Clause(e.getKey(), List.of(e.getValue()))))
                                 .collect(Collectors.joining(" ")),

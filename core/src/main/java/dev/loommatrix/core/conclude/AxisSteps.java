@@ -49,7 +49,8 @@ public final class AxisSteps {
         for (String axis : AXES) {
             Map<Map<String, String>, Map<String, CellRecord>> groups = new LinkedHashMap<>();
             for (CellRecord cell : cells) {
-                Map<String, String> rest = new LinkedHashMap<>(cell.coordinates().axisValues());
+                Map<String, String> rest =
+                        new LinkedHashMap<>(cell.coordinates().axisValues());
                 String value = rest.remove(axis);
                 rest.remove("workload");
                 groups.computeIfAbsent(rest, k -> new LinkedHashMap<>()).putIfAbsent(value, cell);
@@ -62,7 +63,8 @@ public final class AxisSteps {
                 CellRecord base = byValue.get(from);
                 byValue.forEach((to, cell) -> {
                     if (!to.equals(from)) {
-                        step(axis, variant, benchmark, from, to, at, base, cell, threshold).ifPresent(out::add);
+                        step(axis, variant, benchmark, from, to, at, base, cell, threshold)
+                                .ifPresent(out::add);
                     }
                 });
             });

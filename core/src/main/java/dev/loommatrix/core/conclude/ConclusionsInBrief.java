@@ -25,7 +25,8 @@ public final class ConclusionsInBrief {
      */
     public static Optional<String> cell(List<Finding> findings) {
         List<Finding> concluded = findings.stream()
-                .filter(f -> f.conclusion() != Conclusion.NOT_VALID && f.headline().isPresent())
+                .filter(f ->
+                        f.conclusion() != Conclusion.NOT_VALID && f.headline().isPresent())
                 .toList();
         if (concluded.isEmpty()) {
             return Optional.empty();
@@ -67,9 +68,12 @@ public final class ConclusionsInBrief {
                                                     .collect(Collectors.joining(" ")))
                             + ratios(r))
                     .collect(Collectors.joining("; "));
-            String name = subject.workload() + subject.benchmark().map(b -> " · " + b).orElse("");
+            String name =
+                    subject.workload() + subject.benchmark().map(b -> " · " + b).orElse("");
             lines.add(name + ": " + (rules.isEmpty() ? "nothing to conclude" : rules)
-                    + (subject.notValid().isEmpty() ? "" : " (" + subject.notValid().size() + " not valid)"));
+                    + (subject.notValid().isEmpty()
+                            ? ""
+                            : " (" + subject.notValid().size() + " not valid)"));
         }
         return lines;
     }
@@ -85,7 +89,8 @@ public final class ConclusionsInBrief {
         }
         double low = ratios.get(0);
         double high = ratios.get(ratios.size() - 1);
-        return " (" + (low == high
+        return " ("
+                + (low == high
                         ? ConclusionsMarkdown.ratio(low)
                         : ConclusionsMarkdown.ratio(low).replace("×", "") + "–" + ConclusionsMarkdown.ratio(high))
                 + ")";
@@ -112,6 +117,8 @@ public final class ConclusionsInBrief {
                 "[%s–%s%s]",
                 ConclusionsMarkdown.ratio(c.low()).replace("×", ""),
                 ConclusionsMarkdown.ratio(c.high()).replace("×", ""),
-                c.level().map(l -> String.format(Locale.ROOT, ", %.0f %%", l * 100)).orElse(""));
+                c.level()
+                        .map(l -> String.format(Locale.ROOT, ", %.0f %%", l * 100))
+                        .orElse(""));
     }
 }

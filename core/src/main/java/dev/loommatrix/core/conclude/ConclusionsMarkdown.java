@@ -51,7 +51,9 @@ public final class ConclusionsMarkdown {
             steps(subject, links, out);
             List<String> advice = Advice.of(subject, someNotValid);
             if (!advice.isEmpty()) {
-                out.append("- **what to do**: ").append(String.join("; ", advice)).append('\n');
+                out.append("- **what to do**: ")
+                        .append(String.join("; ", advice))
+                        .append('\n');
             }
             for (Finding f : subject.notValid()) {
                 out.append("- not valid: ")
@@ -86,7 +88,9 @@ public final class ConclusionsMarkdown {
                     ratio(c.ratio()),
                     trimRatio(c.low()),
                     trimRatio(c.high()),
-                    c.level().map(l -> String.format(Locale.ROOT, ", %.0f %%", l * 100)).orElse(""),
+                    c.level()
+                            .map(l -> String.format(Locale.ROOT, ", %.0f %%", l * 100))
+                            .orElse(""),
                     c.conclusion().words(),
                     link(step.from(), links.cell(step.fromCell())),
                     link(step.to(), links.cell(step.toCell()))));

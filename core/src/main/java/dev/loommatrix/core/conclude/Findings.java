@@ -55,7 +55,9 @@ public final class Findings {
                     List.of(),
                     Optional.empty()));
         }
-        return headlines.stream().map(h -> finding(cell, h, threshold, !footprint)).toList();
+        return headlines.stream()
+                .map(h -> finding(cell, h, threshold, !footprint))
+                .toList();
     }
 
     /**
@@ -81,7 +83,8 @@ public final class Findings {
                 why,
                 List.of(),
                 Optional.empty());
-        return finding.withCauses(Causes.of(cell, finding)).withTail(tail(cell, deciding, headline.benchmark(), threshold));
+        return finding.withCauses(Causes.of(cell, finding))
+                .withTail(tail(cell, deciding, headline.benchmark(), threshold));
     }
 
     /** A service's p99 latency: the subject against the variant the conclusion rests on, lower is better. */

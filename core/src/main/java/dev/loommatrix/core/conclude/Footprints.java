@@ -55,6 +55,8 @@ final class Footprints {
     }
 
     private static Optional<Measurement> variant(CellRecord cell, String name) {
-        return cell.measurements().stream().filter(m -> m.variant().equals(name)).findFirst();
+        return cell.measurements().stream()
+                .filter(m -> m.variant().equals(name))
+                .findFirst();
     }
 }

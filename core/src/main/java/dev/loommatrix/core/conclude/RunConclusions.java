@@ -44,6 +44,20 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
     public static final List<String> AXES =
             List.of("jdk", "cpus", "cpuset", "parallelism", "maxPoolSize", "minRunnable", "os");
 
+    /**
+     * The cells in the order the run planned them (its manifest's list: the matrix's order of JDKs, limits and
+     * workloads), so the report follows the matrix; cells the plan does not name keep their order, after.
+     */
+    public static List<CellRecord> inPlanOrder(List<CellRecord> cells, List<String> planned) {
+        Map<String, Integer> at = new java.util.HashMap<>();
+        for (int i = 0; i < planned.size(); i++) {
+            at.putIfAbsent(planned.get(i), i);
+        }
+        return cells.stream()
+                .sorted(java.util.Comparator.comparingInt(c -> at.getOrDefault(c.cellId(), Integer.MAX_VALUE)))
+                .toList();
+    }
+
     public static RunConclusions of(List<CellRecord> cells, double threshold) {
         Map<String, List<Finding>> bySubject = new LinkedHashMap<>();
         Map<String, Optional<String>> words = new LinkedHashMap<>();
@@ -51,7 +65,8 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
         Map<String, List<CellRecord>> validCells = new LinkedHashMap<>();
         for (CellRecord cell : cells) {
             for (Finding f : Findings.of(cell, threshold)) {
-                String key = cell.coordinates().workload() + f.benchmark().map(b -> "\u0000" + b).orElse("");
+                String key = cell.coordinates().workload()
+                        + f.benchmark().map(b -> "\u0000" + b).orElse("");
                 bySubject.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
                 words.putIfAbsent(key, cell.contrast().map(c -> c.words()));
                 variants.putIfAbsent(key, cell.contrast().map(c -> c.subject()));
@@ -66,7 +81,10 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
                 words.get(key),
                 variants.get(key)
                         .map(v -> AxisSteps.of(
-                                validCells.getOrDefault(key, List.of()), v, findings.get(0).benchmark(), threshold))
+                                validCells.getOrDefault(key, List.of()),
+                                v,
+                                findings.get(0).benchmark(),
+                                threshold))
                         .orElse(List.of()))));
         return new RunConclusions(threshold, subjects);
     }

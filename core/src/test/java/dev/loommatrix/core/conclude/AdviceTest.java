@@ -23,17 +23,17 @@ class AdviceTest {
                 .contains("change first the code that blocks while pinned: `Pinning.sleep:201` (64 pinned parks)")
                 .contains("synchronized or reentrant-lock on debian-25: no material difference — choose on other"
                         + " grounds");
-        assertThat(advice)
-                .anySatisfy(a -> assertThat(a)
-                        .matches("what it would gain: synchronized on debian-25 runs 7\\.\\d\\d× as well as on"
-                                + " debian-21 \\(the same variant, measured in this run\\)"));
+        assertThat(advice).anySatisfy(a -> assertThat(a)
+                .matches("what it would gain: synchronized on debian-25 runs 7\\.\\d\\d× as well as on"
+                        + " debian-21 \\(the same variant, measured in this run\\)"));
     }
 
     @Test
     void whereItPaysOffItSaysUseIt() throws Exception {
         RunConclusions run = RunConclusions.of(RunConclusionsTest.cells("golden/cell-sleep-bound.json"), 0.10);
         assertThat(Advice.of(run.subjects().get(0), false))
-                .containsExactly("use virtual everywhere: it beats the best other (pool:100) beyond the practical band");
+                .containsExactly(
+                        "use virtual everywhere: it beats the best other (pool:100) beyond the practical band");
     }
 
     @Test

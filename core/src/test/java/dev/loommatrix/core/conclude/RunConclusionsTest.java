@@ -57,4 +57,17 @@ class RunConclusionsTest {
                 .contains("- not valid: [debian-25, 1 CPU on CPUs 0](cells/debian-25.linux.cpus-1.cpuset-0.par-auto"
                         + ".max-auto.minr-auto.sleep-bound.json) — disturbed: measured beside 0.71 CPUs");
     }
+
+    @Test
+    void theReportFollowsThePlansOrder() throws Exception {
+        List<dev.loommatrix.core.result.CellRecord> cells =
+                cells("golden/cell-sleep-bound.json", "golden/cell-pinning-21.json", "golden/cell-fib-fanout.json");
+        List<String> planned = List.of(cells.get(1).cellId(), cells.get(0).cellId());
+        assertThat(RunConclusions.inPlanOrder(cells, planned))
+                .extracting(dev.loommatrix.core.result.CellRecord::cellId)
+                .containsExactly(
+                        cells.get(1).cellId(),
+                        cells.get(0).cellId(),
+                        cells.get(2).cellId());
+    }
 }

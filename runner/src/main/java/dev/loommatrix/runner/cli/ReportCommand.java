@@ -67,7 +67,8 @@ final class ReportCommand implements Callable<Integer> {
         }
         RunDirectory run = CompareCommand.open(runDir, "RUN_DIR");
         RunManifest manifest = run.readManifest();
-        RunConclusions conclusions = RunConclusions.of(run.readCells(), thresholdPercent / 100);
+        RunConclusions conclusions = RunConclusions.of(
+                RunConclusions.inPlanOrder(run.readCells(), manifest.cells()), thresholdPercent / 100);
         String text = format.equals("json")
                 ? Json.MAPPER.writeValueAsString(ConclusionsDocument.of(manifest.runId(), conclusions)) + "\n"
                 : ConclusionsMarkdown.render(

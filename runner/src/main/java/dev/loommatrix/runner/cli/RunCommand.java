@@ -230,7 +230,8 @@ final class RunCommand implements Callable<Integer> {
         if (shard == null) {
             // the answer first, in a line per workload (issue #51); the report says why, with links to the cells
             var conclusions = dev.loommatrix.core.conclude.RunConclusions.of(
-                    dir.readCells(), dev.loommatrix.core.conclude.RunConclusions.DEFAULT_THRESHOLD);
+                    dev.loommatrix.core.conclude.RunConclusions.inPlanOrder(dir.readCells(), manifest.cells()),
+                    dev.loommatrix.core.conclude.RunConclusions.DEFAULT_THRESHOLD);
             var lines = dev.loommatrix.core.conclude.ConclusionsInBrief.run(conclusions);
             if (!lines.isEmpty()) {
                 console.printf("conclusions (±10 %% is no difference; loom-matrix report %s says why):%n", dir.root());

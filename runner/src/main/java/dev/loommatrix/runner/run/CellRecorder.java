@@ -232,9 +232,8 @@ public final class CellRecorder {
                 .findFirst()
                 .ifPresent(m -> text.append("; ").append(m.basis()));
         // the cell's answer, against the best other variant it measured (issue #51)
-        dev.loommatrix.core.conclude.ConclusionsInBrief.cell(
-                        dev.loommatrix.core.conclude.Findings.of(
-                                record, dev.loommatrix.core.conclude.RunConclusions.DEFAULT_THRESHOLD))
+        dev.loommatrix.core.conclude.ConclusionsInBrief.cell(dev.loommatrix.core.conclude.Findings.of(
+                        record, dev.loommatrix.core.conclude.RunConclusions.DEFAULT_THRESHOLD))
                 .ifPresent(c -> text.append(" — ").append(c));
         return text.toString();
     }
