@@ -2,9 +2,11 @@ package dev.loommatrix.core.conclude;
 
 import dev.loommatrix.core.plan.Coordinates;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -39,14 +41,7 @@ public final class ConclusionsMarkdown {
             boolean someNotValid = !subject.notValid().isEmpty();
             for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
                 out.append("- ").append(sentence(rule, someNotValid, links)).append('\n');
-                for (BoundaryRules.Placed<Finding> placed : rule.conditions()) {
-                    Finding f = placed.what();
-                    f.causes().forEach(c -> out.append("  - why, ")
-                            .append(link(condition(f.coordinates()), links.why(f.cellId())))
-                            .append(": ")
-                            .append(c.words())
-                            .append('\n'));
-                }
+                causes(rule, links, out);
             }
             steps(subject, links, out);
             List<String> advice = Advice.of(subject, someNotValid);
@@ -64,6 +59,25 @@ public final class ConclusionsMarkdown {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The causes under a rule, a line each; one said alike in several conditions (no profile in any of them) once,
+     * with each condition linked.
+     */
+    private static void causes(BoundaryRules.Rule<Finding> rule, ConclusionLinks links, StringBuilder out) {
+        Map<String, List<Finding>> byWords = new LinkedHashMap<>();
+        for (BoundaryRules.Placed<Finding> placed : rule.conditions()) {
+            placed.what().causes().forEach(c -> byWords.computeIfAbsent(c.words(), w -> new ArrayList<>())
+                    .add(placed.what()));
+        }
+        byWords.forEach((words, cells) -> out.append("  - why, ")
+                .append(cells.stream()
+                        .map(f -> link(condition(f.coordinates()), links.why(f.cellId())))
+                        .collect(Collectors.joining(", ")))
+                .append(": ")
+                .append(words)
+                .append('\n'));
     }
 
     /**
@@ -92,8 +106,8 @@ public final class ConclusionsMarkdown {
                             .map(l -> String.format(Locale.ROOT, ", %.0f %%", l * 100))
                             .orElse(""),
                     c.conclusion().words(),
-                    link(step.from(), links.cell(step.fromCell())),
-                    link(step.to(), links.cell(step.toCell()))));
+                    link(value(step.axis(), step.from()), links.cell(step.fromCell())),
+                    link(value(step.axis(), step.to()), links.cell(step.toCell()))));
         }
     }
 
@@ -193,6 +207,15 @@ public final class ConclusionsMarkdown {
             case "cpuset" -> "on CPUs " + values;
             case "os" -> "on " + values;
             default -> "with " + c.axis() + " " + values;
+        };
+    }
+
+    /** An axis value as a reader names it: "d25", "2 CPUs", "parallelism 2". */
+    private static String value(String axis, String v) {
+        return switch (axis) {
+            case "jdk", "os" -> v;
+            case "cpus" -> cpus(v);
+            default -> axis + " " + v;
         };
     }
 
