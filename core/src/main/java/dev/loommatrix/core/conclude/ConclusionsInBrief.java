@@ -29,7 +29,12 @@ public final class ConclusionsInBrief {
                         f.conclusion() != Conclusion.NOT_VALID && f.headline().isPresent())
                 .toList();
         if (concluded.isEmpty()) {
-            return Optional.empty();
+            // a condition that could not tell without a contrast (a footprint whose resident memory fell) says why
+            return findings.stream()
+                    .filter(f ->
+                            f.conclusion() == Conclusion.CANNOT_TELL && f.why().isPresent())
+                    .findFirst()
+                    .map(f -> f.conclusion().words() + ": " + f.why().get());
         }
         if (concluded.size() > 1 || concluded.get(0).benchmark().isPresent()) {
             return Optional.of(counted(concluded));

@@ -37,12 +37,13 @@ public final class Findings {
                     List.of(),
                     Optional.empty()));
         }
-        Optional<Contrast> contrast = cell.contrast().filter(c -> c.kind() == Contrast.Kind.SPEEDUP);
+        // an efficiency headline (a measure against the workload's own bound, not a contest) is still concluded:
+        // its subject against the best other variant the cell measured
+        Optional<Contrast> contrast = cell.contrast()
+                .map(c -> c.kind() == Contrast.Kind.SPEEDUP ? c : Contrast.overFastestOther(c.subject(), c.words()));
         boolean footprint = cell.coordinates().workload().equals(Footprints.WORKLOAD);
-        List<Speedup> headlines = footprint
-                ? contrast.flatMap(c -> Footprints.contrast(cell, c)).stream().toList()
-                : contrast.map(c -> judged(cell, c.subject(), c.reference())).orElse(List.of());
-        if (headlines.isEmpty()) {
+        Optional<String> noFootprint = footprint ? Footprints.unmeasured(cell) : Optional.empty();
+        if (noFootprint.isPresent()) {
             return List.of(new Finding(
                     cell.cellId(),
                     cell.coordinates(),
@@ -50,10 +51,15 @@ public final class Findings {
                     Conclusion.CANNOT_TELL,
                     Optional.empty(),
                     Optional.empty(),
-                    Optional.of("the cell measured no headline contrast (one variant only, or a measure against its"
-                            + " own bound)"),
+                    noFootprint,
                     List.of(),
                     Optional.empty()));
+        }
+        List<Speedup> headlines = footprint
+                ? contrast.flatMap(c -> Footprints.contrast(cell, c)).stream().toList()
+                : contrast.map(c -> judged(cell, c.subject(), c.reference())).orElse(List.of());
+        if (headlines.isEmpty()) {
+            return List.of(); // one variant, or none measured: no contest, nothing to conclude
         }
         return headlines.stream()
                 .map(h -> finding(cell, h, threshold, !footprint))

@@ -5,13 +5,17 @@ import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Speedup;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
- * The footprint workload answers "how many bytes does a thread cost?", not how fast 2,000 threads park (its timed
- * metric): it is concluded on the resident memory a thread adds, or — where resident memory fell while threads were
- * started in some repetition (virtual threads' stacks went into heap pages already resident while the JVM gave some
- * of its own back, benchmarks/results/2026-11-26-footprint-rss/) — on the heap a thread holds, and says which.
+ * The footprint workload answers "how many bytes does a thread cost?", not how fast its threads park (its timed
+ * metric): it is concluded on the resident memory a thread adds. Where resident memory fell while a variant's threads
+ * were started in some repetition (virtual threads' stacks went into heap pages already resident while the JVM gave
+ * some of its own back, benchmarks/results/2026-11-26-footprint-rss/), there is no such figure at that thread count:
+ * the condition cannot tell, and says so with what was measured — never the heap per thread against a platform
+ * thread's, whose stack is not in the heap at all.
  */
 final class Footprints {
 
@@ -25,16 +29,15 @@ final class Footprints {
     static final MetricDescriptor HEAP_PER_THREAD =
             new MetricDescriptor("heapBytesPerThread", "B", MetricDescriptor.Direction.LOWER_IS_BETTER);
 
-    /** The subject's bytes per thread against the reference's, on the metric that holds in every repetition. */
+    /** The subject's resident bytes per thread against the reference's; empty where that is not measured. */
     static Optional<Speedup> contrast(CellRecord cell, Contrast contrast) {
         Optional<Measurement> subject = variant(cell, contrast.subject());
         Optional<Measurement> reference = contrast.reference().flatMap(r -> variant(cell, r));
-        if (subject.isEmpty() || reference.isEmpty()) {
+        if (subject.isEmpty() || reference.isEmpty() || rssFell(subject.get()) || rssFell(reference.get())) {
             return Optional.empty();
         }
-        MetricDescriptor metric = rssFell(subject.get()) || rssFell(reference.get()) ? HEAP_PER_THREAD : RSS_PER_THREAD;
-        double[] s = subject.get().values(metric.name());
-        double[] r = reference.get().values(metric.name());
+        double[] s = subject.get().values(RSS_PER_THREAD.name());
+        double[] r = reference.get().values(RSS_PER_THREAD.name());
         if (s.length == 0 || r.length == 0) {
             return Optional.empty();
         }
@@ -42,10 +45,47 @@ final class Footprints {
                 subject.get().variant(),
                 reference.get().variant(),
                 Optional.empty(),
-                metric,
+                RSS_PER_THREAD,
                 s,
                 r,
-                (cell.cellId() + "/" + metric.name()).hashCode()));
+                (cell.cellId() + "/" + RSS_PER_THREAD.name()).hashCode()));
+    }
+
+    /**
+     * Why a footprint cell has no bytes-per-thread contrast, with what it did measure: the variants whose resident
+     * memory fell, and each variant's figure that holds (resident bytes per thread, else heap bytes per thread).
+     */
+    static Optional<String> unmeasured(CellRecord cell) {
+        List<Measurement> fell =
+                cell.measurements().stream().filter(Footprints::rssFell).toList();
+        if (fell.isEmpty()) {
+            return Optional.empty();
+        }
+        String which = fell.stream()
+                .map(m -> m.variant() + " ("
+                        + m.samples().stream()
+                                .filter(x -> x.metric("rssBytes")
+                                        .filter(rss -> rss < 0)
+                                        .isPresent())
+                                .count()
+                        + " of " + m.samples().size() + " repetitions)")
+                .collect(Collectors.joining(", "));
+        String figures = cell.measurements().stream()
+                .map(m -> rssFell(m)
+                        ? m.medianOf(HEAP_PER_THREAD.name())
+                                .map(b -> m.variant() + " " + kib(b) + " of heap a thread")
+                                .orElse(m.variant() + " no figure")
+                        : m.medianOf(RSS_PER_THREAD.name())
+                                .map(b -> m.variant() + " " + kib(b) + " resident a thread")
+                                .orElse(m.variant() + " no figure"))
+                .collect(Collectors.joining(", "));
+        return Optional.of("resident memory fell while the threads were started in " + which
+                + ": at this thread count there is no resident footprint to compare (" + figures
+                + "); more threads (the catalogue's 100,000) would tell");
+    }
+
+    private static String kib(double bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f KiB", bytes / 1024);
     }
 
     /** Resident memory fell while the threads were started in some repetition: no RSS footprint at this count. */

@@ -107,9 +107,27 @@ class FindingsTest {
     }
 
     @Test
-    void aMeasureAgainstItsOwnBoundIsNotAContest() throws Exception {
+    void anEfficiencyHeadlineIsStillConcludedAgainstTheBestOther() throws Exception {
+        // http-server's headline is virtual's efficiency against its bound; the conclusion is virtual against the
+        // best other variant it measured: pool:50, 3.1× [3.0, 3.5]
         Finding f = only("golden/cell-http-server.json");
+        assertThat(f.conclusion()).isEqualTo(Conclusion.PAYS_OFF);
+        Finding.Contrasted deciding = f.overBest().or(f::headline).orElseThrow();
+        assertThat(deciding.subject()).isEqualTo("virtual");
+        assertThat(deciding.reference()).isEqualTo("pool:50");
+    }
+
+    @Test
+    void aFootprintWhoseResidentMemoryFellCannotTellAndSaysWhatItMeasured() throws Exception {
+        // a real footprint cell (2,000 threads, JDK 25, local backend): virtual's resident memory fell in all three
+        // repetitions; platform threads added 35 KiB resident each
+        Finding f = only("fixtures/records/footprint-rss-fell.json");
         assertThat(f.conclusion()).isEqualTo(Conclusion.CANNOT_TELL);
-        assertThat(f.why().orElseThrow()).contains("no headline contrast");
+        assertThat(f.headline()).isEmpty();
+        assertThat(f.why().orElseThrow())
+                .startsWith("resident memory fell while the threads were started in virtual (3 of 3 repetitions)")
+                .contains("virtual 2.3 KiB of heap a thread")
+                .contains("platform 35.3 KiB resident a thread")
+                .endsWith("more threads (the catalogue's 100,000) would tell");
     }
 }
