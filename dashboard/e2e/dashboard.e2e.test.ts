@@ -82,6 +82,50 @@ describe("the dashboard under a sub-path", () => {
     expect(host.requests.filter((r) => !r.startsWith(BASE))).toEqual([]);
   });
 
+  it("leads the run's first view with what it concludes, each condition a link, no page wider than its window (#51)", async () => {
+    for (const width of [1400, 800]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await visit("", "matrix", `matrix-conclusions-${width}`);
+      const block = page.locator("main section#conclusions");
+      expect(await block.locator("h2").innerText()).toBe("What this run concludes");
+      // the block comes before the tiles
+      const order = await page.evaluate(() => {
+        const c = document.querySelector("#conclusions")!;
+        const f = document.querySelector("figure.heatmap")!;
+        return c.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING;
+      });
+      expect(order).toBeTruthy();
+      const text = await block.innerText();
+      expect(text).toMatch(/^What this run concludes\nEach condition is judged against the best alternative it measured/);
+      for (const w of ["sleep-bound", "pinning"]) expect(text).toContain(w);
+      expect(text).toMatch(/(pays off|hurts|no difference|cannot tell)/);
+      // every condition and cause links to a cell of this run
+      const links = await block.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.filter((l) => !/^#\/cell\?run=[^&]+&cell=[^&]+(&focus=why)?$/.test(l)), links.join(" | ")).toEqual([]);
+      // the disturbed cell is named as not valid, with why
+      expect(text).toContain("Not valid (not counted as evidence)");
+      expect(await block.locator("details.method summary").innerText()).toBe("How this is computed");
+      // the tiles say their class in words
+      const svgText = (await page.locator("figure.heatmap svg").last().textContent()) ?? "";
+      expect(svgText).toMatch(/pays off|no difference|hurts|cannot tell/);
+      expect(svgText).toContain("not valid");
+      const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(wider, `at ${width} px the page is ${wider} px wider than its window`).toBeLessThanOrEqual(0);
+      const blockWider = await block.evaluate((b) => b.scrollWidth - b.clientWidth);
+      expect(blockWider, `at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    // one click from a cause to the cell's why panel
+    const why = page.locator("#conclusions a[href*='focus=why']").first();
+    if (await why.count()) {
+      await why.click();
+      await ready(page, "cell");
+      expect(page.url()).toContain("focus=why");
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
   it("keeps a hostile branch name as text in every view that shows it", async () => {
     await visit("#/runs", "runs", "runs");
     const text = await page.locator("#runs").innerText();
