@@ -2,7 +2,7 @@ import * as Plot from "@observablehq/plot";
 import { loadCells, loadConclusions } from "../data/load";
 import { tileConclusions, type TileConclusion } from "../shape/conclusions";
 import { conclusionsBlock } from "./conclusions";
-import { classedLabel, classedMarks, classedText, classLegend } from "./tiles";
+import { classedLabel, classedMarks, classedText, classedTitle, classLegend } from "./tiles";
 import {
   tileText,
   tileAgainst,
@@ -212,7 +212,7 @@ function heatmap(
         if (!rect || !t) return;
         rect.setAttribute("tabindex", "0");
         rect.setAttribute("role", "link");
-        rect.setAttribute("aria-label", describe(t));
+        rect.setAttribute("aria-label", classes ? classedTitle(t, classes.get(t.cellId)) : describe(t));
         rect.setAttribute("data-cell-id", t.cellId);
         if (t.kind !== primary && t.reading !== "unclear" && t.value !== undefined) rect.setAttribute("fill", String(secondaryScale.apply(t.value)));
         rect.addEventListener("click", () => open(t));
@@ -241,7 +241,7 @@ function heatmap(
   const marginRight = all ? Math.max(110, 20 + 7.2 * Math.max(...shape.workloads.map((w) => w.length))) : 20;
   // a column as wide as the longest tile line (12 px text, about 6.6 px a character) with room on both sides
   const longest = Math.max(0, ...shape.tiles.flatMap((t) => label(t).split("\n").map((line) => line.length)));
-  const column = Math.max(96, Math.ceil(longest * 6.6 + 16));
+  const column = Math.max(96, Math.ceil(longest * (classes ? 7.8 : 6.6) + 16)); // the classes' lines hold more digits
   const chrome = 230 + marginRight + shape.cpus.length * 12; // the row labels, the facet labels, the gaps between facets
   const legible = chrome + columns * column;
   const width = Math.max(legible, plotWidth(Math.max(640, Math.min(1600, chrome + columns * Math.max(column, 140)))));
@@ -252,10 +252,11 @@ function heatmap(
     width > room
       ? h("figcaption", { class: "scroll-note" }, `${columns} columns: wider than this window — scroll sideways to see them all (→).`)
       : null,
+    classes ? h("figcaption", { class: "explain" }, `Each tile: its cell's conclusion (${phaseWords}), the ratio it rests on and how sure.`) : null,
     Plot.plot({
       width,
       // the margins (top 50, bottom 30) come on top of 44 px a row: two lines of text fit a tile
-      height: 80 + rowsPerFacet * 44 + (all ? shape.workloads.length * 12 : 0),
+      height: 80 + rowsPerFacet * (classes ? 60 : 44) + (all ? shape.workloads.length * 12 : 0),
       marginLeft: 230,
       marginRight,
       marginTop: 50,
@@ -265,7 +266,7 @@ function heatmap(
       y: { label: null, domain: shape.rows },
       fx: { label: null, domain: shape.cpus, axis: "bottom" },
       fy: all ? { label: null, domain: shape.workloads } : undefined,
-      color: colourScale(primary, phaseWords),
+      color: classes ? undefined : colourScale(primary, phaseWords),
       marks: [
         // an invisible cell in every facet, so each facet row's axis sits at the left edge even where a workload
         // has no cell under the first CPU limit (pinning runs at 2 CPUs only: its labels drifted right)

@@ -19,7 +19,7 @@ export const CLASS_STYLE: Record<Conclusion, { fill: string; text: string; halo:
 
 const CLASSES = Object.keys(CLASS_STYLE) as Conclusion[];
 
-/** A tile's label when classed: the class, the deciding ratio and how sure, what it is against. */
+/** A tile's label when classed: the class, the deciding ratio and how sure, what it is against (the caller adds the marks). */
 export function classedLabel(t: Tile, c: TileConclusion | undefined): string {
   return c ? tileLines(c, t.against).join("\n") : "no conclusion";
 }
@@ -64,7 +64,6 @@ export function classedText(tiles: Tile[], classes: Map<string, TileConclusion>,
   const style = (t: Tile) => CLASS_STYLE[classes.get(t.cellId)?.conclusion ?? "not-valid"];
   return Plot.text(tiles, {
     ...place,
-    text: (t: Tile) => classedLabel(t, classes.get(t.cellId)),
     fill: (t: Tile) => style(t).text,
     stroke: (t: Tile) => style(t).halo,
     strokeWidth: 3,
