@@ -113,7 +113,9 @@ export function conditionName(f: Finding): string {
 
 /** A step along an axis: "virtual on temurin-25 against temurin-21 (at 2 CPUs): 1.3× (90 % interval 1.1–1.5×), pays off". */
 export function stepWords(s: Step): string {
+  // the axes held equal, as a reader names them: the JDK's own defaults ("auto") and no CPU set go unsaid
   const at = Object.entries(s.at)
+    .filter(([, v]) => v !== "auto" && v !== "all")
     .map(([axis, v]) => axisValue(axis, v))
     .join(", ");
   const c = s.contrast;

@@ -122,9 +122,10 @@ function steps(runId: string, all: Step[]): HTMLElement | null {
     { class: "steps" },
     [...groups].map(([title, ss]) =>
       h(
-        "div",
-        {},
-        h("h4", {}, `The same variant ${title}`),
+        "details",
+        // a few steps are read at once; a long list waits behind its count so the rules stay in view
+        ss.length <= 3 ? { open: "" } : {},
+        h("summary", {}, h("h4", {}, `The same variant ${title}`), ` (${ss.length === 1 ? "1 comparison" : `${ss.length} comparisons`})`),
         h(
           "ul",
           {},
