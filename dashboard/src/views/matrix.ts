@@ -2,7 +2,7 @@ import * as Plot from "@observablehq/plot";
 import { loadCells, loadConclusions } from "../data/load";
 import { tileConclusions, type TileConclusion } from "../shape/conclusions";
 import { conclusionsBlock } from "./conclusions";
-import { classedLabel, classedMarks, classedText, classedTitle, classLegend } from "./tiles";
+import { CLASSED_EXPLANATION, classedLabel, classedMarks, classedText, classedTitle, classLegend } from "./tiles";
 import {
   tileText,
   tileAgainst,
@@ -172,9 +172,6 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     ),
   ];
 }
-
-const CLASSED_EXPLANATION =
-  "Colour: each tile's conclusion — pays off (blue), no difference (neutral), hurts (red), cannot tell (hatched), not valid (grey) — judged against the best alternative the cell measured, with the ratio the class rests on and how sure it is in words. Each workload's headline contrast:";
 
 function heatmap(
   shape: ReturnType<typeof shapeMatrix>,

@@ -17,6 +17,10 @@ export const CLASS_STYLE: Record<Conclusion, { fill: string; text: string; halo:
   "not-valid": { fill: "var(--na)", text: "var(--tile-text-neutral)", halo: "var(--tile-halo-neutral)" },
 };
 
+/** The sentence above classed tiles: what the colours mean, before any number. */
+export const CLASSED_EXPLANATION =
+  "Colour: each tile's conclusion — pays off (blue), no difference (neutral), hurts (red), cannot tell (hatched), not valid (grey) — judged against the best alternative the cell measured, with the ratio the class rests on and how sure it is in words. Each workload's headline contrast:";
+
 const CLASSES = Object.keys(CLASS_STYLE) as Conclusion[];
 
 /** A tile's label when classed: the class, the deciding ratio and how sure, what it is against (the caller adds the marks). */
