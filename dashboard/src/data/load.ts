@@ -1,3 +1,4 @@
+import type { Conclusions } from "./results.schema";
 import type { AbIndex, CellRecord, CompareReport, RunManifest, SiteIndex, Trends, TrendsIndex } from "./types";
 
 // Every URL is relative to the page, so the site works under any sub-path (a GitHub Pages project
@@ -52,6 +53,16 @@ export const loadIndex = () => fetchJson<SiteIndex>("data/index.json").then((i) 
 export const loadRun = (runId: string) => fetchJson<RunManifest>(`${runPath(runId)}/run.json`);
 
 export const loadCells = (runId: string) => fetchJson<CellRecord[]>(`${runPath(runId)}/cells.json`);
+
+/** What the run concludes (publish writes it beside cells.json); a run published before it existed has none: undefined. */
+export const loadConclusions = (runId: string) =>
+  fetchJson<Conclusions>(`${runPath(runId)}/conclusions.json`).then(
+    (c) => checkSchema("conclusions.json", c) as Conclusions | undefined,
+    (e: unknown) => {
+      if (e instanceof DataError && e.status === 404) return undefined;
+      throw e;
+    },
+  );
 
 export const loadComparison = (runId: string) =>
   fetchJson<CompareReport>(`${runPath(runId)}/compare.json`).then((c) => checkSchema("compare.json", c));

@@ -1,5 +1,8 @@
 import * as Plot from "@observablehq/plot";
-import { loadCells } from "../data/load";
+import { loadCells, loadConclusions } from "../data/load";
+import { tileConclusions, type TileConclusion } from "../shape/conclusions";
+import { conclusionsBlock } from "./conclusions";
+import { CLASSED_EXPLANATION, classedLabel, classedMarks, classedText, classedTitle, classLegend } from "./tiles";
 import {
   tileText,
   tileAgainst,
@@ -32,7 +35,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
   if (unknown) return unknown;
   const run = chosenRun(ctx);
   if (!run) return [empty("No runs published yet: `loom-matrix publish --run <dir> --site <site>` adds one.")];
-  const cells = await loadCells(run.runId);
+  const [cells, conclusions] = await Promise.all([loadCells(run.runId), loadConclusions(run.runId)]);
   const workloads = workloadsOf(cells);
   const workload = ctx.params.workload && (ctx.params.workload === "all" || workloads.includes(ctx.params.workload))
     ? ctx.params.workload
@@ -57,6 +60,9 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
   const jdk = ctx.params.jdk && jdks.includes(ctx.params.jdk) ? ctx.params.jdk : undefined;
   const os = ctx.params.os && oses.includes(ctx.params.os) ? ctx.params.os : undefined;
   const shape = shapeMatrix(cells, { workload, metric, variant, jdk, os, phase });
+  // the tiles take their cell's conclusion where they show what it rests on: the headline, at steady state
+  const concluded = tileConclusions(conclusions);
+  const classes = metric === "headline" && phase === "steady" && concluded.size ? concluded : undefined;
 
   const controls = h(
     "form",
@@ -112,6 +118,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
 
   return [
     h("h1", {}, "Matrix", h("span", { class: "subtitle" }, ` · run ${run.runId}`)),
+    conclusionsBlock(run.runId, conclusions),
     controls,
     unknownParams(ctx, [
       { param: "workload", what: `workload in run ${run.runId}`, known: ["all", ...workloads], instead: "every workload" },
@@ -119,7 +126,7 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
       { param: "jdk", what: `JDK in run ${run.runId}`, known: jdks, instead: "every JDK" },
       { param: "os", what: `OS in run ${run.runId}`, known: oses, instead: "every OS" },
     ]),
-    h("p", { class: "explain" }, explanation),
+    h("p", { class: "explain" }, classes ? CLASSED_EXPLANATION : explanation),
     metric === "headline" && contrasts.length
       ? h(
           "ul",
@@ -136,8 +143,9 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
     ),
     shape.fixedScheduler.length ? h("p", { class: "explain" }, `In every column: ${shape.fixedScheduler.join(", ")}.`) : null,
     fewForks(shape.tiles),
-    shape.tiles.length === 0 ? empty("No cells match these filters.") : heatmap(shape, metric, run.runId, workload, phase),
-    legend(shape.tiles),
+    shape.tiles.length === 0 ? empty("No cells match these filters.") : heatmap(shape, metric, run.runId, workload, phase, classes),
+    classes ? classLegend(new Set([...classes.values()].map((c) => c.conclusion))) : null,
+    legend(shape.tiles, !!classes),
     section(
       `Cells (${shape.tiles.length})`,
       h(
@@ -165,11 +173,19 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
   ];
 }
 
-function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, runId: string, workload: string, phase: Phase): Element {
+function heatmap(
+  shape: ReturnType<typeof shapeMatrix>,
+  metric: ColourMetric,
+  runId: string,
+  workload: string,
+  phase: Phase,
+  classes?: Map<string, TileConclusion>,
+): Element {
   const phaseWords = phase === "steady" ? (shape.allColdOnly ? "cold, one run per JVM" : "steady state") : "cold start";
   const all = workload === "all";
   // two lines: the number (with n and marks), then what it is against
   const label = (t: Tile) => {
+    if (classes) return classedLabel(t, classes.get(t.cellId)) + (t.marks.length ? ` ${t.marks.map((m) => MARK_SYMBOL[m]).join("")}` : "");
     const first = tileText(t) + (t.marks.length ? ` ${t.marks.map((m) => MARK_SYMBOL[m]).join("")}` : "");
     const second = tileAgainst(t);
     return second ? `${first}\n${second}` : first;
@@ -193,7 +209,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
         if (!rect || !t) return;
         rect.setAttribute("tabindex", "0");
         rect.setAttribute("role", "link");
-        rect.setAttribute("aria-label", describe(t));
+        rect.setAttribute("aria-label", classes ? classedTitle(t, classes.get(t.cellId)) : describe(t));
         rect.setAttribute("data-cell-id", t.cellId);
         if (t.kind !== primary && t.reading !== "unclear" && t.value !== undefined) rect.setAttribute("fill", String(secondaryScale.apply(t.value)));
         rect.addEventListener("click", () => open(t));
@@ -222,7 +238,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
   const marginRight = all ? Math.max(110, 20 + 7.2 * Math.max(...shape.workloads.map((w) => w.length))) : 20;
   // a column as wide as the longest tile line (12 px text, about 6.6 px a character) with room on both sides
   const longest = Math.max(0, ...shape.tiles.flatMap((t) => label(t).split("\n").map((line) => line.length)));
-  const column = Math.max(96, Math.ceil(longest * 6.6 + 16));
+  const column = Math.max(96, Math.ceil(longest * (classes ? 7.8 : 6.6) + 16)); // the classes' lines hold more digits
   const chrome = 230 + marginRight + shape.cpus.length * 12; // the row labels, the facet labels, the gaps between facets
   const legible = chrome + columns * column;
   const width = Math.max(legible, plotWidth(Math.max(640, Math.min(1600, chrome + columns * Math.max(column, 140)))));
@@ -233,10 +249,11 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
     width > room
       ? h("figcaption", { class: "scroll-note" }, `${columns} columns: wider than this window — scroll sideways to see them all (→).`)
       : null,
+    classes ? h("figcaption", { class: "explain" }, `Each tile: its cell's conclusion (${phaseWords}), the ratio it rests on and how sure.`) : null,
     Plot.plot({
       width,
       // the margins (top 50, bottom 30) come on top of 44 px a row: two lines of text fit a tile
-      height: 80 + rowsPerFacet * 44 + (all ? shape.workloads.length * 12 : 0),
+      height: 80 + rowsPerFacet * (classes ? 60 : 44) + (all ? shape.workloads.length * 12 : 0),
       marginLeft: 230,
       marginRight,
       marginTop: 50,
@@ -246,7 +263,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
       y: { label: null, domain: shape.rows },
       fx: { label: null, domain: shape.cpus, axis: "bottom" },
       fy: all ? { label: null, domain: shape.workloads } : undefined,
-      color: colourScale(primary, phaseWords),
+      color: classes ? undefined : colourScale(primary, phaseWords),
       marks: [
         // an invisible cell in every facet, so each facet row's axis sits at the left edge even where a workload
         // has no cell under the first CPU limit (pinning runs at 2 CPUs only: its labels drifted right)
@@ -254,7 +271,8 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           (all ? shape.workloads : [undefined]).flatMap((workload) => shape.cpus.map((cpus) => ({ workload, cpus, scheduler: shape.schedulers[0], row: shape.rows[0] }))),
           { ...place, fill: "none", stroke: "none", pointerEvents: "none" },
         ),
-        Plot.cell(withValue, {
+        ...(classes ? classedMarks(shape.tiles, classes, place, interactive) : []),
+        ...(classes ? [] : [Plot.cell(withValue, {
           ...place,
           fill: "value",
           stroke: "var(--grid)",
@@ -286,7 +304,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           inset: 1.5,
           title: (t: Tile) => describe(t),
           render: interactive(withoutValue),
-        }),
+        })]),
         Plot.cell(failed, { ...place, fill: "none", stroke: "var(--bad)", strokeWidth: 3, inset: 2.5, pointerEvents: "none" }),
         Plot.cell(unattested, {
           ...place,
@@ -297,7 +315,7 @@ function heatmap(shape: ReturnType<typeof shapeMatrix>, metric: ColourMetric, ru
           inset: 2.5,
           pointerEvents: "none",
         }),
-        Plot.text(shape.tiles, {
+        classes ? classedText(shape.tiles, classes, { ...place, text: label }) : Plot.text(shape.tiles, {
           ...place,
           text: label,
           // light text on the scales' dark ends (a deep red loss, a deep blue win), dark text on their pale
@@ -369,7 +387,7 @@ function fewForks(tiles: Tile[]): HTMLElement | null {
   );
 }
 
-function legend(tiles: Tile[]): HTMLElement {
+function legend(tiles: Tile[], classed: boolean): HTMLElement {
   const present = new Set(tiles.flatMap((t) => t.marks));
   const marks = (Object.keys(MARK_SYMBOL) as Mark[]).map((m) =>
     h("li", { class: present.has(m) ? "present" : "absent" }, h("span", { class: `mark mark-${m}` }, MARK_SYMBOL[m]), ` ${MARK_MEANING[m]}`),
@@ -380,7 +398,7 @@ function legend(tiles: Tile[]): HTMLElement {
     h(
       "p",
       {},
-      "A coloured tile is a win or a loss its whole interval shows (its conservative end: “≥ 1.4×”, and n, the forks it rests on)." +
+      classed ? "The class is said in words on each tile; its title (hover, or focus it) gives the interval in full. Marks (solid red border: failed; dashed orange border: not attested):" : "A coloured tile is a win or a loss its whole interval shows (its conservative end: “≥ 1.4×”, and n, the forks it rests on)." +
         " A pale tile with a dashed border and a question mark (“1.1×?”) shows neither: its interval includes 1. A mark on a tile qualifies its number (a win on an unstable cell is still a win, with that caveat)." +
         " Marks (solid red border: failed; dashed orange border: not attested; grey tile: no number):",
     ),

@@ -1,5 +1,7 @@
 package dev.loommatrix.runner.publish;
 
+import dev.loommatrix.core.conclude.ConclusionsDocument;
+import dev.loommatrix.core.conclude.RunConclusions;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.result.Json;
@@ -13,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The site's history: one directory per run ({@code data/runs/<runId>/run.json, cells.json}) and an
+ * The site's history: one directory per run ({@code data/runs/<runId>/run.json, cells.json, conclusions.json}) and an
  * index of all runs ({@code data/index.json}). The per-run files are the truth; the index is derived
  * from them and can always be rebuilt whole.
  *
@@ -194,6 +196,7 @@ public final class History {
             Path dir = runDir(site, manifest.runId());
             Json.writeCompactAtomically(dir.resolve("run.json"), manifest);
             Json.writeCompactAtomically(dir.resolve("cells.json"), cells);
+            Json.writeCompactAtomically(dir.resolve("conclusions.json"), conclusions(manifest, cells));
             IndexEntries.Current current = IndexEntries.current(site);
             List<Entry> entries = current.entries();
             entries.removeIf(e -> e.runId().equals(manifest.runId()));
@@ -212,6 +215,18 @@ public final class History {
             }
             return new Outcome(index, current.note());
         });
+    }
+
+    /**
+     * What the run concludes ({@code data/runs/<runId>/conclusions.json}, the document {@code report --format json}
+     * prints): the dashboard's first view for a run leads with it. Cells in the plan's order, so the same run always
+     * gives the same bytes.
+     */
+    static ConclusionsDocument conclusions(RunManifest manifest, List<CellRecord> cells) {
+        return ConclusionsDocument.of(
+                manifest.runId(),
+                RunConclusions.of(
+                        RunConclusions.inPlanOrder(cells, manifest.cells()), RunConclusions.DEFAULT_THRESHOLD));
     }
 
     /** Oldest first: by start time, then id (ids sort by time too). */

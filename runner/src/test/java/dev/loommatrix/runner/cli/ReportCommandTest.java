@@ -58,6 +58,23 @@ class ReportCommandTest {
     }
 
     @Test
+    void publishWritesTheSameDocumentBesideTheRunsOtherFiles(@TempDir Path dir) throws Exception {
+        Path run = run(dir);
+        Path site = dir.resolve("site");
+        CliTest.Result publish = CliTest.run("publish", "--run", run.toString(), "--site", site.toString());
+        assertThat(publish.code()).as(publish.err()).isZero();
+        CliTest.Result report = CliTest.run("report", run.toString(), "--format", "json");
+        String runId = Json.MAPPER
+                .readTree(run.resolve("run.json").toFile())
+                .path("runId")
+                .asText();
+        var published = Json.MAPPER.readTree(
+                site.resolve("data/runs/" + runId + "/conclusions.json").toFile());
+        assertThat(published).isEqualTo(Json.MAPPER.readTree(report.out()));
+        assertThat(published.path("conclusions")).hasSizeGreaterThanOrEqualTo(2);
+    }
+
+    @Test
     void asJsonItIsADocumentOfThePublishedSchema(@TempDir Path dir) throws Exception {
         CliTest.Result report = CliTest.run("report", run(dir).toString(), "--format", "json");
         assertThat(report.code()).as(report.err()).isZero();

@@ -74,6 +74,7 @@ class HistoryTest {
                 .map(History.Compared::baseline)
                 .contains("r1");
         assertThat(site.resolve("data/runs/r2/compare.json")).isRegularFile();
+        assertThat(before).containsKeys("data/runs/r1/conclusions.json", "data/runs/r2/conclusions.json");
         // 3 repetitions against 3 can never reach significance: both variants are inconclusive
         assertThat(History.readIndex(site)
                         .runs()
@@ -82,6 +83,22 @@ class HistoryTest {
                         .orElseThrow()
                         .inconclusive())
                 .isEqualTo(2);
+    }
+
+    @Test
+    void eachPublishedRunCarriesWhatItConcludes(@TempDir Path tmp) throws Exception {
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(run(tmp, "r1", "2026-11-20T10:00:00Z"), site, Optional.empty());
+        var published = dev.loommatrix.core.result.Json.MAPPER.readTree(
+                site.resolve("data/runs/r1/conclusions.json").toFile());
+        assertThat(dev.loommatrix.runner.contract.ResultsSchemaTest.schema().validate(published))
+                .isEmpty();
+        assertThat(published.path("runId").asText()).isEqualTo("r1");
+        assertThat(published.path("thresholdPercent").asDouble()).isEqualTo(10.0);
+        // the golden sleep-bound cell: virtual threads pay off over the best pool it measured
+        assertThat(published.at("/conclusions/0/workload").asText()).isEqualTo("sleep-bound");
+        assertThat(published.at("/conclusions/0/findings/0/conclusion").asText())
+                .isEqualTo("pays-off");
     }
 
     @Test
