@@ -5,6 +5,7 @@ import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.result.Speedups;
+import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Speedup;
 import java.util.Comparator;
 import java.util.List;
@@ -24,6 +25,9 @@ public final class Findings {
      * benchmark a user's workload measured with both variants of its contrast.
      */
     public static List<Finding> of(CellRecord cell, double threshold) {
+        if (cell.status() == CellStatus.SKIPPED) {
+            return List.of(); // not run here (no JDK, no image): no evidence either way, and nothing went wrong
+        }
         Optional<String> invalid = notValid(cell);
         if (invalid.isPresent()) {
             return List.of(new Finding(
@@ -99,6 +103,9 @@ public final class Findings {
 
     private static Optional<Finding.Contrasted> tail(
             CellRecord cell, Finding.Contrasted deciding, Optional<String> benchmark, double threshold) {
+        if (!deciding.metric().equals(MetricDescriptor.THROUGHPUT.name())) {
+            return Optional.empty(); // a service's tail beside its throughput; a workload's own latencies are not one
+        }
         String label = benchmark.orElse("");
         Optional<Measurement> subject = measured(cell, deciding.subject(), label);
         Optional<Measurement> reference = measured(cell, deciding.reference(), label);

@@ -58,6 +58,27 @@ class FindingsTest {
     }
 
     @Test
+    void aSkippedCellConcludesNothing() throws Exception {
+        // a cell this host could not run (no such JDK) is neither evidence nor a fault
+        CellRecord skipped = FindingsTest.cell("golden/cell-sleep-bound.json");
+        skipped = new CellRecord(
+                skipped.schemaVersion(),
+                skipped.cellId(),
+                skipped.coordinates(),
+                dev.loommatrix.core.result.CellStatus.SKIPPED,
+                java.util.Optional.of("no openj9 JDK 25 on this host"),
+                java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                List.of(),
+                skipped.execution(),
+                List.of(),
+                java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                List.of());
+        assertThat(Findings.of(skipped, 0.10)).isEmpty();
+    }
+
+    @Test
     void aDisturbedCellIsNotEvidence() throws Exception {
         Finding f = only("fixtures/records/sleep-bound-disturbed.json");
         assertThat(f.conclusion()).isEqualTo(Conclusion.NOT_VALID);
@@ -102,8 +123,9 @@ class FindingsTest {
                 .medianOf("latencyP99Ms")
                 .orElseThrow();
         assertThat(tail.ratio()).isCloseTo(poolP99 / virtualP99, org.assertj.core.data.Offset.offset(1e-9));
-        // a built-in workload has no tail
+        // a built-in workload judged on its time has no tail, even where it records latencies of its own
         assertThat(only("golden/cell-sleep-bound.json").tail()).isEmpty();
+        assertThat(only("golden/cell-fib-fanout.json").tail()).isEmpty();
     }
 
     @Test
