@@ -101,7 +101,7 @@ describe("what a run concludes, in words", () => {
 
   it("words a rule as the report does: the class, where, and the range over the best other", () => {
     const sleep = DOC.conclusions[1];
-    expect(ruleWords(sleep.rules[0], sleep.findings)).toBe("pays off in every valid condition (1 cell): virtual against the best other (pool:100): 5.75×");
+    expect(ruleWords(sleep.rules[0], sleep.findings)).toBe("pays off in every valid condition measured (1 cell): virtual against the best other (pool:100): 5.75×");
     const pinning = DOC.conclusions[0];
     expect(ruleWords(pinning.rules[0], pinning.findings)).toBe("hurts on debian-21 (1 cell): synchronized against the best other (reentrant-lock): 0.128×");
   });

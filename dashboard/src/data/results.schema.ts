@@ -775,6 +775,14 @@ export interface Conclusions {
   schemaVersion: SchemaVersion;
   runId: string;
   /**
+   * the cells this host did not run, by JDK: conditions the conclusions say nothing about
+   */
+  notRun?: {
+    jdk: string;
+    cells: number;
+    why: string;
+  }[];
+  /**
    * the practical band: a difference within ± this is no material difference
    */
   thresholdPercent: number;

@@ -49,7 +49,7 @@ export function axisValue(axis: string, value: string): string {
 
 /** Where a rule holds: "on temurin-25" or "on temurin-21 at 1 CPU or 2 CPUs"; no clause: everywhere. */
 export function whereWords(rule: Rule): string {
-  if (rule.where.length === 0) return "in every valid condition";
+  if (rule.where.length === 0) return "in every valid condition measured";
   return rule.where
     .map((c, i) => {
       const values = c.values.map((v) => axisValue(c.axis, v)).join(" or ");

@@ -26,7 +26,7 @@ public final class Advice {
             List<Finding> cells =
                     rule.conditions().stream().map(BoundaryRules.Placed::what).toList();
             String where = rule.where().isEmpty()
-                    ? (someNotValid ? "in every valid condition" : "everywhere")
+                    ? ConclusionsMarkdown.everywhere(someNotValid)
                     : rule.where().stream().map(ConclusionsMarkdown::clause).collect(Collectors.joining(" "));
             Set<String> subjects = new LinkedHashSet<>();
             Set<String> others = new LinkedHashSet<>();
@@ -47,8 +47,11 @@ public final class Advice {
                     out.add(subjectNames + " or " + otherNames + " " + where
                             + ": no material difference — choose on other grounds");
                 case HURTS -> {
+                    boolean tooSmall = cells.stream()
+                            .anyMatch(f -> f.causes().stream().anyMatch(c -> c.kind() == Cause.Kind.TOO_SMALL));
                     out.add("keep " + otherNames + " " + where + ": " + subjectNames + " is worse beyond the practical"
-                            + " band");
+                            + " band"
+                            + (tooSmall ? " — at this workload's scale only: too small to tell how it scales" : ""));
                     pinnedFrames(cells).ifPresent(out::add);
                     gain(subject, rule).ifPresent(out::add);
                 }

@@ -10,10 +10,15 @@ import java.util.Optional;
  * contrasts with their intervals, why, and its causes.
  */
 public record ConclusionsDocument(
-        int schemaVersion, String runId, double thresholdPercent, List<Workload> conclusions) {
+        int schemaVersion,
+        String runId,
+        double thresholdPercent,
+        List<Workload> conclusions,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RunConclusions.NotRun> notRun) {
 
     public ConclusionsDocument {
         conclusions = List.copyOf(conclusions);
+        notRun = notRun == null ? List.of() : List.copyOf(notRun);
     }
 
     /**
@@ -52,7 +57,8 @@ public record ConclusionsDocument(
                 dev.loommatrix.core.result.CellRecord.SCHEMA_VERSION,
                 runId,
                 run.threshold() * 100,
-                run.subjects().stream().map(ConclusionsDocument::workload).toList());
+                run.subjects().stream().map(ConclusionsDocument::workload).toList(),
+                run.notRun());
     }
 
     private static Workload workload(RunConclusions.Subject s) {

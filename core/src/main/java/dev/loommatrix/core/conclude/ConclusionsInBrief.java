@@ -66,7 +66,9 @@ public final class ConclusionsInBrief {
             String rules = subject.rules().stream()
                     .map(r -> r.conclusion().words()
                             + (r.where().isEmpty()
-                                    ? (subject.notValid().isEmpty() ? " everywhere" : " in every valid condition")
+                                    ? " "
+                                            + ConclusionsMarkdown.everywhere(
+                                                    !subject.notValid().isEmpty())
                                     : " "
                                             + r.where().stream()
                                                     .map(ConclusionsMarkdown::clause)

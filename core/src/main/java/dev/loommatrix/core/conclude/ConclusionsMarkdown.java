@@ -31,6 +31,15 @@ public final class ConclusionsMarkdown {
                         + " **cannot tell**. Failed, disturbed or unattested cells are **not valid** and never"
                         + " counted.\n",
                 trim(run.threshold() * 100)));
+        out.append('\n').append(measured(run)).append('\n');
+        if (!run.notRun().isEmpty()) {
+            out.append("\nNot run on this host, so concluded nowhere below: ")
+                    .append(run.notRun().stream()
+                            .map(n -> n.jdk() + " (" + n.cells() + (n.cells() == 1 ? " cell" : " cells") + ": "
+                                    + n.why() + ")")
+                            .collect(Collectors.joining("; ")))
+                    .append(".\n");
+        }
         for (RunConclusions.Subject subject : run.subjects()) {
             out.append('\n').append(heading(subject)).append('\n');
             subject.contrastWords().ifPresent(w -> out.append("\n_").append(w).append("_\n"));
@@ -111,6 +120,32 @@ public final class ConclusionsMarkdown {
         }
     }
 
+    /** What was measured: the conditions (JDK and CPU limit) and where the cells ran, before any conclusion. */
+    private static String measured(RunConclusions run) {
+        Map<String, java.util.Set<String>> cpusByJdk = new LinkedHashMap<>();
+        java.util.Set<String> backends = new java.util.TreeSet<>();
+        for (RunConclusions.Subject subject : run.subjects()) {
+            for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
+                for (BoundaryRules.Placed<Finding> p : rule.conditions()) {
+                    Coordinates c = p.what().coordinates();
+                    cpusByJdk
+                            .computeIfAbsent(c.jdk(), k -> new java.util.TreeSet<>())
+                            .add(cpus(c.cpus().toPlainString()));
+                }
+            }
+        }
+        backends.addAll(run.backends());
+        if (cpusByJdk.isEmpty()) {
+            return "Measured: no valid condition.";
+        }
+        return "Measured: "
+                + cpusByJdk.entrySet().stream()
+                        .map(e -> e.getKey() + " at " + String.join(" and ", e.getValue()))
+                        .collect(Collectors.joining("; "))
+                + (backends.isEmpty() ? "" : " — " + String.join(" and ", backends))
+                + ". A rule below holds in these conditions only.";
+    }
+
     private static String heading(RunConclusions.Subject subject) {
         return "### " + subject.workload()
                 + subject.benchmark().map(b -> " · " + b).orElse("");
@@ -124,7 +159,7 @@ public final class ConclusionsMarkdown {
         List<Finding> cells =
                 rule.conditions().stream().map(BoundaryRules.Placed::what).toList();
         String where = rule.where().isEmpty()
-                ? (someNotValid ? "in every valid condition" : "everywhere")
+                ? everywhere(someNotValid)
                 : rule.where().stream().map(ConclusionsMarkdown::clause).collect(Collectors.joining(" "));
         StringBuilder s = new StringBuilder("**" + rule.conclusion().words() + "** " + where);
         List<Finding.Contrasted> deciding = cells.stream()
@@ -144,7 +179,8 @@ public final class ConclusionsMarkdown {
                     .append(" against the best other (")
                     .append(String.join(", ", references))
                     .append("): ")
-                    .append(range(ratios.get(0), ratios.get(ratios.size() - 1)));
+                    .append(range(ratios.get(0), ratios.get(ratios.size() - 1)))
+                    .append(intervals(deciding));
         }
         List<String> notes = new ArrayList<>();
         for (Finding f : cells) {
@@ -177,6 +213,34 @@ public final class ConclusionsMarkdown {
                         .map(f -> link(condition(f.coordinates()), links.cell(f.cellId())))
                         .collect(Collectors.joining(", ")));
         return s.toString();
+    }
+
+    /**
+     * A rule without clauses: it holds in every condition this run measured — never "everywhere", since a run
+     * measures the conditions its matrix and host allowed (the report's first lines say which).
+     */
+    static String everywhere(boolean someNotValid) {
+        return someNotValid ? "in every valid condition measured" : "in every condition measured";
+    }
+
+    /** How sure: one condition's interval and its coverage, or the span of several conditions' intervals. */
+    private static String intervals(List<Finding.Contrasted> deciding) {
+        double low =
+                deciding.stream().mapToDouble(Finding.Contrasted::low).min().orElse(Double.NaN);
+        double high =
+                deciding.stream().mapToDouble(Finding.Contrasted::high).max().orElse(Double.NaN);
+        double level = deciding.stream()
+                .mapToDouble(c -> c.level().orElse(Double.NaN))
+                .min()
+                .orElse(Double.NaN);
+        String coverage = Double.isNaN(level) ? "" : String.format(Locale.ROOT, ", %.0f %% interval", level * 100);
+        return String.format(
+                Locale.ROOT,
+                " [%s–%s%s%s]",
+                trimRatio(low),
+                trimRatio(high),
+                coverage,
+                deciding.size() > 1 ? "s, lowest to highest" : "");
     }
 
     /** A condition in the reader's words: "d25, 2 CPUs", with its scheduler settings where they are set. */

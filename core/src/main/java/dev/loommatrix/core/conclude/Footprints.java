@@ -80,8 +80,8 @@ final class Footprints {
                                 .orElse(m.variant() + " no figure"))
                 .collect(Collectors.joining(", "));
         return Optional.of("resident memory fell while the threads were started in " + which
-                + ": at this thread count there is no resident footprint to compare (" + figures
-                + "); more threads (the catalogue's 100,000) would tell");
+                + ": at this thread count there is no resident footprint to compare (measured, and not comparable"
+                + " with each other: " + figures + "); more threads — the built-in default is 100,000 — would tell");
     }
 
     private static String kib(double bytes) {

@@ -16,10 +16,12 @@ import java.util.Set;
  *
  * @param threshold the practical band: within ± this fraction is no material difference
  */
-public record RunConclusions(double threshold, List<Subject> subjects) {
+public record RunConclusions(double threshold, List<Subject> subjects, List<NotRun> notRun, List<String> backends) {
 
     public RunConclusions {
         subjects = List.copyOf(subjects);
+        notRun = List.copyOf(notRun);
+        backends = List.copyOf(backends);
     }
 
     /** What is concluded about: a workload, or one benchmark of a user's workload, and its headline contrast. */
@@ -36,6 +38,12 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
             steps = List.copyOf(steps);
         }
     }
+
+    /**
+     * The cells this host did not run (no such JDK, no image), by JDK: the conditions the conclusions say nothing
+     * about, said so that "which JDK?" is never answered from a JDK that was not measured.
+     */
+    public record NotRun(String jdk, int cells, String why) {}
 
     /** The practical band unless one is asked for: compare's default threshold, ±10 %. */
     public static final double DEFAULT_THRESHOLD = 0.10;
@@ -86,7 +94,7 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
                                 findings.get(0).benchmark(),
                                 threshold))
                         .orElse(List.of()))));
-        return new RunConclusions(threshold, subjects);
+        return new RunConclusions(threshold, subjects, notRun(cells), backends(cells));
     }
 
     private static Subject subject(List<Finding> findings, Optional<String> words, List<AxisSteps.Step> steps) {
@@ -107,6 +115,34 @@ public record RunConclusions(double threshold, List<Subject> subjects) {
                         .filter(f -> f.conclusion() == Conclusion.NOT_VALID)
                         .toList(),
                 steps);
+    }
+
+    /** Where the measured cells ran, in words: "in containers", "on this host's JDKs (the local backend)". */
+    private static List<String> backends(List<CellRecord> cells) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        cells.stream()
+                .filter(c -> c.status() != dev.loommatrix.core.result.CellStatus.SKIPPED)
+                .forEach(c -> out.add(
+                        c.execution().backend().equals("local")
+                                ? "on this host's JDKs (the local backend"
+                                        + (c.execution().fallbackReason().isPresent()
+                                                ? ", not in containers: each cell's record says why"
+                                                : "")
+                                        + ")"
+                                : "in containers"));
+        return List.copyOf(out);
+    }
+
+    private static List<NotRun> notRun(List<CellRecord> cells) {
+        Map<String, List<CellRecord>> byJdk = new LinkedHashMap<>();
+        cells.stream()
+                .filter(c -> c.status() == dev.loommatrix.core.result.CellStatus.SKIPPED)
+                .forEach(c -> byJdk.computeIfAbsent(c.coordinates().jdk(), k -> new ArrayList<>())
+                        .add(c));
+        List<NotRun> out = new ArrayList<>();
+        byJdk.forEach((jdk, skipped) ->
+                out.add(new NotRun(jdk, skipped.size(), skipped.get(0).reason().orElse("not run on this host"))));
+        return out;
     }
 
     /** The axes along which these conditions differ, in {@link #AXES}' order. */

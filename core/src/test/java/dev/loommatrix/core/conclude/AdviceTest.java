@@ -33,7 +33,8 @@ class AdviceTest {
         RunConclusions run = RunConclusions.of(RunConclusionsTest.cells("golden/cell-sleep-bound.json"), 0.10);
         assertThat(Advice.of(run.subjects().get(0), false))
                 .containsExactly(
-                        "use virtual everywhere: it beats the best other (pool:100) beyond the practical band");
+                        "use virtual in every condition measured: it beats the best other (pool:100) beyond the practical"
+                                + " band");
     }
 
     @Test

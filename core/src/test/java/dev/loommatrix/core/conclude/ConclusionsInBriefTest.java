@@ -49,6 +49,6 @@ class ConclusionsInBriefTest {
         assertThat(ConclusionsInBrief.run(run))
                 .containsExactly(
                         "pinning: hurts on debian-21 (0.127×); no difference on debian-25 (1.00×)",
-                        "sleep-bound: pays off in every valid condition (5.75×) (1 not valid)");
+                        "sleep-bound: pays off in every valid condition measured (5.75×) (1 not valid)");
     }
 }

@@ -150,6 +150,6 @@ class FindingsTest {
                 .startsWith("resident memory fell while the threads were started in virtual (3 of 3 repetitions)")
                 .contains("virtual 2.3 KiB of heap a thread")
                 .contains("platform 35.3 KiB resident a thread")
-                .endsWith("more threads (the catalogue's 100,000) would tell");
+                .endsWith("more threads — the built-in default is 100,000 — would tell");
     }
 }

@@ -50,7 +50,8 @@ class ReportCommandTest {
                         + ".pinning.json): pinning: in synchronized, virtual threads parked pinned to their carrier"
                         + " 64 times, 3,212 ms in all, at `Pinning.sleep:201` (64)")
                 .contains("### sleep-bound")
-                .contains("- **pays off** in every valid condition: virtual against the best other (pool:100): 5.75×")
+                .contains(
+                        "- **pays off** in every valid condition measured: virtual against the best other (pool:100): 5.75×")
                 .contains("- not valid: [debian-25, 1 CPU on CPUs 0]")
                 .contains("disturbed: measured beside 0.71 CPUs of other work");
         // JDK 25 does not pin: no pinning claimed there
