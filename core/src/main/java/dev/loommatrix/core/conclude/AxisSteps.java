@@ -90,8 +90,8 @@ public final class AxisSteps {
             CellRecord base,
             CellRecord cell,
             double threshold) {
-        Optional<Measurement> before = measurement(base, variant, benchmark);
-        Optional<Measurement> after = measurement(cell, variant, benchmark);
+        Optional<Measurement> before = base.measurement(variant, benchmark.orElse(""));
+        Optional<Measurement> after = cell.measurement(variant, benchmark.orElse(""));
         if (before.isEmpty() || after.isEmpty()) {
             return Optional.empty();
         }
@@ -114,11 +114,5 @@ public final class AxisSteps {
                 Optional.ofNullable(s.ciLevel()),
                 s.ci95().isEmpty() ? Conclusion.CANNOT_TELL : Conclusion.of(low, high, threshold));
         return Optional.of(new Step(axis, variant, from, to, at, base.cellId(), cell.cellId(), c));
-    }
-
-    private static Optional<Measurement> measurement(CellRecord cell, String variant, Optional<String> benchmark) {
-        return cell.measurements().stream()
-                .filter(m -> m.variant().equals(variant) && m.benchmarkLabel().equals(benchmark.orElse("")))
-                .findFirst();
     }
 }

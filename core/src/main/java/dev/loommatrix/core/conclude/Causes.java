@@ -48,10 +48,12 @@ public final class Causes {
             jfr(cell, variant).ifPresent(j -> cpuBound(variant, j).ifPresent(out::add));
         }
         for (String variant : sides) {
-            measurement(cell, variant, finding).ifPresent(m -> poolBound(m).ifPresent(out::add));
+            cell.measurement(variant, finding.benchmark().orElse(""))
+                    .ifPresent(m -> poolBound(m).ifPresent(out::add));
         }
         for (String variant : sides) {
-            measurement(cell, variant, finding).ifPresent(m -> tooSmall(m).ifPresent(out::add));
+            cell.measurement(variant, finding.benchmark().orElse(""))
+                    .ifPresent(m -> tooSmall(m).ifPresent(out::add));
         }
         boolean profiled = sides.stream().anyMatch(v -> jfr(cell, v).isPresent());
         if (out.isEmpty()
@@ -72,14 +74,6 @@ public final class Causes {
                 .filter(p -> p.variant().equals(variant))
                 .findFirst()
                 .flatMap(Profile::jfr);
-    }
-
-    private static Optional<Measurement> measurement(CellRecord cell, String variant, Finding finding) {
-        return cell.measurements().stream()
-                .filter(m -> m.variant().equals(variant))
-                .filter(m -> finding.benchmark().isEmpty()
-                        || m.benchmarkLabel().equals(finding.benchmark().get()))
-                .findFirst();
     }
 
     private static Optional<Cause> pinning(String variant, Profile.Jfr j) {

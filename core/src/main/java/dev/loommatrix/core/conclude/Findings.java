@@ -7,7 +7,6 @@ import dev.loommatrix.core.result.Measurement;
 import dev.loommatrix.core.result.Speedups;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Speedup;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -107,8 +106,8 @@ public final class Findings {
             return Optional.empty(); // a service's tail beside its throughput; a workload's own latencies are not one
         }
         String label = benchmark.orElse("");
-        Optional<Measurement> subject = measured(cell, deciding.subject(), label);
-        Optional<Measurement> reference = measured(cell, deciding.reference(), label);
+        Optional<Measurement> subject = cell.measurement(deciding.subject(), label);
+        Optional<Measurement> reference = cell.measurement(deciding.reference(), label);
         if (subject.isEmpty() || reference.isEmpty()) {
             return Optional.empty();
         }
@@ -127,12 +126,6 @@ public final class Findings {
                         r,
                         (cell.cellId() + "/p99/" + deciding.reference()).hashCode()),
                 threshold));
-    }
-
-    private static Optional<Measurement> measured(CellRecord cell, String variant, String label) {
-        return cell.measurements().stream()
-                .filter(m -> m.variant().equals(variant) && m.benchmarkLabel().equals(label))
-                .findFirst();
     }
 
     public static List<Finding> of(List<CellRecord> cells, double threshold) {
@@ -204,16 +197,8 @@ public final class Findings {
     private static Optional<Speedup> bestOther(
             CellRecord cell, String subject, String reference, Optional<String> benchmark) {
         String label = benchmark.orElse("");
-        Optional<Measurement> mine = cell.measurements().stream()
-                .filter(m -> m.variant().equals(subject) && m.benchmarkLabel().equals(label))
-                .findFirst();
-        Optional<Measurement> fastest = cell.measurements().stream()
-                .filter(m -> !m.variant().equals(subject) && m.benchmarkLabel().equals(label))
-                .filter(m -> m.medianOf(m.metric().name()).isPresent())
-                .min(Comparator.comparingDouble(m -> {
-                    double median = m.medianOf(m.metric().name()).orElseThrow();
-                    return m.metric().higherIsBetter() ? -median : median;
-                }));
+        Optional<Measurement> mine = cell.measurement(subject, label);
+        Optional<Measurement> fastest = Speedups.fastestOther(cell.measurements(), subject, label);
         if (mine.isEmpty() || fastest.isEmpty() || fastest.get().variant().equals(reference)) {
             return Optional.empty(); // the headline is over the best other already: no second interval to compute
         }

@@ -31,8 +31,8 @@ final class Footprints {
 
     /** The subject's resident bytes per thread against the reference's; empty where that is not measured. */
     static Optional<Speedup> contrast(CellRecord cell, Contrast contrast) {
-        Optional<Measurement> subject = variant(cell, contrast.subject());
-        Optional<Measurement> reference = contrast.reference().flatMap(r -> variant(cell, r));
+        Optional<Measurement> subject = cell.measurement(contrast.subject());
+        Optional<Measurement> reference = contrast.reference().flatMap(cell::measurement);
         if (subject.isEmpty() || reference.isEmpty() || rssFell(subject.get()) || rssFell(reference.get())) {
             return Optional.empty();
         }
@@ -92,11 +92,5 @@ final class Footprints {
     static boolean rssFell(Measurement m) {
         return m.samples().stream()
                 .anyMatch(s -> s.metric("rssBytes").filter(rss -> rss < 0).isPresent());
-    }
-
-    private static Optional<Measurement> variant(CellRecord cell, String name) {
-        return cell.measurements().stream()
-                .filter(m -> m.variant().equals(name))
-                .findFirst();
     }
 }

@@ -189,6 +189,13 @@ public record CellRecord(
         return measurements.stream().filter(m -> m.variant().equals(variant)).findFirst();
     }
 
+    /** The measurement of one variant on one benchmark (its label; "" for a built-in workload), if the cell has it. */
+    public Optional<Measurement> measurement(String variant, String benchmarkLabel) {
+        return measurements.stream()
+                .filter(m -> m.variant().equals(variant) && m.benchmarkLabel().equals(benchmarkLabel))
+                .findFirst();
+    }
+
     /**
      * How the cell was executed: facts for reproducing and for judging the numbers' conditions.
      * {@code earlierAttempts}, oldest first, when {@code run --resume --retry-failed} ran a failed or

@@ -103,16 +103,22 @@ public final class Speedups {
         if (!declared.fastestOther()) {
             return Optional.of(declared);
         }
-        String label = subjects.get(0).benchmarkLabel();
+        return fastestOther(measurements, declared.subject(), subjects.get(0).benchmarkLabel())
+                .map(m -> declared.resolvedTo(m.variant()));
+    }
+
+    /**
+     * The fastest variant other than {@code subject} on one benchmark (its label): the best steady-state median of
+     * its judged metric, in that metric's direction.
+     */
+    public static Optional<Measurement> fastestOther(List<Measurement> measurements, String subject, String label) {
         return measurements.stream()
-                .filter(m -> !m.variant().equals(declared.subject())
-                        && m.benchmarkLabel().equals(label))
+                .filter(m -> !m.variant().equals(subject) && m.benchmarkLabel().equals(label))
                 .filter(m -> m.medianOf(m.metric().name()).isPresent())
                 .min(java.util.Comparator.comparingDouble(m -> {
                     double median = m.medianOf(m.metric().name()).orElseThrow();
                     return m.metric().higherIsBetter() ? -median : median;
-                }))
-                .map(m -> declared.resolvedTo(m.variant()));
+                }));
     }
 
     /**

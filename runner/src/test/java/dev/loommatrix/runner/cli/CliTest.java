@@ -266,16 +266,7 @@ class CliTest {
     void anAbRunWhoseCellsWereSkippedFailsNoCheck(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         // issue #32: a runner without one of the matrix's JDKs skips its cells; run exits 0 on that, and so does ab
-        java.nio.file.Path matrix = dir.resolve("m.yaml");
-        java.nio.file.Files.writeString(
-                matrix,
-                """
-                schema: 1
-                jdks:
-                  - {id: absent, vm: openj9, version: 21, javaHome: /nonexistent/jdk}
-                workloads:
-                  - {id: sleep-bound, variants: [virtual]}
-                """);
+        java.nio.file.Path matrix = absentJdkMatrix(dir);
         Result ab = run(
                 "ab",
                 "--matrix",
@@ -298,16 +289,7 @@ class CliTest {
     void abWithJsonFormatPrintsTheVerdictAloneOnStandardOutput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         // a script reads `ab --format json`'s standard output as one JSON document: the progress goes to stderr
-        java.nio.file.Path matrix = dir.resolve("m.yaml");
-        java.nio.file.Files.writeString(
-                matrix,
-                """
-                schema: 1
-                jdks:
-                  - {id: absent, vm: openj9, version: 21, javaHome: /nonexistent/jdk}
-                workloads:
-                  - {id: sleep-bound, variants: [virtual]}
-                """);
+        java.nio.file.Path matrix = absentJdkMatrix(dir);
         Result ab = run(
                 "ab",
                 "--matrix",
@@ -325,5 +307,18 @@ class CliTest {
                 .isEqualTo(dev.loommatrix.core.result.Json.MAPPER.readTree(
                         dir.resolve("ab").resolve("compare.json").toFile()));
         assertThat(ab.err()).contains("sleep-bound: skipped");
+    }
+
+    /** A matrix whose one JDK this host does not have: its cells are skipped, an A/B run of it measures nothing. */
+    private static java.nio.file.Path absentJdkMatrix(java.nio.file.Path dir) throws java.io.IOException {
+        return java.nio.file.Files.writeString(
+                dir.resolve("m.yaml"),
+                """
+                schema: 1
+                jdks:
+                  - {id: absent, vm: openj9, version: 21, javaHome: /nonexistent/jdk}
+                workloads:
+                  - {id: sleep-bound, variants: [virtual]}
+                """);
     }
 }
