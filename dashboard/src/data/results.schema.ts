@@ -828,6 +828,10 @@ export interface Conclusions {
       conclusion: Conclusion;
       headline?: Contrasted;
       tail?: Contrasted1;
+      /**
+       * where the subject does not pay off, the other variants measured that differ from it beyond the band, each against the subject (its subject is the other variant, its reference the finding's subject); absent when none
+       */
+      others?: Contrasted[];
       overBest?: Contrasted2;
       /**
        * not-valid: the reason; cannot-tell: what would decide

@@ -49,7 +49,8 @@ public final class Causes {
         }
         for (String variant : sides) {
             cell.measurement(variant, finding.benchmark().orElse(""))
-                    .ifPresent(m -> poolBound(m).ifPresent(out::add));
+                    .ifPresent(m ->
+                            poolBound(m).or(() -> ServicePools.bound(cell, m)).ifPresent(out::add));
         }
         for (String variant : sides) {
             cell.measurement(variant, finding.benchmark().orElse(""))

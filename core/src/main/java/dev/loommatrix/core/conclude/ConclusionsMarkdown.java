@@ -51,6 +51,7 @@ public final class ConclusionsMarkdown {
             for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
                 out.append("- ").append(sentence(rule, someNotValid, links)).append('\n');
                 causes(rule, links, out);
+                others(rule, links, out);
             }
             steps(subject, links, out);
             List<String> advice = Advice.of(subject, someNotValid);
@@ -87,6 +88,34 @@ public final class ConclusionsMarkdown {
                 .append(": ")
                 .append(words)
                 .append('\n'));
+    }
+
+    /**
+     * The other variants that differ from the subject beyond the band, a line per condition: "also measured,
+     * [temurin-25, 2 CPUs]: class-init against synchronized 0.254× [0.241–0.268] — worse".
+     */
+    private static void others(BoundaryRules.Rule<Finding> rule, ConclusionLinks links, StringBuilder out) {
+        for (BoundaryRules.Placed<Finding> placed : rule.conditions()) {
+            Finding f = placed.what();
+            if (f.others().isEmpty()) {
+                continue;
+            }
+            out.append("  - also measured, ")
+                    .append(link(condition(f.coordinates()), links.cell(f.cellId())))
+                    .append(": ")
+                    .append(f.others().stream()
+                            .map(c -> String.format(
+                                    Locale.ROOT,
+                                    "%s against %s %s [%s–%s] — %s",
+                                    c.subject(),
+                                    c.reference(),
+                                    ratio(c.ratio()),
+                                    trimRatio(c.low()),
+                                    trimRatio(c.high()),
+                                    c.conclusion() == Conclusion.HURTS ? "worse" : "better"))
+                            .collect(Collectors.joining("; ")))
+                    .append('\n');
+        }
     }
 
     /**

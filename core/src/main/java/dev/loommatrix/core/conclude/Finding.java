@@ -17,6 +17,9 @@ import java.util.Optional;
  * @param causes why it came out so, from the cell's own evidence ({@link Causes})
  * @param tail a service's p99 latency, subject against the same variant (above 1: the subject's is lower), with its
  *     own class: often the reason to switch, said beside the throughput it is not
+ * @param others where the subject does not pay off, the other variants the cell measured that differ from it beyond
+ *     the band, each against the subject (pinning's class-init at 0.25× of synchronized on a JDK where synchronized
+ *     no longer pins): a variant much worse or better than the subject is part of the answer
  */
 public record Finding(
         String cellId,
@@ -27,21 +30,41 @@ public record Finding(
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> overBest,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> why,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Cause> causes,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> tail) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> tail,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Contrasted> others) {
 
     public Finding {
         causes = causes == null ? java.util.List.of() : java.util.List.copyOf(causes);
         tail = tail == null ? Optional.empty() : tail;
+        others = others == null ? java.util.List.of() : java.util.List.copyOf(others);
+    }
+
+    /** A finding before its causes, tail and other variants are known. */
+    public Finding(
+            String cellId,
+            Coordinates coordinates,
+            Optional<String> benchmark,
+            Conclusion conclusion,
+            Optional<Contrasted> headline,
+            Optional<Contrasted> overBest,
+            Optional<String> why) {
+        this(cellId, coordinates, benchmark, conclusion, headline, overBest, why, null, null, null);
     }
 
     /** This finding with the causes its cell measured. */
     public Finding withCauses(java.util.List<Cause> measured) {
-        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured, tail);
+        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured, tail, others);
     }
 
     /** This finding with a service's tail latency against the same variant its conclusion rests on. */
     public Finding withTail(Optional<Contrasted> p99) {
-        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, p99);
+        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, p99, others);
+    }
+
+    /** This finding with the other variants that differ from its subject beyond the band. */
+    public Finding withOthers(java.util.List<Contrasted> differing) {
+        return new Finding(
+                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, tail, differing);
     }
 
     /**

@@ -36,9 +36,7 @@ public final class Findings {
                     Conclusion.NOT_VALID,
                     Optional.empty(),
                     Optional.empty(),
-                    invalid,
-                    List.of(),
-                    Optional.empty()));
+                    invalid));
         }
         // an efficiency headline (a measure against the workload's own bound, not a contest) is still concluded:
         // its subject against the best other variant the cell measured
@@ -54,9 +52,7 @@ public final class Findings {
                     Conclusion.CANNOT_TELL,
                     Optional.empty(),
                     Optional.empty(),
-                    noFootprint,
-                    List.of(),
-                    Optional.empty()));
+                    noFootprint));
         }
         List<Speedup> headlines = footprint
                 ? contrast.flatMap(c -> Footprints.contrast(cell, c)).stream().toList()
@@ -89,11 +85,36 @@ public final class Findings {
                 deciding.conclusion(),
                 Optional.of(said),
                 best,
-                why,
-                List.of(),
-                Optional.empty());
+                why);
         return finding.withCauses(Causes.of(cell, finding))
-                .withTail(tail(cell, deciding, headline.benchmark(), threshold));
+                .withTail(tail(cell, deciding, headline.benchmark(), threshold))
+                .withOthers(againstBest ? others(cell, deciding, headline.benchmark(), threshold) : List.of());
+    }
+
+    /**
+     * Where the subject does not pay off, the other variants that differ from it beyond the band, each against the
+     * subject: on a JDK where synchronized no longer pins, pinning's class-init still does (0.25×), and a reader
+     * deciding on the subject must hear it. Where the subject pays off over the best other, every other is worse by
+     * construction and says nothing new.
+     */
+    private static List<Finding.Contrasted> others(
+            CellRecord cell, Finding.Contrasted deciding, Optional<String> benchmark, double threshold) {
+        if (deciding.conclusion() == Conclusion.PAYS_OFF) {
+            return List.of();
+        }
+        String label = benchmark.orElse("");
+        Optional<Measurement> subject = cell.measurement(deciding.subject(), label);
+        if (subject.isEmpty()) {
+            return List.of();
+        }
+        return cell.measurements().stream()
+                .filter(m -> m.benchmark().map(b -> b.label()).orElse("").equals(label))
+                .filter(m ->
+                        !m.variant().equals(deciding.subject()) && !m.variant().equals(deciding.reference()))
+                .flatMap(m -> Speedups.between(cell.cellId(), m, subject.get()).stream())
+                .map(s -> contrasted(s, threshold))
+                .filter(c -> c.conclusion() == Conclusion.PAYS_OFF || c.conclusion() == Conclusion.HURTS)
+                .toList();
     }
 
     /** A service's p99 latency: the subject against the variant the conclusion rests on, lower is better. */

@@ -30,6 +30,36 @@ public record Speedup(
     }
 
     /**
+     * The speedup in words, so a reader of the record need not know which field is which: "virtual is 5.00× better
+     * than tomcat-20 on throughput (higher is better)", or "… 3.76× worse …" below 1.
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty(
+            value = "says",
+            access = com.fasterxml.jackson.annotation.JsonProperty.Access.READ_ONLY)
+    public String says() {
+        boolean better = ratio >= 1;
+        return String.format(
+                java.util.Locale.ROOT,
+                "%s is %.3g× %s than %s on %s",
+                over,
+                better ? ratio : 1 / ratio,
+                better ? "better" : "worse",
+                variant,
+                metricWords(metric));
+    }
+
+    private static String metricWords(String metric) {
+        return switch (metric) {
+            case "wallMs" -> "time (lower is better)";
+            case "coldStartMs" -> "cold-start time (lower is better)";
+            case "processMs" -> "process time (lower is better)";
+            case "throughputPerSecond" -> "throughput (higher is better)";
+            case "latencyP99Ms" -> "p99 latency (lower is better)";
+            default -> metric;
+        };
+    }
+
+    /**
      * @param subject the variant whose speedup this is, with its values of {@code metric}
      * @param reference the variant it is taken over, with its values
      * @param seed fixes the bootstrap, so the same data give the same interval in every report

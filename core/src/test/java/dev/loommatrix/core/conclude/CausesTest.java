@@ -78,4 +78,24 @@ class CausesTest {
         assertThat(Causes.collector(List.of("PS Scavenge", "PS MarkSweep"))).isEqualTo("Parallel");
         assertThat(Causes.collector(List.of("ZGC Cycles", "ZGC Pauses"))).isEqualTo("ZGC");
     }
+
+    @Test
+    void aServicePoolAtItsLittlesLawBoundIsSaidWithTheNumbersThatShowIt() throws Exception {
+        // the Spring cell at 100 users: virtual's median request 302.3 ms (the least queued); tomcat-20 served 65.0
+        // req/s — its 20 threads carry at most 20 / 0.3023 s = 66 req/s, so the pool's size, not the threads' kind,
+        // set its number
+        List<Cause> causes = causes("golden/cell-spring-service.json");
+        assertThat(causes)
+                .filteredOn(c -> c.kind() == Cause.Kind.POOL_BOUND)
+                .singleElement()
+                .satisfies(c -> {
+                    assertThat(c.variant()).isEqualTo("tomcat-20");
+                    assertThat(c.words())
+                            .startsWith("pool-bound: tomcat-20's 20 threads (its size by its name) serve at most 66"
+                                    + " req/s when a request takes 302 ms (virtual's median")
+                            .contains("it served 65 req/s");
+                });
+        // virtual is no pool: nothing said of it
+        assertThat(causes).extracting(Cause::variant).doesNotContain("virtual");
+    }
 }

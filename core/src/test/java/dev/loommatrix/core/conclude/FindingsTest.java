@@ -152,4 +152,30 @@ class FindingsTest {
                 .contains("platform 35.3 KiB resident a thread")
                 .endsWith("more threads — the built-in default is 100,000 — would tell");
     }
+
+    @Test
+    void aVariantFarFromTheSubjectIsSaidWhereTheSubjectDoesNotPayOff() throws Exception {
+        // JDK 25: synchronized no longer pins (no difference against reentrant-lock), but class initialisation still
+        // does — class-init took 404 ms where synchronized took 51; object-wait (51 ms) is within the band, unsaid
+        CellRecord cell = cell("golden/cell-pinning-25.json");
+        Finding f = only("golden/cell-pinning-25.json");
+        assertThat(f.conclusion()).isEqualTo(Conclusion.NO_DIFFERENCE);
+        assertThat(f.others()).singleElement().satisfies(o -> {
+            assertThat(o.subject()).isEqualTo("class-init");
+            assertThat(o.reference()).isEqualTo("synchronized");
+            assertThat(o.conclusion()).isEqualTo(Conclusion.HURTS);
+            double classInit = cell.measurement("class-init", "")
+                    .orElseThrow()
+                    .medianOf("wallMs")
+                    .orElseThrow();
+            double sync = cell.measurement("synchronized", "")
+                    .orElseThrow()
+                    .medianOf("wallMs")
+                    .orElseThrow();
+            assertThat(o.ratio()).isCloseTo(sync / classInit, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(o.ratio()).isBetween(0.12, 0.13);
+        });
+        // where the subject pays off over the best other, the rest are worse by construction: nothing to add
+        assertThat(only("golden/cell-sleep-bound.json").others()).isEmpty();
+    }
 }
