@@ -107,6 +107,10 @@ export type Cell = {
      * the level of ci95: the probability it covers the true ratio (a distribution-free interval on the log scale; 95 % where the sample sizes allow, e.g. 90 % at 3 against 3); absent in files written before it was recorded
      */
     ciLevel?: number;
+    /**
+     * the speedup in words, e.g. "virtual is 5.00× better than tomcat-20 on throughput (higher is better)"; absent in files written before it was recorded
+     */
+    says?: string;
   }[];
   /**
    * the variant the speedups are over: a user workload's baseline, or a built-in workload's whose story is not virtual against platform threads (fib-fanout: sequential; pinning: reentrant-lock)
@@ -363,14 +367,14 @@ export type Interval = [number, number];
  */
 export type Interval1 = [number, number];
 /**
+ * pays-off: the interval of the subject against the best alternative measured is wholly beyond the practical band in the subject's favour; no-difference: wholly inside it; hurts: wholly beyond it the other way; cannot-tell: it reaches across an edge; not-valid: the cell failed, was invalid, skipped, disturbed or not attested, and is no evidence
+ */
+export type Conclusion = "pays-off" | "no-difference" | "hurts" | "cannot-tell" | "not-valid";
+/**
  * @minItems 2
  * @maxItems 2
  */
 export type Interval2 = [number, number];
-/**
- * pays-off: the interval of the subject against the best alternative measured is wholly beyond the practical band in the subject's favour; no-difference: wholly inside it; hurts: wholly beyond it the other way; cannot-tell: it reaches across an edge; not-valid: the cell failed, was invalid, skipped, disturbed or not attested, and is no evidence
- */
-export type Conclusion = "pays-off" | "no-difference" | "hurts" | "cannot-tell" | "not-valid";
 
 export interface Coordinates {
   jdk: string;
@@ -739,6 +743,13 @@ export interface Compare {
     };
   };
   /**
+   * what the two sides conclude about the workloads' subjects (virtual threads, most often) against the best alternative measured, at the comparison's threshold as the practical band: how many conditions both concluded alike, and each concluded otherwise
+   */
+  conclusions?: {
+    alike: number;
+    changed: ConclusionChange[];
+  };
+  /**
    * Compared cells measured beside other work (issue #32), per side, with the figure: their comparisons stand, with this caveat
    */
   disturbed?: {
@@ -769,11 +780,62 @@ export interface Compare {
   }[];
 }
 /**
+ * one condition (a cell, and a user's benchmark in it) concluded otherwise in two runs, with the contrast each conclusion rests on
+ */
+export interface ConclusionChange {
+  cellId: string;
+  coordinates: Coordinates;
+  benchmark?: string;
+  from: Conclusion;
+  to: Conclusion;
+  before: Contrasted;
+  after: Contrasted;
+}
+export interface Contrasted {
+  subject: string;
+  reference: string;
+  metric: string;
+  /**
+   * how many times better the subject was than the reference (above 1: the subject is better)
+   */
+  ratio: number;
+  low: number;
+  high: number;
+  /**
+   * the interval's coverage (0.9 for 90 %); below 0.9 with few repetitions
+   */
+  level?: number;
+  conclusion: Conclusion;
+}
+/**
  * loom-matrix report --format json: a run's conclusions per workload (or per benchmark of a user's workload), in the fewest rules along the matrix's axes, each cell's finding with its causes
  */
 export interface Conclusions {
   schemaVersion: SchemaVersion;
   runId: string;
+  /**
+   * in a published history, this run against the run it is compared with there: how many conditions both concluded alike, and each concluded otherwise with what else changed between the two
+   */
+  since?: {
+    runId: string;
+    startedAt: string;
+    /**
+     * the commits between the two runs (abc..def), or the same commit
+     */
+    commits?: string;
+    alike: number;
+    changed: {
+      change: ConclusionChange;
+      /**
+       * what else changed at this run for the cell: the JDK build, the image, the runner
+       */
+      alongside: string[];
+      /**
+       * a series of the cell starts a new level at this run
+       */
+      changePoint: boolean;
+    }[];
+  };
   /**
    * the cells this host did not run, by JDK: conditions the conclusions say nothing about
    */
@@ -845,22 +907,6 @@ export interface Conclusions {
       }[];
     }[];
   }[];
-}
-export interface Contrasted {
-  subject: string;
-  reference: string;
-  metric: string;
-  /**
-   * how many times better the subject was than the reference (above 1: the subject is better)
-   */
-  ratio: number;
-  low: number;
-  high: number;
-  /**
-   * the interval's coverage (0.9 for 90 %); below 0.9 with few repetitions
-   */
-  level?: number;
-  conclusion: Conclusion;
 }
 /**
  * a service's p99 latency, the subject against the variant the conclusion rests on (above 1: the subject's is lower), with its own class

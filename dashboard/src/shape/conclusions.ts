@@ -1,4 +1,4 @@
-import type { Conclusion, Conclusions } from "../data/results.schema";
+import type { Conclusion, ConclusionChange, Conclusions } from "../data/results.schema";
 import { ratio, ratioInterval } from "../ui/format";
 
 // What a run concludes (data/runs/<id>/conclusions.json, the document `loom-matrix report --format json` prints),
@@ -11,6 +11,7 @@ export type Rule = Workload["rules"][number];
 export type Finding = Workload["findings"][number];
 export type Step = NonNullable<Workload["steps"]>[number];
 type Contrast = NonNullable<Finding["headline"]>;
+export type Since = NonNullable<Conclusions["since"]>;
 
 /** A class in words, as the report says it. */
 export const CLASS_WORDS: Record<Conclusion, string> = {
@@ -192,4 +193,31 @@ function shorten(text: string, max: number): string {
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s:,;]+$/, "")}…`;
+}
+
+/**
+ * Another variant far from the subject, in words: "class-init against synchronized: 0.126× (90 % interval 0.12–0.13×),
+ * worse" — a variant the reader must hear of where the subject itself makes no difference.
+ */
+export function otherWords(c: Contrast): string {
+  return `${c.subject} against ${c.reference}: ${times(c.ratio)} (${confidenceWords(c)}), ${c.conclusion === "hurts" ? "worse" : "better"}`;
+}
+
+/**
+ * A condition concluded otherwise than in the earlier run: "pinning · debian-25, 2 CPUs: no difference (synchronized
+ * against reentrant-lock, 1.00×) → hurts (…, 0.126×)".
+ */
+export function changeWords(c: ConclusionChange): string {
+  const side = (cls: Conclusion, k: Contrast) => `${CLASS_WORDS[cls]} (${k.subject} against ${k.reference}, ${times(k.ratio)})`;
+  return `${side(c.from, c.before)} → ${side(c.to, c.after)}`;
+}
+
+/** The lead of the "since" block: how many conditions concluded alike, and how many changed. */
+export function sinceLead(s: Since): string {
+  const n = s.alike + s.changed.length;
+  if (n === 0) return "No condition was concluded in both runs (pays off, no difference or hurts), so nothing can have changed.";
+  if (s.changed.length === 0) {
+    return n === 1 ? "The one condition both runs concluded on concludes alike." : `Each of the ${n} conditions both runs concluded on concludes alike.`;
+  }
+  return `The answer changed in ${s.changed.length} of the ${n} ${n === 1 ? "condition" : "conditions"} both runs concluded on:`;
 }

@@ -1,11 +1,15 @@
 import type { Conclusions } from "../data/results.schema";
 import {
   CLASS_WORDS,
+  changeWords,
   classesMeaning,
   conditionName,
   confidenceWords,
   decidingContrast,
+  otherWords,
   ruleWords,
+  type Since,
+  sinceLead,
   STEP_AXIS_WORDS,
   stepWords,
   type Finding,
@@ -37,6 +41,8 @@ export function conclusionsBlock(runId: string, doc: Conclusions | undefined): H
     { class: "conclusions", id: "conclusions" },
     h("h2", {}, "What this run concludes"),
     h("p", { class: "explain" }, classesMeaning(doc.thresholdPercent)),
+    notRun(doc),
+    doc.since ? since(runId, doc.since) : null,
     doc.conclusions.map((w) => workloadBlock(runId, w)),
     method(doc.thresholdPercent),
   );
@@ -78,6 +84,64 @@ function ruleItem(runId: string, rule: Rule, findings: Finding[], byCell: Map<st
     ". ",
     h("span", { class: "conditions" }, "Conditions: ", join(cells.map((f) => [cellLink(runId, f), ` (${conditionDetail(f)})`]))),
     causes(runId, cells),
+    others(runId, cells),
+  );
+}
+
+/** The JDKs this host did not run: the conclusions say nothing of them. */
+function notRun(doc: Conclusions): HTMLElement | null {
+  const missing = doc.notRun ?? [];
+  if (missing.length === 0) return null;
+  return h(
+    "p",
+    { class: "not-run" },
+    "Not run on this host, so concluded nowhere below: ",
+    missing.map((n) => `${n.jdk} (${n.cells === 1 ? "1 cell" : `${n.cells} cells`}: ${n.why})`).join("; "),
+    ".",
+  );
+}
+
+/** What changed since the run this one is compared with in the history, and what else changed with it. */
+function since(runId: string, s: Since): HTMLElement {
+  return h(
+    "div",
+    { class: "since" },
+    h(
+      "p",
+      {},
+      h("strong", {}, "Since the run before: "),
+      h("a", { href: href("matrix", { run: s.runId }) }, s.startedAt.slice(0, 16).replace("T", " ")),
+      s.commits ? ` (commits ${s.commits})` : "",
+      ". ",
+      sinceLead(s),
+    ),
+    s.changed.length
+      ? h(
+          "ul",
+          {},
+          s.changed.map((c) =>
+            h(
+              "li",
+              { class: `class-${c.change.to}` },
+              h("a", { href: href("cell", { run: runId, cell: c.change.cellId }) }, `${c.change.coordinates.workload} · ${c.change.coordinates.jdk}, ${c.change.coordinates.cpus} CPUs`),
+              `: ${changeWords(c.change)}`,
+              c.alongside.length ? `; with it, ${c.alongside.join(", ")}` : "",
+              c.changePoint ? "; its history starts a new level here" : "",
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+/** Other variants far from the subject, per condition. */
+function others(runId: string, cells: Finding[]): HTMLElement | null {
+  const far = cells.filter((f) => (f.others ?? []).length > 0);
+  if (far.length === 0) return null;
+  return h(
+    "ul",
+    { class: "others" },
+    far.map((f) => h("li", {}, "also measured, ", cellLink(runId, f), `: ${(f.others ?? []).map(otherWords).join("; ")}`)),
   );
 }
 

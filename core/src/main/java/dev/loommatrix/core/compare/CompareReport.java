@@ -30,7 +30,44 @@ public record CompareReport(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
                 List<Headline> headlines,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                List<Disturbed> disturbed) {
+                List<Disturbed> disturbed,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Conclusions conclusions) {
+
+    /**
+     * What the two sides conclude about virtual threads (issue #51), where a comparison's first words belong: the
+     * conditions concluded alike on both sides, and each one concluded differently (a change that moved the answer,
+     * not only a number).
+     *
+     * @param alike how many conditions both sides concluded (pays off, no difference or hurts), alike
+     */
+    public record Conclusions(int alike, List<dev.loommatrix.core.conclude.ConclusionChanges.Change> changed) {
+        public Conclusions {
+            changed = List.copyOf(changed);
+        }
+    }
+
+    /** This report with what the two sides conclude. */
+    public CompareReport withConclusions(Conclusions both) {
+        return new CompareReport(
+                schemaVersion,
+                baseline,
+                candidate,
+                threshold,
+                alpha,
+                comparisons,
+                regressions,
+                improvements,
+                onlyInBaseline,
+                onlyInCandidate,
+                notComparable,
+                repetitionsNeeded,
+                resolution,
+                ab,
+                headlines,
+                disturbed,
+                both);
+    }
 
     /**
      * A compared cell measured beside other work (issue #32), on one side: its comparisons stand, with this caveat.
@@ -204,7 +241,8 @@ public record CompareReport(
                 null,
                 null,
                 List.of(),
-                List.of());
+                List.of(),
+                null);
     }
 
     private static int count(List<Comparison> comparisons, Comparison.Verdict verdict) {
@@ -230,7 +268,8 @@ public record CompareReport(
                 resolution,
                 ab,
                 headlines,
-                disturbed);
+                disturbed,
+                conclusions);
     }
 
     /** This report with what its A/B run could resolve (null: not an A/B run). */
@@ -251,7 +290,8 @@ public record CompareReport(
                 what,
                 ab,
                 headlines,
-                disturbed);
+                disturbed,
+                conclusions);
     }
 
     /** This report with the shared cells' headline contrasts on both sides. */
@@ -272,7 +312,8 @@ public record CompareReport(
                 resolution,
                 ab,
                 contrasts,
-                disturbed);
+                disturbed,
+                conclusions);
     }
 
     /** This report with the compared cells measured beside other work. */
@@ -293,7 +334,8 @@ public record CompareReport(
                 resolution,
                 ab,
                 headlines,
-                cells);
+                cells,
+                conclusions);
     }
 
     /** This report as the answer of an A/B run, its comparisons as confirmation left them. */
@@ -314,6 +356,7 @@ public record CompareReport(
                 resolution,
                 run,
                 headlines,
-                disturbed);
+                disturbed,
+                conclusions);
     }
 }

@@ -1,5 +1,8 @@
 package dev.loommatrix.core.compare;
 
+import dev.loommatrix.core.conclude.ConclusionChanges;
+import dev.loommatrix.core.conclude.Finding;
+import dev.loommatrix.core.conclude.Findings;
 import dev.loommatrix.core.result.CellRecord;
 import java.util.List;
 
@@ -69,6 +72,22 @@ public final class Comparer {
                 .withUncompared(matched.onlyBefore(), matched.onlyAfter(), matched.unlike())
                 .withResolution(AaResolution.of(pairings, decided, alpha))
                 .withHeadlines(Headlines.of(matched.before(), matched.after(), phase))
-                .withDisturbed(Headlines.disturbed(matched.before(), matched.after(), pairings));
+                .withDisturbed(Headlines.disturbed(matched.before(), matched.after(), pairings))
+                .withConclusions(conclusions(baseline, candidate, threshold));
+    }
+
+    /**
+     * What each side concludes about its workloads' subjects (virtual threads, most often), at the comparison's own
+     * threshold as the practical band: how many conditions conclude alike, and which changed class; null when no
+     * condition was concluded on both sides.
+     */
+    static CompareReport.Conclusions conclusions(
+            List<CellRecord> baseline, List<CellRecord> candidate, double threshold) {
+        List<Finding> before = Findings.of(baseline, threshold);
+        List<Finding> after = Findings.of(candidate, threshold);
+        List<ConclusionChanges.Change> changed = ConclusionChanges.between(before, after);
+        int both = ConclusionChanges.concludedOnBoth(before, after);
+        // nothing concluded on both sides (a cell of one variant compares no threads): nothing to say, no field
+        return both == 0 ? null : new CompareReport.Conclusions(both - changed.size(), changed);
     }
 }

@@ -19,6 +19,7 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder();
         MarkdownAbRun.header(md, report);
         MarkdownAbRun.notMeasured(md, report);
+        MarkdownVerdict.conclusions(md, report);
         MarkdownVerdict.lead(md, report);
         MarkdownVerdict.counts(md, report);
         MarkdownVerdict.resolution(md, report);

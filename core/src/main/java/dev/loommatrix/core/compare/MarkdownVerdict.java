@@ -15,6 +15,37 @@ final class MarkdownVerdict {
     private MarkdownVerdict() {}
 
     /** The verdict that was reached leads: none at all is not "no regression". */
+    /**
+     * What the two sides conclude, before any count (issue #51): the conditions whose answer changed — pays off, no
+     * difference or hurts, at the comparison's threshold as the practical band — or that none did.
+     */
+    static void conclusions(StringBuilder md, CompareReport report) {
+        CompareReport.Conclusions both = report.conclusions();
+        if (both == null || (both.alike() == 0 && both.changed().isEmpty())) {
+            return;
+        }
+        if (both.changed().isEmpty()) {
+            md.append(String.format(
+                    Locale.ROOT,
+                    "**The answer is the same on both sides**: in %s both sides concluded on, the subject"
+                            + " (virtual threads, most often) against the best alternative measured pays off, makes no"
+                            + " difference or hurts alike (a practical band of ±%.0f %%).%n%n",
+                    both.alike() == 1 ? "the one condition" : "each of the " + both.alike() + " conditions",
+                    report.threshold() * 100));
+            return;
+        }
+        md.append(String.format(
+                Locale.ROOT,
+                "**The answer changed in %d of %d %s** both sides concluded on (the subject against the best"
+                        + " alternative measured, a practical band of ±%.0f %%):%n",
+                both.changed().size(),
+                both.changed().size() + both.alike(),
+                both.changed().size() + both.alike() == 1 ? "condition" : "conditions",
+                report.threshold() * 100));
+        both.changed().forEach(c -> md.append("- ").append(c.words()).append('\n'));
+        md.append('\n');
+    }
+
     static void lead(StringBuilder md, CompareReport report) {
         long inconclusive = count(report, Comparison.Verdict.inconclusive);
         if (report.comparisons().isEmpty()) {

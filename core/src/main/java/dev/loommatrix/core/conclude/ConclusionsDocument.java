@@ -14,11 +14,47 @@ public record ConclusionsDocument(
         String runId,
         double thresholdPercent,
         List<Workload> conclusions,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RunConclusions.NotRun> notRun) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RunConclusions.NotRun> notRun,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Since> since) {
 
     public ConclusionsDocument {
         conclusions = List.copyOf(conclusions);
         notRun = notRun == null ? List.of() : List.copyOf(notRun);
+        since = since == null ? Optional.empty() : since;
+    }
+
+    /**
+     * In a published history, the run against the one it is compared with (its baseline there): how many conditions
+     * both concluded alike, and each concluded otherwise, with what else changed between the two.
+     *
+     * @param commits "abc..def" between the two runs' commits, or "the same commit abc" (absent when unknown)
+     */
+    public record Since(
+            String runId,
+            String startedAt,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> commits,
+            int alike,
+            List<Changed> changed) {
+        public Since {
+            changed = List.copyOf(changed);
+        }
+    }
+
+    /**
+     * A condition concluded otherwise than in the earlier run.
+     *
+     * @param alongside what else changed at this run for its cell: the JDK build, the image, the runner
+     * @param changePoint a series of the cell starts a new level at this run (the trends' change points)
+     */
+    public record Changed(ConclusionChanges.Change change, List<String> alongside, boolean changePoint) {
+        public Changed {
+            alongside = List.copyOf(alongside);
+        }
+    }
+
+    /** This document with what changed since the run it is compared with in the history. */
+    public ConclusionsDocument since(Optional<Since> earlier) {
+        return new ConclusionsDocument(schemaVersion, runId, thresholdPercent, conclusions, notRun, earlier);
     }
 
     /**
@@ -58,7 +94,8 @@ public record ConclusionsDocument(
                 runId,
                 run.threshold() * 100,
                 run.subjects().stream().map(ConclusionsDocument::workload).toList(),
-                run.notRun());
+                run.notRun(),
+                Optional.empty());
     }
 
     private static Workload workload(RunConclusions.Subject s) {

@@ -20,8 +20,8 @@ public final class ConclusionsInBrief {
     static final int MAX_LINES = 20;
 
     /**
-     * A cell's conclusion: "pays off: virtual 5.75× over pool:100 [4.37–6.14, 90 %]"; a user workload's
-     * benchmarks counted by class. Empty when the cell is not valid (its line says why) or compared nothing.
+     * A cell's conclusion: "pays off: virtual 5.75× over pool:100 [4.37–6.14, 90 %]"; a service's with its p99
+     * beside it; a user workload's several benchmarks counted by class. Empty when the cell is not valid (its line says why) or compared nothing.
      */
     public static Optional<String> cell(List<Finding> findings) {
         List<Finding> concluded = findings.stream()
@@ -36,12 +36,13 @@ public final class ConclusionsInBrief {
                     .findFirst()
                     .map(f -> f.conclusion().words() + ": " + f.why().get());
         }
-        if (concluded.size() > 1 || concluded.get(0).benchmark().isPresent()) {
+        if (concluded.size() > 1) {
             return Optional.of(counted(concluded));
         }
         Finding f = concluded.get(0);
         Finding.Contrasted c = f.overBest().orElse(f.headline().get());
-        StringBuilder s = new StringBuilder(f.conclusion().words())
+        StringBuilder s = new StringBuilder(f.benchmark().map(b -> b + ": ").orElse(""))
+                .append(f.conclusion().words())
                 .append(": ")
                 .append(contrast(c))
                 .append(f.overBest().isPresent() ? " over the best other, " : " over ")
@@ -52,6 +53,15 @@ public final class ConclusionsInBrief {
                 .append(f.headline().get().reference())
                 .append(' ')
                 .append(ConclusionsMarkdown.ratio(f.headline().get().ratio())));
+        // a service is judged on its tail as well: the p99, lower is better, against the same variant
+        f.tail().ifPresent(t -> s.append("; p99 latency ")
+                .append(contrast(t))
+                .append(" lower than ")
+                .append(t.reference())
+                .append("'s ")
+                .append(interval(t))
+                .append(", ")
+                .append(t.conclusion().words()));
         return Optional.of(s.toString());
     }
 

@@ -31,10 +31,34 @@ class ConclusionsInBriefTest {
     }
 
     @Test
-    void aUsersSuiteIsCountedByClass() throws Exception {
+    void aUsersBenchmarkIsNamedAndSeveralAreCountedByClass() throws Exception {
         List<Finding> findings = Findings.of(FindingsTest.cell("golden/cell-jmh-blocking.json"), 0.10);
-        assertThat(ConclusionsInBrief.cell(findings))
-                .hasValueSatisfying(line -> assertThat(line).startsWith(findings.size() + " benchmarks: "));
+        assertThat(findings).hasSize(1);
+        assertThat(ConclusionsInBrief.cell(findings)).hasValueSatisfying(line -> assertThat(line)
+                .startsWith(findings.get(0).benchmark().orElseThrow() + ": pays off: virtual "));
+        Finding one = findings.get(0);
+        Finding another = new Finding(
+                one.cellId(),
+                one.coordinates(),
+                java.util.Optional.of("example.Other.run"),
+                Conclusion.HURTS,
+                one.headline(),
+                one.overBest(),
+                one.why());
+        assertThat(ConclusionsInBrief.cell(List.of(one, another))).hasValue("2 benchmarks: 1 pays off, 1 hurts");
+    }
+
+    @Test
+    void aServicesLineSaysItsRequestItsRatioAndItsTail() throws Exception {
+        // the finding: a service cell's line said two throughputs, no ratio, no p99
+        Finding f = FindingsTest.only("golden/cell-spring-service.json");
+        Finding.Contrasted tail = f.tail().orElseThrow();
+        assertThat(ConclusionsInBrief.cell(List.of(f))).hasValueSatisfying(line -> assertThat(line)
+                .startsWith("GET /work(load=users=100): pays off: virtual ")
+                .contains(" over tomcat-20 [")
+                .contains("; p99 latency virtual " + ConclusionsMarkdown.ratio(tail.ratio())
+                        + " lower than tomcat-20's [")
+                .endsWith(", " + tail.conclusion().words()));
     }
 
     @Test

@@ -100,7 +100,8 @@ class RecordWithTest {
                         null,
                         null,
                         List.of(),
-                        List.of()));
+                        List.of(),
+                        null));
         var unlike = new CompareReport.NotComparable("cell", "virtual", "parameters differ");
         var resolution = new CompareReport.Resolution(3, 0.01, 0.02, 0.05, 6);
         var headline = new CompareReport.Headline(
@@ -109,7 +110,8 @@ class RecordWithTest {
         CompareReport full = bare.withUncompared(List.of("x"), List.of("y"), List.of(unlike))
                 .withResolution(resolution)
                 .withHeadlines(List.of(headline))
-                .withDisturbed(List.of(disturbed));
+                .withDisturbed(List.of(disturbed))
+                .withConclusions(new CompareReport.Conclusions(2, List.of()));
         assertThat(full)
                 .isEqualTo(new CompareReport(
                         CompareReport.SCHEMA_VERSION,
@@ -127,6 +129,7 @@ class RecordWithTest {
                         resolution,
                         null,
                         List.of(headline),
-                        List.of(disturbed)));
+                        List.of(disturbed),
+                        new CompareReport.Conclusions(2, List.of())));
     }
 }

@@ -195,7 +195,8 @@ final class AbReport {
                 report.resolution(),
                 report.ab(),
                 report.headlines(),
-                report.disturbed());
+                report.disturbed(),
+                report.conclusions());
     }
 
     /** The pairs each cell got, by its id: as the report says them (a cell not run here got none, and is not among them). */

@@ -196,7 +196,6 @@ public final class History {
             Path dir = runDir(site, manifest.runId());
             Json.writeCompactAtomically(dir.resolve("run.json"), manifest);
             Json.writeCompactAtomically(dir.resolve("cells.json"), cells);
-            Json.writeCompactAtomically(dir.resolve("conclusions.json"), conclusions(manifest, cells));
             IndexEntries.Current current = IndexEntries.current(site);
             List<Entry> entries = current.entries();
             entries.removeIf(e -> e.runId().equals(manifest.runId()));
@@ -206,8 +205,17 @@ public final class History {
             entries = Baselines.compareAll(site, kept.kept(), manifest.runId());
             entries = Retention.profiles(site, entries, keepProfiles);
             Index index = new Index(SCHEMA_VERSION, entries);
+            Trends trends = TrendFiles.trends(site, index);
+            Entry added = entries.stream()
+                    .filter(e -> e.runId().equals(manifest.runId()))
+                    .findFirst()
+                    .orElseThrow();
+            // before the index names the run: a crash leaves a run directory the index does not list yet
+            Json.writeCompactAtomically(
+                    dir.resolve("conclusions.json"),
+                    conclusions(manifest, cells).since(ConclusionHistory.since(site, added, index, trends, cells)));
             Json.writeCompactAtomically(indexFile(site), index);
-            TrendFiles.write(site, index);
+            TrendFiles.write(site, trends);
             // Only after the index no longer lists them: a crash here leaves directories the next
             // rebuild drops again under the same retention, never an index pointing at nothing.
             for (Entry gone : kept.dropped()) {

@@ -21,7 +21,11 @@ final class TrendFiles {
 
     /** Writes the trends of the runs the index lists; files of workloads or JDKs no longer in it are removed. */
     static void write(Path site, History.Index index) throws IOException {
-        Trends all = trends(site, index);
+        write(site, trends(site, index));
+    }
+
+    /** Writes these trends (of the runs the index lists); files of workloads or JDKs no longer in them are removed. */
+    static void write(Path site, Trends all) throws IOException {
         Path dir = History.data(site).resolve("trends");
         Files.createDirectories(dir);
         Set<Path> written = new HashSet<>();

@@ -101,6 +101,64 @@ class HistoryTest {
                 .isEqualTo("pays-off");
     }
 
+    /** A run directory of one cell at a given commit. */
+    static RunDirectory runOf(Path root, String runId, String startedAt, CellRecord cell, String commit)
+            throws Exception {
+        RunDirectory run = new RunDirectory(root.resolve(runId));
+        run.writeManifest(new RunManifest(
+                1,
+                runId,
+                startedAt,
+                Optional.of(startedAt),
+                dev.loommatrix.core.result.RunStatus.FINISHED,
+                "schedule",
+                new RunManifest.Git(commit, "main", false),
+                RunManifest.Host.of("Linux", "6", "cpu", 2, 1L << 30),
+                new RunManifest.MatrixInfo("matrix.yaml", Optional.of("quick"), "0", Optional.empty()),
+                List.of(cell.cellId())));
+        run.writeCell(cell);
+        return run;
+    }
+
+    @Test
+    void aConclusionThatChangedSinceTheRunBeforeSaysWhatElseChangedWithIt(@TempDir Path tmp) throws Exception {
+        // the nightly before: pinning on JDK 25, synchronized no longer pins (no difference); the next nightly
+        // measured the same cell on a JDK build that pins again (the JDK 21 cell's numbers under the 25 cell's id)
+        Path golden = Path.of("src/test/resources/golden");
+        CellRecord before = dev.loommatrix.core.result.Json.MAPPER.readValue(
+                golden.resolve("cell-pinning-25.json").toFile(), CellRecord.class);
+        var pinsAgain =
+                (com.fasterxml.jackson.databind.node.ObjectNode) dev.loommatrix.core.result.Json.MAPPER.readTree(
+                        golden.resolve("cell-pinning-21.json").toFile());
+        pinsAgain.put("cellId", before.cellId());
+        pinsAgain.set("coordinates", dev.loommatrix.core.result.Json.MAPPER.valueToTree(before.coordinates()));
+        CellRecord after = dev.loommatrix.core.result.Json.MAPPER.treeToValue(pinsAgain, CellRecord.class);
+        Path site = tmp.resolve("site");
+        SitePublisher.publish(
+                runOf(tmp, "r1", "2026-11-20T02:00:00Z", before, "1111111111111111"), site, Optional.empty());
+        SitePublisher.publish(
+                runOf(tmp, "r2", "2026-11-21T02:00:00Z", after, "2222222222222222"), site, Optional.empty());
+        var published = dev.loommatrix.core.result.Json.MAPPER.readTree(
+                site.resolve("data/runs/r2/conclusions.json").toFile());
+        assertThat(dev.loommatrix.runner.contract.ResultsSchemaTest.schema().validate(published))
+                .isEmpty();
+        var since = published.path("since");
+        assertThat(since.path("runId").asText()).isEqualTo("r1");
+        assertThat(since.path("commits").asText()).isEqualTo("111111111111..222222222222");
+        assertThat(since.path("alike").asInt()).isZero();
+        var changed = since.path("changed").get(0);
+        assertThat(changed.at("/change/from").asText()).isEqualTo("no-difference");
+        assertThat(changed.at("/change/to").asText()).isEqualTo("hurts");
+        String build25 = before.environment().orElseThrow().vm().get("version");
+        String build21 = after.environment().orElseThrow().vm().get("version");
+        assertThat(changed.path("alongside").get(0).asText()).isEqualTo("the JDK build " + build25 + " → " + build21);
+        // the first run has no run before it: nothing to say since
+        assertThat(dev.loommatrix.core.result.Json.MAPPER
+                        .readTree(site.resolve("data/runs/r1/conclusions.json").toFile())
+                        .has("since"))
+                .isFalse();
+    }
+
     @Test
     void aCorruptIndexIsRebuiltWholeFromTheRunDirectories(@TempDir Path tmp) throws Exception {
         Path site = tmp.resolve("site");
