@@ -900,7 +900,7 @@ export interface Conclusions {
        */
       why?: string;
       causes?: {
-        kind: "pinning" | "gc" | "cpu-bound" | "pool-bound" | "too-small" | "unmeasured";
+        kind: "pinning" | "gc" | "cpu-bound" | "pool-bound" | "memory" | "too-small" | "unmeasured";
         variant: string;
         evidence: "jfr" | "measurements" | "environment" | "profiles";
         words: string;

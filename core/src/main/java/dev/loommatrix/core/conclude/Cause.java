@@ -26,6 +26,9 @@ public record Cause(Kind kind, String variant, String evidence, String words) {
         /** A pool ran at its Little's-law bound: its threads, not the CPU, set its time. */
         @JsonProperty("pool-bound")
         POOL_BOUND,
+        /** What a thread costs in resident memory, each side's (the footprint workload). */
+        @JsonProperty("memory")
+        MEMORY,
         /** A run so short that starting threads is as much as the work. */
         @JsonProperty("too-small")
         TOO_SMALL,

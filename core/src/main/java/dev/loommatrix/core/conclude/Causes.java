@@ -48,10 +48,11 @@ public final class Causes {
             jfr(cell, variant).ifPresent(j -> cpuBound(variant, j).ifPresent(out::add));
         }
         for (String variant : sides) {
-            cell.measurement(variant, finding.benchmark().orElse(""))
-                    .ifPresent(m ->
-                            poolBound(m).or(() -> ServicePools.bound(cell, m)).ifPresent(out::add));
+            cell.measurement(variant, finding.benchmark().orElse("")).ifPresent(m -> poolBound(cell, m)
+                    .or(() -> ServicePools.bound(cell, m))
+                    .ifPresent(out::add));
         }
+        Footprints.memory(cell, h).ifPresent(out::add);
         for (String variant : sides) {
             cell.measurement(variant, finding.benchmark().orElse(""))
                     .ifPresent(m -> tooSmall(m).ifPresent(out::add));
@@ -142,7 +143,7 @@ public final class Causes {
                         Locale.ROOT, "CPU-bound: %s kept %.0f %% of the CPUs it had busy", variant, j.jvmCpu() * 100)));
     }
 
-    private static Optional<Cause> poolBound(Measurement m) {
+    private static Optional<Cause> poolBound(CellRecord cell, Measurement m) {
         if (!m.variant().startsWith("pool:")
                 || m.efficiency().isEmpty()
                 || m.lowerBoundMs().isEmpty()
@@ -158,9 +159,19 @@ public final class Causes {
                         "pool-bound: %s's %s threads set its time — its tasks in waves of that many take at least %s"
                                 + " (Little's law), and it took %s",
                         m.variant(),
-                        m.variant().substring(5),
+                        threads(cell, m.variant().substring(5)),
                         ms(m.lowerBoundMs().get()),
                         ms(m.lowerBoundMs().get() / m.efficiency().get()))));
+    }
+
+    /** A pool's size in words: "200", or "2 (one per CPU)" for {@code pool:cpus}. */
+    private static String threads(CellRecord cell, String size) {
+        if (!size.equals("cpus")) {
+            return size;
+        }
+        return cell.environment()
+                .map(e -> e.availableProcessors() + " (one per CPU)")
+                .orElse("one-per-CPU");
     }
 
     private static Optional<Cause> tooSmall(Measurement m) {

@@ -227,7 +227,8 @@ public final class ConclusionsMarkdown {
             f.tail()
                     .ifPresent(t -> notes.add(String.format(
                             Locale.ROOT,
-                            "at p99 latency, %s against %s: %s [%s–%s] — %s",
+                            "at p99 latency%s, %s against %s: %s [%s–%s] — %s",
+                            cells.size() > 1 ? " on " + condition(f.coordinates()) : "",
                             t.subject(),
                             t.reference(),
                             ratio(t.ratio()),

@@ -52,6 +52,29 @@ final class Footprints {
     }
 
     /**
+     * What a thread costs each side, where the contrast is on resident bytes per thread: the figures the ratio is made
+     * of, in the unit a capacity plan needs ("virtual 3.8 KiB resident a thread, platform 38.5 KiB").
+     */
+    static Optional<Cause> memory(CellRecord cell, Finding.Contrasted h) {
+        if (!h.metric().equals(RSS_PER_THREAD.name())) {
+            return Optional.empty();
+        }
+        Optional<Double> subject = cell.measurement(h.subject()).flatMap(m -> m.medianOf(RSS_PER_THREAD.name()));
+        Optional<Double> reference = cell.measurement(h.reference()).flatMap(m -> m.medianOf(RSS_PER_THREAD.name()));
+        if (subject.isEmpty() || reference.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Cause(
+                Cause.Kind.MEMORY,
+                h.subject(),
+                "measurements",
+                "memory: each thread added " + kib(subject.get()) + " resident in " + h.subject() + ", "
+                        + kib(reference.get()) + " in " + h.reference()
+                        + " (the medians of the repetitions: the process's resident memory grown while the threads"
+                        + " were started, divided by their number)"));
+    }
+
+    /**
      * Why a footprint cell has no bytes-per-thread contrast, with what it did measure: the variants whose resident
      * memory fell, and each variant's figure that holds (resident bytes per thread, else heap bytes per thread).
      */

@@ -26,6 +26,9 @@ final class ServicePools {
      */
     private static final Pattern SIZED = Pattern.compile("(?:tomcat|pool)([:-])(\\d+|cpus)");
 
+    /** A pool that served more than this share of its estimated bound was not held by it. */
+    static final double OVER_BOUND = 1.1;
+
     static Optional<Cause> bound(CellRecord cell, Measurement pool) {
         Matcher sized = SIZED.matcher(pool.variant());
         if (!sized.matches() || !pool.metric().equals(MetricDescriptor.THROUGHPUT)) {
@@ -51,7 +54,11 @@ final class ServicePools {
         double requestMs = RatioInterval.median(fastest.get().values(ServiceLoad.P50.name()));
         double boundPerSecond = threads * 1000 / requestMs;
         double achieved = RatioInterval.median(served);
-        if (requestMs <= 0 || achieved < Causes.POOL_BOUND_EFFICIENCY * boundPerSecond) {
+        // below 80 % of its bound the pool had threads to spare; well above it, the least queued variant's median
+        // is no pool thread's service time (it queued too, or the work differs), and no bound is claimed
+        if (requestMs <= 0
+                || achieved < Causes.POOL_BOUND_EFFICIENCY * boundPerSecond
+                || achieved > OVER_BOUND * boundPerSecond) {
             return Optional.empty();
         }
         return Optional.of(new Cause(

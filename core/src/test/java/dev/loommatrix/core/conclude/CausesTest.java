@@ -98,4 +98,25 @@ class CausesTest {
         // virtual is no pool: nothing said of it
         assertThat(causes).extracting(Cause::variant).doesNotContain("virtual");
     }
+
+    @Test
+    void aPoolThatServedBeyondTheBoundItsLeastQueuedNeighbourSuggestsIsNotClaimedBound() throws Exception {
+        // a real http-server cell (debian-21, 2 CPUs, offline profile): virtual's median request 96 ms, so 50
+        // threads would carry at most 521 req/s — but pool:50 served 959: virtual's median is no pool thread's
+        // service time here, and no bound is claimed from it
+        List<Cause> causes = causes("fixtures/records/http-server-debian-21.json");
+        assertThat(causes).extracting(Cause::kind).doesNotContain(Cause.Kind.POOL_BOUND);
+    }
+
+    @Test
+    void aFootprintSaysWhatAThreadCostsEachSide() throws Exception {
+        // a real footprint cell (debian-21, 2 CPUs): virtual threads added 3,817-3,891 B resident each, platform
+        // threads 39,385-40,974 B; the medians are 3,870.7 and 39,422 B
+        List<Cause> causes = causes("fixtures/records/footprint-debian-21.json");
+        assertThat(causes)
+                .filteredOn(c -> c.kind() == Cause.Kind.MEMORY)
+                .singleElement()
+                .satisfies(c -> assertThat(c.words())
+                        .startsWith("memory: each thread added 3.8 KiB resident in virtual, 38.5 KiB in platform"));
+    }
 }
