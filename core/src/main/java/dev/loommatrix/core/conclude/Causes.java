@@ -156,7 +156,7 @@ public final class Causes {
                 "measurements",
                 String.format(
                         Locale.ROOT,
-                        "pool-bound: %s's %s threads set its time — its tasks in waves of that many take at least %s"
+                        "pool-bound: %s's %s set its time — its tasks in waves of that many take at least %s"
                                 + " (Little's law), and it took %s",
                         m.variant(),
                         threads(cell, m.variant().substring(5)),
@@ -164,14 +164,14 @@ public final class Causes {
                         ms(m.lowerBoundMs().get() / m.efficiency().get()))));
     }
 
-    /** A pool's size in words: "200", or "2 (one per CPU)" for {@code pool:cpus}. */
+    /** A pool's threads in words: "200 threads", or "2 threads (one per CPU)" for {@code pool:cpus}. */
     private static String threads(CellRecord cell, String size) {
         if (!size.equals("cpus")) {
-            return size;
+            return size + " threads";
         }
         return cell.environment()
-                .map(e -> e.availableProcessors() + " (one per CPU)")
-                .orElse("one-per-CPU");
+                .map(e -> e.availableProcessors() + " threads (one per CPU)")
+                .orElse("threads, one per CPU");
     }
 
     private static Optional<Cause> tooSmall(Measurement m) {
