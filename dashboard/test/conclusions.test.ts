@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Conclusions } from "../src/data/results.schema";
-import { classesMeaning, confidenceWords, ruleWords, stepWords, tileConclusion, tileConclusions, tileLines } from "../src/shape/conclusions";
+import {
+  changeWords,
+  classesMeaning,
+  confidenceWords,
+  otherWords,
+  ruleWords,
+  sinceLead,
+  stepWords,
+  tileConclusion,
+  tileConclusions,
+  tileLines,
+} from "../src/shape/conclusions";
 import { conclusionsBlock } from "../src/views/conclusions";
 import { classedTitle, CLASS_STYLE } from "../src/views/tiles";
 import { href } from "../src/ui/route";
@@ -138,6 +149,55 @@ describe("what a run concludes, in words", () => {
 
   it("says so in a sentence when the run was published before conclusions existed", () => {
     expect(conclusionsBlock("old", undefined).textContent).toContain("published before loom-matrix wrote its conclusions");
+  });
+});
+
+describe("what changed since the run before, other variants, JDKs not run", () => {
+  const change = {
+    cellId: "p25",
+    coordinates: coords("debian-25", 2, "pinning"),
+    from: "no-difference" as const,
+    to: "hurts" as const,
+    before: contrast("synchronized", "reentrant-lock", 1.0105, 1.0048, 1.028, 0.9, "no-difference"),
+    after: contrast("synchronized", "object-wait", 0.127, 0.12, 0.13, 0.9, "hurts"),
+  };
+  const withHistory: Conclusions = {
+    ...DOC,
+    notRun: [{ jdk: "openj9-21", cells: 3, why: "no such image on this host" }],
+    since: {
+      runId: "r0",
+      startedAt: "2026-11-27T02:00:00Z",
+      commits: "1111111..2222222",
+      alike: 2,
+      changed: [{ change, alongside: ["the JDK build 25.0.1 → 25.0.2"], changePoint: true }],
+    },
+  };
+
+  it("words a changed condition with both contrasts, and leads with how many changed of how many", () => {
+    expect(changeWords(change)).toBe("no difference (synchronized against reentrant-lock, 1.01×) → hurts (synchronized against object-wait, 0.127×)");
+    expect(sinceLead(withHistory.since!)).toBe("The answer changed in 1 of the 3 conditions both runs concluded on:");
+    expect(sinceLead({ ...withHistory.since!, changed: [] })).toBe("Each of the 2 conditions both runs concluded on concludes alike.");
+  });
+
+  it("renders the change since the run before with what else changed, linked to the cell and the earlier run", () => {
+    const block = conclusionsBlock("r1", withHistory);
+    const text = block.textContent!;
+    expect(text).toContain("Since the run before: 2026-11-27 02:00 (commits 1111111..2222222). The answer changed in 1 of the 3");
+    expect(text).toContain("pinning · debian-25, 2 CPUs: no difference (synchronized against reentrant-lock, 1.01×) → hurts");
+    expect(text).toContain("; with it, the JDK build 25.0.1 → 25.0.2; its history starts a new level here");
+    expect(text).toContain("Not run on this host, so concluded nowhere below: openj9-21 (3 cells: no such image on this host).");
+    const links = [...block.querySelectorAll(".since a")].map((a) => a.getAttribute("href"));
+    expect(links).toEqual([href("matrix", { run: "r0" }), href("cell", { run: "r1", cell: "p25" })]);
+    // the block without a history says none of it
+    expect(conclusionsBlock("r1", DOC).querySelector(".since")).toBeNull();
+  });
+
+  it("says a variant far from the subject under its rule: class-init where synchronized no longer pins", () => {
+    const other = contrast("class-init", "synchronized", 0.251, 0.25, 0.252, 0.9, "hurts");
+    expect(otherWords(other)).toBe("class-init against synchronized: 0.251× (90 % interval 0.25–0.252×), worse");
+    const doc: Conclusions = structuredClone(DOC);
+    doc.conclusions[0].findings[1].others = [other];
+    expect(conclusionsBlock("r1", doc).textContent).toContain("also measured, debian-25, 2 CPUs: class-init against synchronized: 0.251×");
   });
 });
 
