@@ -85,13 +85,8 @@ final class Footprints {
             return Optional.empty();
         }
         String which = fell.stream()
-                .map(m -> m.variant() + " ("
-                        + m.samples().stream()
-                                .filter(x -> x.metric("rssBytes")
-                                        .filter(rss -> rss < 0)
-                                        .isPresent())
-                                .count()
-                        + " of " + m.samples().size() + " repetitions)")
+                .map(m -> m.variant() + " (" + m.repetitionsWhereResidentMemoryFell() + " of "
+                        + m.samples().size() + " repetitions)")
                 .collect(Collectors.joining(", "));
         String figures = cell.measurements().stream()
                 .map(m -> rssFell(m)
@@ -113,7 +108,6 @@ final class Footprints {
 
     /** Resident memory fell while the threads were started in some repetition: no RSS footprint at this count. */
     static boolean rssFell(Measurement m) {
-        return m.samples().stream()
-                .anyMatch(s -> s.metric("rssBytes").filter(rss -> rss < 0).isPresent());
+        return m.repetitionsWhereResidentMemoryFell() > 0;
     }
 }

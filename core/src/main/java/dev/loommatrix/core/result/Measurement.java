@@ -132,6 +132,17 @@ public record Measurement(
         return benchmark.map(Benchmark::label).orElse("");
     }
 
+    /**
+     * How many repetitions saw the process's resident memory fall while their threads were started (the footprint
+     * workload): virtual threads' stacks went into heap pages already resident while the JVM gave some of its own
+     * back, so those repetitions have no resident bytes per thread (benchmarks/results/2026-11-26-footprint-rss/).
+     */
+    public long repetitionsWhereResidentMemoryFell() {
+        return samples.stream()
+                .filter(s -> s.metric("rssBytes").filter(rss -> rss < 0).isPresent())
+                .count();
+    }
+
     /** The median of a numeric sample metric, if every sample has it. */
     public Optional<Double> medianOf(String metric) {
         double[] values = values(metric);

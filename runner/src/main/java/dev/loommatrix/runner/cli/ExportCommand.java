@@ -57,17 +57,11 @@ final class ExportCommand implements Callable<Integer> {
                     case BMF -> Json.MAPPER.writeValueAsString(Export.bmf(cells)) + "\n";
                     case CSV -> Export.csv(manifest, cells);
                 };
-        if (out != null) {
-            Json.writeAtomically(out, text);
-            // the data went to the file: say what and where on stderr, so a pipeline reading stdout is not disturbed
-            spec.commandLine()
-                    .getErr()
-                    .println("wrote " + which.name().toLowerCase(Locale.ROOT) + " of " + cells.size() + " cells of run "
-                            + manifest.runId() + " to " + out);
-        } else {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-        }
+        Output.toFileOrStdout(
+                spec,
+                out,
+                text,
+                which.name().toLowerCase(Locale.ROOT) + " of " + cells.size() + " cells of run " + manifest.runId());
         return ExitCode.OK.code;
     }
 }

@@ -76,13 +76,7 @@ final class ReportCommand implements Callable<Integer> {
                         site != null
                                 ? ConclusionLinks.dashboard(site, manifest.runId())
                                 : ConclusionLinks.runDirectory());
-        if (out != null) {
-            Json.writeAtomically(out, text);
-            spec.commandLine().getErr().println("wrote the conclusions of run " + manifest.runId() + " to " + out);
-        } else {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-        }
+        Output.toFileOrStdout(spec, out, text, "the conclusions of run " + manifest.runId());
         return ExitCode.OK.code;
     }
 }

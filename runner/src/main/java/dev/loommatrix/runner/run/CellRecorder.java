@@ -245,9 +245,7 @@ public final class CellRecorder {
      * its own memory (benchmarks/results/2026-11-26-footprint-rss/), so their heap per thread is said instead.
      */
     static String headlineText(dev.loommatrix.core.result.Measurement m, Workloads.Headline h, double median) {
-        long fell = m.samples().stream()
-                .filter(s -> s.metric("rssBytes").filter(rss -> rss < 0).isPresent())
-                .count();
+        long fell = m.repetitionsWhereResidentMemoryFell();
         if (h.metric().equals("rssBytesPerThread") && fell > 0) {
             var heap = m.medianOf("heapBytesPerThread");
             return String.format(
