@@ -746,6 +746,10 @@ export interface Compare {
    * what the two sides conclude about the workloads' subjects (virtual threads, most often) against the best alternative measured, at the comparison's threshold as the practical band: how many conditions both concluded alike, and each concluded otherwise
    */
   conclusions?: {
+    /**
+     * the practical band the conclusions are drawn against, a fraction (0.1: ±10 %) — the report's, not the comparison's threshold
+     */
+    band: number;
     alike: number;
     changed: ConclusionChange[];
   };

@@ -39,9 +39,12 @@ public record CompareReport(
      * conditions concluded alike on both sides, and each one concluded differently (a change that moved the answer,
      * not only a number).
      *
+     * @param band the practical band the conclusions are drawn against (the report's, ±10 %: a regression threshold
+     *     of 3 % is the change worth finding between two builds, not the difference worth switching threads for)
      * @param alike how many conditions both sides concluded (pays off, no difference or hurts), alike
      */
-    public record Conclusions(int alike, List<dev.loommatrix.core.conclude.ConclusionChanges.Change> changed) {
+    public record Conclusions(
+            double band, int alike, List<dev.loommatrix.core.conclude.ConclusionChanges.Change> changed) {
         public Conclusions {
             changed = List.copyOf(changed);
         }

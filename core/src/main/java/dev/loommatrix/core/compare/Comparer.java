@@ -3,6 +3,7 @@ package dev.loommatrix.core.compare;
 import dev.loommatrix.core.conclude.ConclusionChanges;
 import dev.loommatrix.core.conclude.Finding;
 import dev.loommatrix.core.conclude.Findings;
+import dev.loommatrix.core.conclude.RunConclusions;
 import dev.loommatrix.core.result.CellRecord;
 import java.util.List;
 
@@ -73,21 +74,21 @@ public final class Comparer {
                 .withResolution(AaResolution.of(pairings, decided, alpha))
                 .withHeadlines(Headlines.of(matched.before(), matched.after(), phase))
                 .withDisturbed(Headlines.disturbed(matched.before(), matched.after(), pairings))
-                .withConclusions(conclusions(baseline, candidate, threshold));
+                .withConclusions(conclusions(baseline, candidate));
     }
 
     /**
-     * What each side concludes about its workloads' subjects (virtual threads, most often), at the comparison's own
-     * threshold as the practical band: how many conditions conclude alike, and which changed class; null when no
-     * condition was concluded on both sides.
+     * What each side concludes about its workloads' subjects (virtual threads, most often), against the report's
+     * practical band (not the comparison's threshold, which is about builds): how many conditions conclude alike, and
+     * which changed class; null when no condition was concluded on both sides.
      */
-    static CompareReport.Conclusions conclusions(
-            List<CellRecord> baseline, List<CellRecord> candidate, double threshold) {
-        List<Finding> before = Findings.of(baseline, threshold);
-        List<Finding> after = Findings.of(candidate, threshold);
+    static CompareReport.Conclusions conclusions(List<CellRecord> baseline, List<CellRecord> candidate) {
+        double band = RunConclusions.DEFAULT_THRESHOLD;
+        List<Finding> before = Findings.of(baseline, band);
+        List<Finding> after = Findings.of(candidate, band);
         List<ConclusionChanges.Change> changed = ConclusionChanges.between(before, after);
         int both = ConclusionChanges.concludedOnBoth(before, after);
         // nothing concluded on both sides (a cell of one variant compares no threads): nothing to say, no field
-        return both == 0 ? null : new CompareReport.Conclusions(both - changed.size(), changed);
+        return both == 0 ? null : new CompareReport.Conclusions(band, both - changed.size(), changed);
     }
 }

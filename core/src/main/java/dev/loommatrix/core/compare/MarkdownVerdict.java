@@ -31,7 +31,7 @@ final class MarkdownVerdict {
                             + " (virtual threads, most often) against the best alternative measured pays off, makes no"
                             + " difference or hurts alike (a practical band of ±%.0f %%).%n%n",
                     both.alike() == 1 ? "the one condition" : "each of the " + both.alike() + " conditions",
-                    report.threshold() * 100));
+                    both.band() * 100));
             return;
         }
         md.append(String.format(
@@ -41,7 +41,7 @@ final class MarkdownVerdict {
                 both.changed().size(),
                 both.changed().size() + both.alike(),
                 both.changed().size() + both.alike() == 1 ? "condition" : "conditions",
-                report.threshold() * 100));
+                both.band() * 100));
         both.changed().forEach(c -> md.append("- ").append(c.words()).append('\n'));
         md.append('\n');
     }

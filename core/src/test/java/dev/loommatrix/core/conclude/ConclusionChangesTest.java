@@ -86,7 +86,7 @@ class ConclusionChangesTest {
         assertThat(md.indexOf("The answer changed")).isLessThan(md.indexOf("regression"));
 
         CompareReport same = Comparer.compare("base", List.of(before), "cand", List.of(before), 0.10, 0.05);
-        assertThat(same.conclusions()).isEqualTo(new CompareReport.Conclusions(1, List.of()));
+        assertThat(same.conclusions()).isEqualTo(new CompareReport.Conclusions(0.10, 1, List.of()));
         assertThat(MarkdownReport.render(same))
                 .contains("**The answer is the same on both sides**: in the one condition both sides concluded on");
     }

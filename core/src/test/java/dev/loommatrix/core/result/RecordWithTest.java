@@ -111,7 +111,7 @@ class RecordWithTest {
                 .withResolution(resolution)
                 .withHeadlines(List.of(headline))
                 .withDisturbed(List.of(disturbed))
-                .withConclusions(new CompareReport.Conclusions(2, List.of()));
+                .withConclusions(new CompareReport.Conclusions(0.1, 2, List.of()));
         assertThat(full)
                 .isEqualTo(new CompareReport(
                         CompareReport.SCHEMA_VERSION,
@@ -130,6 +130,6 @@ class RecordWithTest {
                         null,
                         List.of(headline),
                         List.of(disturbed),
-                        new CompareReport.Conclusions(2, List.of())));
+                        new CompareReport.Conclusions(0.1, 2, List.of())));
     }
 }

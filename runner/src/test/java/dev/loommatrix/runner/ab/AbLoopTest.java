@@ -68,6 +68,22 @@ class AbLoopTest {
         assertThat(sequential.spentSeconds()).isEqualTo(run.took().toSeconds());
     }
 
+    @Test
+    void theAbCommentOpensWithWhatBothSidesConclude(@TempDir Path dir) throws Exception {
+        // an A/A of a cell with two variants modelled alike: each side concludes "no difference" between them
+        // (against the report's ±10 %, not the A/B's 3 % threshold, which is about builds), and the comment says the
+        // answer is the same on both sides before any count
+        List<Cell> cells = FakeAb.cells(
+                "- {id: sleep-bound, variants: [virtual, \"pool:200\"], params: {tasks: 1000, sleepMs: 50}}");
+        FakeAb.Result run = FakeAb.run(dir, 1, cells, Map.of("sleep-bound", STEADY), options(Duration.ofMinutes(10)));
+        assertThat(run.report().conclusions()).isNotNull();
+        assertThat(run.report().conclusions().changed()).isEmpty();
+        assertThat(run.report().conclusions().alike()).isEqualTo(1);
+        String md = java.nio.file.Files.readString(dir.resolve("compare.md"));
+        assertThat(md).contains("**The answer is the same on both sides**: in the one condition both sides");
+        assertThat(md.indexOf("The answer is the same")).isLessThan(md.indexOf("regression"));
+    }
+
     /**
      * A comparison the looks cannot decide within the budget: the budget affords look 2 only, so look 2 is its last —
      * it takes every pair the budget affords past the plan's 9 (room kept to confirm one flag) and tests at all the α
