@@ -40,10 +40,22 @@ public final class Causes {
         Finding.Contrasted h = finding.headline().get();
         List<String> sides = List.of(h.subject(), h.reference());
         List<Cause> out = new ArrayList<>();
-        for (String variant : sides) {
-            jfr(cell, variant).ifPresent(j -> pinning(variant, j).ifPresent(out::add));
+        String benchmark = finding.benchmark().orElse("");
+        // pinning in every variant the finding names (a variant far from the subject included): the profile's where
+        // the cell was profiled, else the forks' own count
+        java.util.Set<String> named = new java.util.LinkedHashSet<>(sides);
+        finding.others().forEach(o -> named.add(o.subject()));
+        for (String variant : named) {
+            jfr(cell, variant)
+                    .flatMap(j -> pinning(variant, j))
+                    .or(() -> cell.measurement(variant, benchmark).flatMap(SampleCauses::pinning))
+                    .ifPresent(out::add);
         }
-        gc(cell, h).ifPresent(out::add);
+        boolean bothProfiled =
+                jfr(cell, h.subject()).isPresent() && jfr(cell, h.reference()).isPresent();
+        // the profile's GC where both sides were profiled (it measured the pauses); else the forks' own counts
+        (bothProfiled ? gc(cell, h) : SampleCauses.allocation(cell, h.subject(), h.reference(), benchmark))
+                .ifPresent(out::add);
         for (String variant : sides) {
             jfr(cell, variant).ifPresent(j -> cpuBound(variant, j).ifPresent(out::add));
         }

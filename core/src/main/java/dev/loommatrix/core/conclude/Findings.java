@@ -86,9 +86,9 @@ public final class Findings {
                 Optional.of(said),
                 best,
                 why);
-        return finding.withCauses(Causes.of(cell, finding))
-                .withTail(tail(cell, deciding, headline.benchmark(), threshold))
+        Finding measured = finding.withTail(tail(cell, deciding, headline.benchmark(), threshold))
                 .withOthers(againstBest ? others(cell, deciding, headline.benchmark(), threshold) : List.of());
+        return measured.withCauses(Causes.of(cell, measured));
     }
 
     /**

@@ -38,10 +38,48 @@ class CausesTest {
     }
 
     @Test
-    void unprofiledPinningOn21SaysWhatWouldTell() throws Exception {
+    void unprofiledPinningOn21IsNamedFromTheForksOwnCount() throws Exception {
+        // no profile, but every fork counted its pinned parks: synchronized 48 in each of 3 forks, 2,404 ms (median
+        // 2,404.38), at Pinning.sleep; reentrant-lock none — the cause is measured, "profile the cell" is not said
         List<Cause> causes = causes("golden/cell-pinning-21.json");
+        assertThat(causes).extracting(Cause::kind).containsExactly(Cause.Kind.PINNING);
+        assertThat(causes.get(0).variant()).isEqualTo("synchronized");
+        assertThat(causes.get(0).evidence()).isEqualTo("measurements");
+        assertThat(causes.get(0).words())
+                .isEqualTo("pinning: in synchronized, virtual threads parked pinned to their carrier 48 times, 2,404 ms"
+                        + " in all, at `dev.loommatrix.harness.workload.Pinning.sleep` (the forks' own count, the"
+                        + " median of 3)");
+    }
+
+    @Test
+    void aCellWithNothingCountedThatHurtsSaysWhatWouldTell() throws Exception {
+        // the same cell with the forks' pinning counts taken out: nothing measured says why, so it says what would
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) dev.loommatrix.core.result.Json.MAPPER.readTree(
+                FindingsTest.RECORDS.resolve("golden/cell-pinning-21.json").toFile());
+        tree.withArray("measurements").forEach(m -> m.withArray("samples").forEach(x -> {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) x)
+                    .remove(List.of("pinnedEvents", "pinnedMs", "pinnedAt"));
+        }));
+        var cell = dev.loommatrix.core.result.ResultsFormat.readCell(
+                FindingsTest.RECORDS.resolve("golden/cell-pinning-21.json"), tree);
+        List<Cause> causes = Findings.of(cell, 0.10).get(0).causes();
         assertThat(causes).extracting(Cause::kind).containsExactly(Cause.Kind.UNMEASURED);
         assertThat(causes.get(0).words()).contains("`profiling: {jfr: true}`");
+    }
+
+    @Test
+    void threadLocalsRebuiltForEveryTaskAreSaidFromTheForksAllocation() throws Exception {
+        // a real thread-local cell (debian-21, 2 CPUs): virtual allocated 66,851 B a task against pool:cpus's 270 B,
+        // collected 76 times against 1, and built its per-thread objects 1,000 times against 2
+        List<Cause> causes = causes("fixtures/records/thread-local-debian-21.json");
+        assertThat(causes)
+                .filteredOn(c -> c.kind() == Cause.Kind.GC)
+                .singleElement()
+                .satisfies(c -> assertThat(c.words())
+                        .startsWith("allocation: virtual allocated 65.")
+                        .contains("a task against pool:cpus's 2")
+                        .contains("built its per-thread objects 1,000 times against 2"));
+        assertThat(causes).extracting(Cause::kind).doesNotContain(Cause.Kind.UNMEASURED);
     }
 
     @Test
