@@ -40,9 +40,15 @@ public final class Advice {
             String subjectNames = String.join(" / ", subjects);
             String otherNames = String.join(" or ", others);
             switch (rule.conclusion()) {
-                case PAYS_OFF ->
+                case PAYS_OFF -> {
+                    Set<String> bound = boundByTheirSize(cells, others);
                     out.add("use " + subjectNames + " " + where + ": it beats the best other (" + otherNames
-                            + ") beyond the practical band");
+                            + ") beyond the practical band"
+                            + (bound.isEmpty()
+                                    ? ""
+                                    : " — but " + String.join(" and ", bound) + " ran at the bound of its own size"
+                                            + " (why, above): against a larger pool, not measured here, it may not"));
+                }
                 case NO_DIFFERENCE ->
                     out.add(subjectNames + " or " + otherNames + " " + where
                             + ": no material difference — choose on other grounds");
@@ -66,6 +72,15 @@ public final class Advice {
             }
         }
         settings(subject).forEach(out::add);
+        return out;
+    }
+
+    /** The alternatives a pool-bound cause says were held by their own size, in the rule's cells. */
+    private static Set<String> boundByTheirSize(List<Finding> cells, Set<String> alternatives) {
+        Set<String> out = new LinkedHashSet<>();
+        cells.forEach(f -> f.causes().stream()
+                .filter(c -> c.kind() == Cause.Kind.POOL_BOUND && alternatives.contains(c.variant()))
+                .forEach(c -> out.add(c.variant())));
         return out;
     }
 
@@ -107,12 +122,14 @@ public final class Advice {
                 .findFirst()
                 .map(s -> String.format(
                         Locale.ROOT,
-                        "what it would gain: %s on %s runs %s as well as on %s (the same variant, measured in this"
-                                + " run)",
+                        "what it would gain: %s on %s is %s better than on %s on %s (the same variant, measured in"
+                                + " this run)",
                         s.variant(),
                         s.to(),
                         ConclusionsMarkdown.ratio(s.contrast().ratio()),
-                        s.from()));
+                        s.from(),
+                        dev.loommatrix.core.stats.Speedup.metricWords(
+                                s.contrast().metric())));
     }
 
     /** A scheduler setting that beat the JDK's default beyond the band, per JDK and CPU limit. */

@@ -2,6 +2,7 @@ package dev.loommatrix.core.conclude;
 
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Speedup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -95,13 +96,19 @@ public final class AxisSteps {
         if (before.isEmpty() || after.isEmpty()) {
             return Optional.empty();
         }
-        double[] x = before.get().judged();
-        double[] y = after.get().values(before.get().metric().name());
+        // footprint is concluded on the resident bytes a thread adds, so it steps on them too (not on its time)
+        boolean footprint = base.coordinates().workload().equals(Footprints.WORKLOAD);
+        if (footprint && (Footprints.rssFell(before.get()) || Footprints.rssFell(after.get()))) {
+            return Optional.empty();
+        }
+        MetricDescriptor metric =
+                footprint ? Footprints.RSS_PER_THREAD : before.get().metric();
+        double[] x = before.get().values(metric.name());
+        double[] y = after.get().values(metric.name());
         if (x.length == 0 || y.length == 0) {
             return Optional.empty();
         }
-        Speedup s = Speedup.of(
-                to, from, benchmark, before.get().metric(), y, x, (base.cellId() + "→" + cell.cellId()).hashCode());
+        Speedup s = Speedup.of(to, from, benchmark, metric, y, x, (base.cellId() + "→" + cell.cellId()).hashCode());
         double low = s.ci95().isEmpty() ? s.ratio() : s.ci95().get(0);
         double high = s.ci95().isEmpty() ? s.ratio() : s.ci95().get(1);
         Finding.Contrasted c = new Finding.Contrasted(

@@ -168,8 +168,8 @@ public final class Causes {
                 "measurements",
                 String.format(
                         Locale.ROOT,
-                        "pool-bound: %s's %s set its time — its tasks in waves of that many take at least %s"
-                                + " (Little's law), and it took %s",
+                        "pool-bound: %s's %s set its time — running its tasks that many at a time takes at least %s,"
+                                + " and it took %s",
                         m.variant(),
                         threads(cell, m.variant().substring(5)),
                         ms(m.lowerBoundMs().get()),
@@ -198,7 +198,7 @@ public final class Causes {
                 "measurements",
                 String.format(
                         Locale.ROOT,
-                        "too small to tell: %s takes %s a run, where starting threads costs as much as the work;"
+                        "too small to tell: %s takes %s a run, so starting threads costs as much as the work or more;"
                                 + " a larger workload (its params) would say how it scales",
                         m.variant(),
                         ms(m.summary().get().median()))));

@@ -207,7 +207,12 @@ public final class ConclusionsMarkdown {
                     .append(String.join(" / ", subjects))
                     .append(" against the best other (")
                     .append(String.join(", ", references))
-                    .append("): ")
+                    .append("), on ")
+                    .append(deciding.stream()
+                            .map(c -> dev.loommatrix.core.stats.Speedup.metricWords(c.metric()))
+                            .distinct()
+                            .collect(Collectors.joining(" / ")))
+                    .append(": ")
                     .append(range(ratios.get(0), ratios.get(ratios.size() - 1)))
                     .append(intervals(deciding));
         }
@@ -227,11 +232,11 @@ public final class ConclusionsMarkdown {
             f.tail()
                     .ifPresent(t -> notes.add(String.format(
                             Locale.ROOT,
-                            "at p99 latency%s, %s against %s: %s [%s–%s] — %s",
+                            "at p99 latency%s, %s's is %s lower than %s's [%s–%s] — %s",
                             cells.size() > 1 ? " on " + condition(f.coordinates()) : "",
                             t.subject(),
-                            t.reference(),
                             ratio(t.ratio()),
+                            t.reference(),
                             trimRatio(t.low()),
                             trimRatio(t.high()),
                             t.conclusion().words())));

@@ -30,7 +30,7 @@ final class SampleCauses {
         String at = m.samples().stream()
                 .map(s -> s.flat().get("pinnedAt"))
                 .filter(a -> a instanceof String)
-                .map(a -> ", at `" + a + "`")
+                .map(a -> String.format(Locale.ROOT, ", at `%s` (%.0f)", a, events.get()))
                 .findFirst()
                 .orElse("");
         return Optional.of(new Cause(
@@ -39,8 +39,8 @@ final class SampleCauses {
                 "measurements",
                 String.format(
                         Locale.ROOT,
-                        "pinning: in %s, virtual threads parked pinned to their carrier %,.0f times, %s in all%s"
-                                + " (the forks' own count, the median of %d)",
+                        "pinning: in %s, virtual threads parked pinned to their carrier %,.0f times, %s in all%s —"
+                                + " the forks' own count, the median of %d",
                         m.variant(),
                         events.get(),
                         Causes.ms(median(m, "pinnedMs").orElse(0.0)),

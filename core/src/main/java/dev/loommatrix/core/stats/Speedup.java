@@ -48,13 +48,15 @@ public record Speedup(
                 metricWords(metric));
     }
 
-    private static String metricWords(String metric) {
+    /** A judged metric as a reader names it, with which way is better: "time (lower is better)". */
+    public static String metricWords(String metric) {
         return switch (metric) {
             case "wallMs" -> "time (lower is better)";
             case "coldStartMs" -> "cold-start time (lower is better)";
             case "processMs" -> "process time (lower is better)";
             case "throughputPerSecond" -> "throughput (higher is better)";
             case "latencyP99Ms" -> "p99 latency (lower is better)";
+            case "rssBytesPerThread" -> "resident memory per thread (lower is better)";
             default -> metric;
         };
     }

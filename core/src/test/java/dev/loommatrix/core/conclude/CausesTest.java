@@ -47,8 +47,8 @@ class CausesTest {
         assertThat(causes.get(0).evidence()).isEqualTo("measurements");
         assertThat(causes.get(0).words())
                 .isEqualTo("pinning: in synchronized, virtual threads parked pinned to their carrier 48 times, 2,404 ms"
-                        + " in all, at `dev.loommatrix.harness.workload.Pinning.sleep` (the forks' own count, the"
-                        + " median of 3)");
+                        + " in all, at `dev.loommatrix.harness.workload.Pinning.sleep` (48) — the forks' own count,"
+                        + " the median of 3");
     }
 
     @Test

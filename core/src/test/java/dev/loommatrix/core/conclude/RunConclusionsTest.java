@@ -36,16 +36,17 @@ class RunConclusionsTest {
                 .contains("### pinning")
                 // the best other to synchronized on 21 is object-wait (51.27 ms against reentrant-lock's 51.38)
                 .containsPattern(
-                        "- \\*\\*hurts\\*\\* on debian-21: synchronized against the best other \\(object-wait\\): 0\\.127×"
+                        "- \\*\\*hurts\\*\\* on debian-21: synchronized against the best other \\(object-wait\\), on time \\(lower is better\\): 0\\.127×"
                                 + " \\[0\\.\\d+–0\\.\\d+, 90 % interval\\]; over reentrant-lock, the headline's reference, 0\\.127×"
                                 + " \\(hurts\\) — \\[debian-21, 2 CPUs\\]\\(cells/debian-21\\.linux\\.cpus-2\\.par-auto\\.max-auto"
                                 + "\\.minr-auto\\.pinning\\.json\\)")
                 .containsPattern(
                         "- \\*\\*no difference\\*\\* on debian-25: synchronized against the best other"
-                                + " \\(reentrant-lock\\): 1\\.00× \\[[0-9.]+–[0-9.]+, 90 % interval\\] — \\[debian-25, 2 CPUs\\]")
+                                + " \\(reentrant-lock\\), on time \\(lower is better\\): 1\\.00× \\[[0-9.]+–[0-9.]+, 90 % interval\\] — \\[debian-25, 2 CPUs\\]")
                 .contains("### sleep-bound")
-                .contains("- **pays off** in every condition measured: virtual against the best other (pool:100): 5.75×"
-                        + " [4.37–6.14, 90 % interval] — ")
+                .contains(
+                        "- **pays off** in every condition measured: virtual against the best other (pool:100), on time"
+                                + " (lower is better): 5.75× [4.37–6.14, 90 % interval] — ")
                 .contains("  - why, [debian-21, 1 CPU](cells/debian-21.linux.cpus-1.par-auto.max-auto.minr-auto"
                         + ".sleep-bound.json): pool-bound: pool:100's 100 threads set its time");
     }
