@@ -68,8 +68,25 @@ public final class ConclusionsMarkdown {
                         .append('\n');
             }
         }
+        out.append(METHOD);
         return out.toString();
     }
+
+    /** How the numbers are made, folded: a reader who distrusts them can check each step against a cell file. */
+    static final String METHOD = "\n<details><summary>How this is computed</summary>\n\n"
+            + "Each repetition is a fresh JVM (a fork); its value is the median of its measured iterations (or its one"
+            + " run). A ratio is of the two variants' medians over their forks, oriented so that above 1 the subject"
+            + " is better (its time lower, its throughput higher, its memory per thread lower). Its interval is"
+            + " distribution-free: of the n₁·n₂ ratios between every fork of one variant and every fork of the other,"
+            + " sorted, the k-th from each end (Moses' interval, the one that goes with the Mann-Whitney test, on the"
+            + " log scale), at the level it really has — 3 forks against 3 reach 90 % at most (the whole range of the 9"
+            + " ratios), 5 against 5 reach 95 %. The class compares that interval with the practical band. The rules"
+            + " are the fewest clauses along the matrix's axes that give every valid condition its class. A cause is"
+            + " only what the cell recorded: its JFR profile where it was profiled, else what every fork counts itself"
+            + " (pinned parks, allocation, collections), the variants' times against their bounds, and the load"
+            + " generator's latencies. Each cell file has its forks' values (`measurements`), the ratios"
+            + " (`speedups`, each said in words) and the JVM's own report of its settings (`environment`).\n"
+            + "</details>\n";
 
     /**
      * The causes under a rule, a line each; one said alike in several conditions (no profile in any of them) once,

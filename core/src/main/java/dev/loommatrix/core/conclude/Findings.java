@@ -111,6 +111,7 @@ public final class Findings {
                 .filter(m -> m.benchmark().map(b -> b.label()).orElse("").equals(label))
                 .filter(m ->
                         !m.variant().equals(deciding.subject()) && !m.variant().equals(deciding.reference()))
+                .filter(Findings::didAllItsWork)
                 .flatMap(m -> Speedups.between(cell.cellId(), m, subject.get()).stream())
                 .map(s -> contrasted(s, threshold))
                 .filter(c -> c.conclusion() == Conclusion.PAYS_OFF || c.conclusion() == Conclusion.HURTS)
@@ -232,6 +233,21 @@ public final class Findings {
         Conclusion conclusion = s.ci95().isEmpty() ? Conclusion.CANNOT_TELL : Conclusion.of(low, high, threshold);
         return new Finding.Contrasted(
                 s.over(), s.variant(), s.metric(), s.ratio(), low, high, Optional.ofNullable(s.ciLevel()), conclusion);
+    }
+
+    /**
+     * A variant that stopped short of its work (fib-fanout's recursive variants: 10 of 50 calls, by design, within a
+     * budget) timed less work than the subject: no ratio with it is said.
+     */
+    private static boolean didAllItsWork(Measurement m) {
+        double[] requested = m.values("callsRequested");
+        double[] completed = m.values("callsCompleted");
+        for (int i = 0; i < Math.min(requested.length, completed.length); i++) {
+            if (completed[i] < requested[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** What would decide an interval that reaches across an edge of the band. */
