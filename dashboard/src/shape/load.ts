@@ -1,5 +1,5 @@
 import type { CellRecord, Measurement } from "../data/types";
-import { seriesOf } from "./cell";
+import { benchmarkLabel, seriesOf } from "./cell";
 
 // A service cell (issue #28) as the cell view shows it: each variant's latency percentile distribution (the
 // HdrHistogram percentile plot users know: percentiles spread on a log scale of 1 / (1 − p), so the tail gets
@@ -86,6 +86,10 @@ export function percentilePoints(cell: CellRecord): PercentilePoint[] {
 export interface LoadRow {
   series: string;
   variant: string;
+  /** what the variant was measured at, the same for every variant it is compared with: "GET /work(load=users=100)" */
+  benchmark?: string;
+  /** the load level the runner names it by: "users=100" (closed model), "rate=500/s" (open model) */
+  load?: string;
   repetitions: number;
   /** medians over the repetitions */
   throughput?: number;
@@ -103,6 +107,13 @@ export interface LoadRow {
   /** the generator's CPU use as a share of the CPUs it had (the highest repetition's) */
   generatorCpuShare?: number;
   generatorCpus?: number;
+  /**
+   * requests still in flight when a repetition's window closed (the generator aborts them: neither answers nor
+   * errors), the median over the repetitions, and the median of their share of the requests sent (answered,
+   * failed or cut)
+   */
+  cut?: number;
+  cutShare?: number;
   /** why the variant's numbers are not a result (invalid, failed) */
   problem?: string;
 }
@@ -155,6 +166,8 @@ export function loadRows(cell: CellRecord): LoadRow[] {
       return {
         series: seriesOf(m),
         variant: m.variant,
+        benchmark: benchmarkLabel(m),
+        load: m.benchmark?.params?.load,
         repetitions: m.samples.length,
         throughput: median(all("throughputPerSecond")),
         p50: median(all("latencyP50Ms")),
@@ -168,7 +181,18 @@ export function loadRows(cell: CellRecord): LoadRow[] {
         achievedRate: median(all("achievedRate")),
         generatorCpuShare: shares.length ? Math.max(...shares) : undefined,
         generatorCpus: median(all("generatorCpus")),
+        cut: median(all("cutAtDeadline")),
+        cutShare: median(cutShares(m.samples)),
         problem: m.error ?? undefined,
       };
     });
+}
+
+/** Each repetition's cut requests as a share of the requests it sent: answered, failed or cut. */
+function cutShares(samples: Measurement["samples"]): number[] {
+  return samples.flatMap((s) => {
+    const cut = numberOf(s, "cutAtDeadline");
+    const sent = (numberOf(s, "answered") ?? 0) + (numberOf(s, "errors") ?? 0) + (cut ?? 0);
+    return cut !== undefined && sent > 0 ? [cut / sent] : [];
+  });
 }
