@@ -99,10 +99,16 @@ describe("the dashboard under a sub-path", () => {
       expect(text).toMatch(/^What this run concludes\n+Each condition is judged against the best alternative it measured/);
       for (const w of ["sleep-bound", "pinning"]) expect(text).toContain(w);
       expect(text).toMatch(/(pays off|hurts|no difference|cannot tell)/);
-      // every condition and cause links to a cell of this run
+      // every condition and cause links to a cell of this run; the one other link is the run before it (what changed since)
       const links = await block.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
       expect(links.length).toBeGreaterThan(0);
-      expect(links.filter((l) => !/^#\/cell\?cell=[^&]+(&focus=why)?&run=[^&]+$/.test(l)), links.join(" | ")).toEqual([]);
+      const earlier = await block.locator(".since > p a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+      for (const l of earlier) expect(l).toMatch(/^#\/matrix\?run=[^&]+$/);
+      if (earlier.length) expect(text).toContain("Since the run before: ");
+      expect(
+        links.filter((l) => !earlier.includes(l) && !/^#\/cell\?cell=[^&]+(&focus=why)?&run=[^&]+$/.test(l)),
+        links.join(" | "),
+      ).toEqual([]);
       // the disturbed cell is named as not valid, with why
       expect(text).toContain("Not valid (not counted as evidence)");
       expect(await block.locator("details.method summary").innerText()).toBe("How this is computed");
