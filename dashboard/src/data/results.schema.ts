@@ -895,6 +895,10 @@ export interface Conclusions {
       headline?: Contrasted;
       tail?: Contrasted1;
       /**
+       * what weakens the contrast's numbers, said where it applies: a side not steady in some forks (their iterations still trended), or unstable (its forks spread widely); absent when none
+       */
+      caveats?: string[];
+      /**
        * where the subject does not pay off, the other variants measured that differ from it beyond the band, each against the subject (its subject is the other variant, its reference the finding's subject); absent when none
        */
       others?: Contrasted[];

@@ -50,8 +50,8 @@ public final class ConclusionsMarkdown {
             boolean someNotValid = !subject.notValid().isEmpty();
             for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
                 out.append("- ").append(sentence(rule, someNotValid, links)).append('\n');
-                causes(rule, links, out);
                 others(rule, links, out);
+                causes(rule, links, out);
             }
             steps(subject, links, out);
             List<String> advice = Advice.of(subject, someNotValid);
@@ -259,6 +259,11 @@ public final class ConclusionsMarkdown {
                             t.conclusion().words())));
         }
         cells.stream().flatMap(f -> f.why().stream()).distinct().forEach(notes::add);
+        for (Finding f : cells) {
+            f.caveats()
+                    .forEach(c -> notes.add(
+                            "caveat" + (cells.size() > 1 ? " on " + condition(f.coordinates()) : "") + ": " + c));
+        }
         notes.stream().distinct().forEach(n -> s.append("; ").append(n));
         s.append(" — ")
                 .append(cells.stream()

@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param others where the subject does not pay off, the other variants the cell measured that differ from it beyond
  *     the band, each against the subject (pinning's class-init at 0.25× of synchronized on a JDK where synchronized
  *     no longer pins): a variant much worse or better than the subject is part of the answer
+ * @param caveats what weakens the contrast's numbers, said where it applies: a side whose forks had not settled (their
+ *     iterations still trended), or whose forks spread widely (unstable)
  */
 public record Finding(
         String cellId,
@@ -31,12 +33,14 @@ public record Finding(
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> why,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Cause> causes,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> tail,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Contrasted> others) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Contrasted> others,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<String> caveats) {
 
     public Finding {
         causes = causes == null ? java.util.List.of() : java.util.List.copyOf(causes);
         tail = tail == null ? Optional.empty() : tail;
         others = others == null ? java.util.List.of() : java.util.List.copyOf(others);
+        caveats = caveats == null ? java.util.List.of() : java.util.List.copyOf(caveats);
     }
 
     /** A finding before its causes, tail and other variants are known. */
@@ -48,23 +52,31 @@ public record Finding(
             Optional<Contrasted> headline,
             Optional<Contrasted> overBest,
             Optional<String> why) {
-        this(cellId, coordinates, benchmark, conclusion, headline, overBest, why, null, null, null);
+        this(cellId, coordinates, benchmark, conclusion, headline, overBest, why, null, null, null, null);
     }
 
     /** This finding with the causes its cell measured. */
     public Finding withCauses(java.util.List<Cause> measured) {
-        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured, tail, others);
+        return new Finding(
+                cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured, tail, others, caveats);
     }
 
     /** This finding with a service's tail latency against the same variant its conclusion rests on. */
     public Finding withTail(Optional<Contrasted> p99) {
-        return new Finding(cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, p99, others);
+        return new Finding(
+                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, p99, others, caveats);
     }
 
     /** This finding with the other variants that differ from its subject beyond the band. */
     public Finding withOthers(java.util.List<Contrasted> differing) {
         return new Finding(
-                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, tail, differing);
+                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, tail, differing, caveats);
+    }
+
+    /** This finding with what weakens its numbers. */
+    public Finding withCaveats(java.util.List<String> weakening) {
+        return new Finding(
+                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, tail, others, weakening);
     }
 
     /**

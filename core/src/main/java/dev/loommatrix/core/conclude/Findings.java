@@ -87,7 +87,8 @@ public final class Findings {
                 best,
                 why);
         Finding measured = finding.withTail(tail(cell, deciding, headline.benchmark(), threshold))
-                .withOthers(againstBest ? others(cell, deciding, headline.benchmark(), threshold) : List.of());
+                .withOthers(againstBest ? others(cell, deciding, headline.benchmark(), threshold) : List.of())
+                .withCaveats(caveats(cell, deciding, headline.benchmark()));
         return measured.withCauses(Causes.of(cell, measured));
     }
 
@@ -233,6 +234,35 @@ public final class Findings {
         Conclusion conclusion = s.ci95().isEmpty() ? Conclusion.CANNOT_TELL : Conclusion.of(low, high, threshold);
         return new Finding.Contrasted(
                 s.over(), s.variant(), s.metric(), s.ratio(), low, high, Optional.ofNullable(s.ciLevel()), conclusion);
+    }
+
+    /**
+     * What weakens the contrast's numbers, per side: forks whose iterations still trended (not steady: the steady
+     * state was not reached, and the numbers are of a JVM still warming), and forks spread widely (unstable).
+     */
+    static List<String> caveats(CellRecord cell, Finding.Contrasted deciding, Optional<String> benchmark) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String variant : List.of(deciding.subject(), deciding.reference())) {
+            cell.measurement(variant, benchmark.orElse("")).ifPresent(m -> {
+                long notSteady = m.notSteadyForks();
+                if (notSteady > 0) {
+                    out.add(String.format(
+                            java.util.Locale.ROOT,
+                            "%s not steady in %d of %d forks (its iterations still trended)",
+                            variant,
+                            notSteady,
+                            m.samples().size()));
+                }
+                m.summary()
+                        .filter(s -> Boolean.TRUE.equals(s.unstable()))
+                        .ifPresent(s -> out.add(String.format(
+                                java.util.Locale.ROOT,
+                                "%s unstable (its forks spread %.0f %% around their mean)",
+                                variant,
+                                s.cv() * 100)));
+            });
+        }
+        return out;
     }
 
     /**

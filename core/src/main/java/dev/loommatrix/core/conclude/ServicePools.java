@@ -26,6 +26,36 @@ final class ServicePools {
      */
     private static final Pattern SIZED = Pattern.compile("(?:tomcat|pool)([:-])(\\d+|cpus)");
 
+    /**
+     * A built-in service records its own Little's-law bound (its threads ÷ its handler's time) and how much of it
+     * each repetition served: the pool is bound where the median share is 80 % or more.
+     */
+    private static Optional<Cause> recordedBound(Measurement pool, int threads) {
+        double[] bound = pool.values("throughputBoundPerSecond");
+        double[] share = pool.values("throughputEfficiency");
+        if (bound.length == 0 || share.length == 0) {
+            return Optional.empty();
+        }
+        double efficiency = RatioInterval.median(share);
+        if (efficiency < Causes.POOL_BOUND_EFFICIENCY) {
+            return Optional.empty();
+        }
+        return Optional.of(new Cause(
+                Cause.Kind.POOL_BOUND,
+                pool.variant(),
+                "measurements",
+                String.format(
+                        Locale.ROOT,
+                        "pool-bound: %s's %d threads serve at most %,.0f req/s (its threads ÷ the handler's time),"
+                                + " and it served %,.0f req/s, %.0f %% of that — its size capped it, so a larger pool"
+                                + " is the fairer comparison",
+                        pool.variant(),
+                        threads,
+                        RatioInterval.median(bound),
+                        RatioInterval.median(pool.judged()),
+                        efficiency * 100)));
+    }
+
     /** A pool that served more than this share of its estimated bound was not held by it. */
     static final double OVER_BOUND = 1.1;
 
@@ -41,6 +71,10 @@ final class ServicePools {
             return Optional.empty();
         }
         int threads = size.get();
+        Optional<Cause> recorded = recordedBound(pool, threads);
+        if (recorded.isPresent() || pool.values("throughputBoundPerSecond").length > 0) {
+            return recorded; // the workload knows its handler's time: its own bound, not an estimate
+        }
         String byName = sized.group(1).equals("-") ? " (its size by its name)" : "";
         String label = pool.benchmark().map(b -> b.label()).orElse("");
         Optional<Measurement> fastest = cell.measurements().stream()

@@ -138,12 +138,18 @@ class CausesTest {
     }
 
     @Test
-    void aPoolThatServedBeyondTheBoundItsLeastQueuedNeighbourSuggestsIsNotClaimedBound() throws Exception {
-        // a real http-server cell (debian-21, 2 CPUs, offline profile): virtual's median request 96 ms, so 50
-        // threads would carry at most 521 req/s — but pool:50 served 959: virtual's median is no pool thread's
-        // service time here, and no bound is claimed from it
+    void aBuiltInServicePoolIsBoundByItsOwnRecordedBoundNotAnEstimate() throws Exception {
+        // a real http-server cell (debian-21, 2 CPUs): pool:50 records its Little's-law bound, 1,000 req/s (50
+        // threads ÷ its 50 ms handler), and served 885 / 1,000 / 959 of it; virtual's median request took 96 ms,
+        // which would have "bounded" it at 521 req/s — the workload's own bound is used, never that estimate
         List<Cause> causes = causes("fixtures/records/http-server-debian-21.json");
-        assertThat(causes).extracting(Cause::kind).doesNotContain(Cause.Kind.POOL_BOUND);
+        assertThat(causes)
+                .filteredOn(c -> c.kind() == Cause.Kind.POOL_BOUND)
+                .singleElement()
+                .satisfies(c -> assertThat(c.words())
+                        .isEqualTo("pool-bound: pool:50's 50 threads serve at most 1,000 req/s (its threads ÷ the"
+                                + " handler's time), and it served 959 req/s, 96 % of that — its size capped it, so a"
+                                + " larger pool is the fairer comparison"));
     }
 
     @Test

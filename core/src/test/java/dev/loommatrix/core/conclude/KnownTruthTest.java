@@ -75,6 +75,18 @@ class KnownTruthTest {
     }
 
     @Test
+    void whatWeakensANumberIsSaidWhereItApplies() throws Exception {
+        Map<String, Finding> f = byCell();
+        // mass-start on 21: virtual's three forks took 1.25-2.62 ms (cv 0.36); fib-fanout on 21: one of
+        // caller-virtual's forks still trended; sleep-bound on 25: neither
+        assertThat(f.get(id("debian-21", "mass-start")).caveats())
+                .anySatisfy(c -> assertThat(c).startsWith("virtual unstable (its forks spread 36 %"));
+        assertThat(f.get(id("debian-21", "fib-fanout")).caveats())
+                .contains("caller-virtual not steady in 1 of 3 forks (its iterations still trended)");
+        assertThat(f.get(id("debian-25", "sleep-bound")).caveats()).isEmpty();
+    }
+
+    @Test
     void eachRatioTheReportSaysIsTheCellsOwnMediansAndSitsBesideItsLink() throws Exception {
         String md = ConclusionsMarkdown.render(RunConclusions.of(cells(), 0.10), ConclusionLinks.runDirectory());
         int checked = 0;
