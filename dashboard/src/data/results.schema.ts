@@ -895,6 +895,10 @@ export interface Conclusions {
       headline?: Contrasted;
       tail?: Contrasted1;
       /**
+       * how many other variants the cell measured beside the subject (1: the best other is the only one); absent when none
+       */
+      alternatives?: number;
+      /**
        * what weakens the contrast's numbers, said where it applies: a side not steady in some forks (their iterations still trended), or unstable (its forks spread widely); absent when none
        */
       caveats?: string[];

@@ -222,16 +222,34 @@ public final class ConclusionsMarkdown {
                     deciding.stream().map(Finding.Contrasted::ratio).sorted().toList();
             s.append(": ")
                     .append(String.join(" / ", subjects))
-                    .append(" against the best other (")
+                    .append(
+                            cells.stream().allMatch(f -> f.alternatives() == 1)
+                                    ? " against the one other variant measured ("
+                                    : " against the best other (")
                     .append(String.join(", ", references))
                     .append("), on ")
                     .append(deciding.stream()
                             .map(c -> dev.loommatrix.core.stats.Speedup.metricWords(c.metric()))
                             .distinct()
                             .collect(Collectors.joining(" / ")))
-                    .append(": ")
-                    .append(range(ratios.get(0), ratios.get(ratios.size() - 1)))
-                    .append(intervals(deciding));
+                    .append(": ");
+            if (deciding.size() > 1 && deciding.size() <= EACH_CONDITION_UP_TO && deciding.size() == cells.size()) {
+                // a few conditions: each one's own number, so "which JDK?" is read off, not guessed from a range
+                List<String> each = new ArrayList<>();
+                for (int i = 0; i < cells.size(); i++) {
+                    Finding.Contrasted c = deciding.get(i);
+                    each.add(String.format(
+                            Locale.ROOT,
+                            "%s [%s–%s] on %s",
+                            ratio(c.ratio()),
+                            trimRatio(c.low()),
+                            trimRatio(c.high()),
+                            condition(cells.get(i).coordinates())));
+                }
+                s.append(String.join("; ", each)).append(levels(deciding));
+            } else {
+                s.append(range(ratios.get(0), ratios.get(ratios.size() - 1))).append(intervals(deciding));
+            }
         }
         List<String> notes = new ArrayList<>();
         for (Finding f : cells) {
@@ -278,6 +296,18 @@ public final class ConclusionsMarkdown {
      */
     static String everywhere(boolean someNotValid) {
         return someNotValid ? "in every valid condition measured" : "in every condition measured";
+    }
+
+    /** Up to this many conditions in a rule, each is said with its own number; more, as a range. */
+    static final int EACH_CONDITION_UP_TO = 4;
+
+    /** The intervals' coverage, when the conditions are said one by one: " (90 % intervals)". */
+    private static String levels(List<Finding.Contrasted> deciding) {
+        double level = deciding.stream()
+                .mapToDouble(c -> c.level().orElse(Double.NaN))
+                .min()
+                .orElse(Double.NaN);
+        return Double.isNaN(level) ? "" : String.format(Locale.ROOT, " (%.0f %% intervals)", level * 100);
     }
 
     /** How sure: one condition's interval and its coverage, or the span of several conditions' intervals. */

@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param others where the subject does not pay off, the other variants the cell measured that differ from it beyond
  *     the band, each against the subject (pinning's class-init at 0.25× of synchronized on a JDK where synchronized
  *     no longer pins): a variant much worse or better than the subject is part of the answer
+ * @param alternatives how many other variants the cell measured beside the subject (1: the best other is the only one)
  * @param caveats what weakens the contrast's numbers, said where it applies: a side whose forks had not settled (their
  *     iterations still trended), or whose forks spread widely (unstable)
  */
@@ -34,7 +35,8 @@ public record Finding(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Cause> causes,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Contrasted> tail,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<Contrasted> others,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<String> caveats) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<String> caveats,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int alternatives) {
 
     public Finding {
         causes = causes == null ? java.util.List.of() : java.util.List.copyOf(causes);
@@ -52,31 +54,92 @@ public record Finding(
             Optional<Contrasted> headline,
             Optional<Contrasted> overBest,
             Optional<String> why) {
-        this(cellId, coordinates, benchmark, conclusion, headline, overBest, why, null, null, null, null);
+        this(cellId, coordinates, benchmark, conclusion, headline, overBest, why, null, null, null, null, 0);
     }
 
     /** This finding with the causes its cell measured. */
     public Finding withCauses(java.util.List<Cause> measured) {
         return new Finding(
-                cellId, coordinates, benchmark, conclusion, headline, overBest, why, measured, tail, others, caveats);
+                cellId,
+                coordinates,
+                benchmark,
+                conclusion,
+                headline,
+                overBest,
+                why,
+                measured,
+                tail,
+                others,
+                caveats,
+                alternatives);
     }
 
     /** This finding with a service's tail latency against the same variant its conclusion rests on. */
     public Finding withTail(Optional<Contrasted> p99) {
         return new Finding(
-                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, p99, others, caveats);
+                cellId,
+                coordinates,
+                benchmark,
+                conclusion,
+                headline,
+                overBest,
+                why,
+                causes,
+                p99,
+                others,
+                caveats,
+                alternatives);
     }
 
     /** This finding with the other variants that differ from its subject beyond the band. */
     public Finding withOthers(java.util.List<Contrasted> differing) {
         return new Finding(
-                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, tail, differing, caveats);
+                cellId,
+                coordinates,
+                benchmark,
+                conclusion,
+                headline,
+                overBest,
+                why,
+                causes,
+                tail,
+                differing,
+                caveats,
+                alternatives);
+    }
+
+    /** This finding with how many other variants its cell measured beside the subject. */
+    public Finding withAlternatives(int measured) {
+        return new Finding(
+                cellId,
+                coordinates,
+                benchmark,
+                conclusion,
+                headline,
+                overBest,
+                why,
+                causes,
+                tail,
+                others,
+                caveats,
+                measured);
     }
 
     /** This finding with what weakens its numbers. */
     public Finding withCaveats(java.util.List<String> weakening) {
         return new Finding(
-                cellId, coordinates, benchmark, conclusion, headline, overBest, why, causes, tail, others, weakening);
+                cellId,
+                coordinates,
+                benchmark,
+                conclusion,
+                headline,
+                overBest,
+                why,
+                causes,
+                tail,
+                others,
+                weakening,
+                alternatives);
     }
 
     /**

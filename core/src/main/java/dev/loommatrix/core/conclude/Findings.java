@@ -88,7 +88,8 @@ public final class Findings {
                 why);
         Finding measured = finding.withTail(tail(cell, deciding, headline.benchmark(), threshold))
                 .withOthers(againstBest ? others(cell, deciding, headline.benchmark(), threshold) : List.of())
-                .withCaveats(caveats(cell, deciding, headline.benchmark()));
+                .withCaveats(caveats(cell, deciding, headline.benchmark()))
+                .withAlternatives(alternatives(cell, deciding.subject(), headline.benchmark()));
         return measured.withCauses(Causes.of(cell, measured));
     }
 
@@ -234,6 +235,17 @@ public final class Findings {
         Conclusion conclusion = s.ci95().isEmpty() ? Conclusion.CANNOT_TELL : Conclusion.of(low, high, threshold);
         return new Finding.Contrasted(
                 s.over(), s.variant(), s.metric(), s.ratio(), low, high, Optional.ofNullable(s.ciLevel()), conclusion);
+    }
+
+    /** How many other variants the cell measured beside the subject, on the same benchmark. */
+    private static int alternatives(CellRecord cell, String subject, Optional<String> benchmark) {
+        String label = benchmark.orElse("");
+        return (int) cell.measurements().stream()
+                .filter(m -> m.benchmark().map(b -> b.label()).orElse("").equals(label))
+                .map(Measurement::variant)
+                .filter(v -> !v.equals(subject))
+                .distinct()
+                .count();
     }
 
     /**

@@ -45,7 +45,7 @@ class RunConclusionsTest {
                                 + " \\(reentrant-lock\\), on time \\(lower is better\\): 1\\.00× \\[[0-9.]+–[0-9.]+, 90 % interval\\] — \\[debian-25, 2 CPUs\\]")
                 .contains("### sleep-bound")
                 .contains(
-                        "- **pays off** in every condition measured: virtual against the best other (pool:100), on time"
+                        "- **pays off** in every condition measured: virtual against the one other variant measured (pool:100), on time"
                                 + " (lower is better): 5.75× [4.37–6.14, 90 % interval]; caveat: virtual unstable (its forks"
                                 + " spread 14 % around their mean) — ")
                 .contains("  - why, [debian-21, 1 CPU](cells/debian-21.linux.cpus-1.par-auto.max-auto.minr-auto"

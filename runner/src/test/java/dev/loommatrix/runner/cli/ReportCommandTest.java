@@ -44,10 +44,10 @@ class ReportCommandTest {
                 .startsWith("## What this run concludes\n")
                 .contains("### pinning")
                 .contains(
-                        "- **hurts** on debian-21: synchronized against the best other (reentrant-lock), on time (lower is better):"
+                        "- **hurts** on debian-21: synchronized against the one other variant measured (reentrant-lock), on time (lower is better):"
                                 + " 0.128×")
                 .contains(
-                        "- **no difference** on debian-25: synchronized against the best other (reentrant-lock), on time"
+                        "- **no difference** on debian-25: synchronized against the one other variant measured (reentrant-lock), on time"
                                 + " (lower is better):")
                 // the measured cause, from the cell's JFR summary, linked to the cell
                 .contains("  - why, [debian-21, 2 CPUs](cells/debian-21.linux.cpus-2.par-auto.max-auto.minr-auto"
@@ -55,7 +55,7 @@ class ReportCommandTest {
                         + " 64 times, 3,212 ms in all, at `Pinning.sleep:201` (64)")
                 .contains("### sleep-bound")
                 .contains(
-                        "- **pays off** in every valid condition measured: virtual against the best other (pool:100), on time (lower is better):"
+                        "- **pays off** in every valid condition measured: virtual against the one other variant measured (pool:100), on time (lower is better):"
                                 + " 5.75×")
                 .contains("- not valid: [debian-25, 1 CPU on CPUs 0]")
                 .contains("disturbed: measured beside 0.71 CPUs of other work");
