@@ -115,6 +115,9 @@ describe("what a run concludes, in words", () => {
     expect(ruleWords(sleep.rules[0], sleep.findings)).toBe("pays off in every valid condition measured (1 cell): virtual against the best other (pool:100): 5.75×");
     const pinning = DOC.conclusions[0];
     expect(ruleWords(pinning.rules[0], pinning.findings)).toBe("hurts on debian-21 (1 cell): synchronized against the best other (reentrant-lock): 0.128×");
+    // a cell that measured one other variant says so: "best" of one is no choice
+    const onlyOne = pinning.findings.map((f) => ({ ...f, alternatives: 1 }));
+    expect(ruleWords(pinning.rules[0], onlyOne)).toBe("hurts on debian-21 (1 cell): synchronized against the one other variant measured (reentrant-lock): 0.128×");
   });
 
   it("says how sure in words, and says so when few repetitions leave the coverage below 90 %", () => {

@@ -96,7 +96,10 @@ export function ruleWords(rule: Rule, findings: Finding[]): string {
       : rule.highestRatio === undefined || rule.lowestRatio === rule.highestRatio
         ? times(rule.lowestRatio)
         : `${num(rule.lowestRatio)}–${times(rule.highestRatio)}`;
-  const against = first ? `: ${first.subject} against the best other (${[...new Set(contrasts.map((c) => c.reference))].join(", ")})` : "";
+  const only = findings.filter((f) => cells.has(f.cellId)).every((f) => f.alternatives === 1);
+  const against = first
+    ? `: ${first.subject} against ${only ? "the one other variant measured" : "the best other"} (${[...new Set(contrasts.map((c) => c.reference))].join(", ")})`
+    : "";
   const count = rule.cells.length === 1 ? "1 cell" : `${rule.cells.length} cells`;
   return `${CLASS_WORDS[rule.conclusion]} ${whereWords(rule)} (${count})${against}${range ? `: ${range}` : ""}`;
 }
