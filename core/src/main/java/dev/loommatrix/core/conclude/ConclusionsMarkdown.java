@@ -174,8 +174,11 @@ public final class ConclusionsMarkdown {
             for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
                 for (BoundaryRules.Placed<Finding> p : rule.conditions()) {
                     Coordinates c = p.what().coordinates();
+                    // the JDK's id as the matrix names it, and what it is: "debian-21 (JDK 21, HotSpot)"
                     cpusByJdk
-                            .computeIfAbsent(c.jdk(), k -> new java.util.TreeSet<>())
+                            .computeIfAbsent(
+                                    c.jdk() + " (JDK " + c.version() + ", " + vmName(c.vm()) + ")",
+                                    k -> new java.util.TreeSet<>())
                             .add(cpus(c.cpus().toPlainString()));
                 }
             }
@@ -190,6 +193,14 @@ public final class ConclusionsMarkdown {
                         .collect(Collectors.joining("; "))
                 + (backends.isEmpty() ? "" : " — " + String.join(" and ", backends))
                 + ". A rule below holds in these conditions only.";
+    }
+
+    private static String vmName(String vm) {
+        return switch (vm) {
+            case "hotspot" -> "HotSpot";
+            case "openj9" -> "OpenJ9";
+            default -> vm;
+        };
     }
 
     private static String heading(RunConclusions.Subject subject) {

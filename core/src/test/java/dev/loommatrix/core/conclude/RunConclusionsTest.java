@@ -31,8 +31,10 @@ class RunConclusionsTest {
         assertThat(pinning.rules().get(0).where().get(0).axis()).isEqualTo("jdk");
         String md = ConclusionsMarkdown.render(run, ConclusionLinks.runDirectory());
         assertThat(md)
-                .contains("Measured: debian-21 at 1 CPU and 2 CPUs; debian-25 at 2 CPUs — in containers. A rule below"
-                        + " holds in these conditions only.")
+                .contains(
+                        "Measured: debian-21 (JDK 21, HotSpot) at 1 CPU and 2 CPUs; debian-25 (JDK 25, HotSpot) at 2 CPUs — in"
+                                + " containers. A rule below"
+                                + " holds in these conditions only.")
                 .contains("### pinning")
                 // the best other to synchronized on 21 is object-wait (51.27 ms against reentrant-lock's 51.38)
                 .containsPattern(

@@ -178,7 +178,15 @@ public final class RawResults {
                 ceiling = record.ceiling();
             }
         }
-        Optional<Summary> summary = samples.isEmpty()
+        // the summary is of the metric the cell is judged by (http-server: its throughput, not its window's 1,000 ms)
+        dev.loommatrix.core.stats.MetricDescriptor judged =
+                Workloads.judgedBy(cell.coordinates().workload());
+        double[] judgedValues = samples.stream()
+                .flatMap(x -> x.metric(judged.name()).stream())
+                .mapToDouble(Double::doubleValue)
+                .toArray();
+        Optional<Summary> summary = judgedValues.length == 0 ? Optional.empty() : Optional.of(Summary.of(judgedValues));
+        Optional<Summary> wall = samples.isEmpty()
                 ? Optional.empty()
                 : Optional.of(Summary.of(data.records().stream()
                         .mapToDouble(HarnessRecord::wallMs)
@@ -188,7 +196,7 @@ public final class RawResults {
                 : Optional.of(Summary.of(data.processMs().stream()
                         .mapToDouble(Double::doubleValue)
                         .toArray()));
-        Optional<Double> efficiency = lowerBound.flatMap(lb -> summary.map(s -> lb / s.median()));
+        Optional<Double> efficiency = lowerBound.flatMap(lb -> wall.map(w -> lb / w.median()));
         Optional<String> problem = error.or(data::problem);
         int expected = cell.repetitions();
         if (problem.isEmpty() && samples.size() < expected) {

@@ -78,6 +78,32 @@ class RawResultsTest {
                 .isEmpty();
     }
 
+    /**
+     * The second reader of the offline run's report: http-server's summary said a median of 1,000 for both variants
+     * (its window, in ms) while its forks served 1,842-1,855 req/s. The summary is of the metric the cell is judged by.
+     */
+    @Test
+    void aThroughputCellIsSummarisedOnItsThroughputNotItsWindow(@TempDir Path dir) throws Exception {
+        Cell cell = TestMatrices.plan(
+                        """
+                schema: 1
+                jdks: [{id: j, vm: hotspot, version: 25, image: x}]
+                cpus: [2]
+                repetitions: 3
+                workloads: [{id: http-server, variants: [virtual]}]
+                """)
+                .get(0);
+        java.util.function.IntFunction<String> rec = served -> "{\"schemaVersion\": 1, \"wallMs\": 1000.0,"
+                + " \"metrics\": {\"throughputPerSecond\": " + served + "}}";
+        Files.write(
+                dir.resolve("virtual.records.jsonl"),
+                java.util.List.of(rec.apply(1842), rec.apply(1855), rec.apply(1847)));
+        var m = RawResults.measurement(cell, RawResults.read(dir, "virtual", 0), Optional.empty());
+        assertThat(m.metric().name()).isEqualTo("throughputPerSecond");
+        assertThat(m.summary().orElseThrow().median()).isEqualTo(1847.0);
+        assertThat(m.summary().orElseThrow().n()).isEqualTo(3);
+    }
+
     /** The records file as both readers take it: blank lines left out, warmups first, a bad line named by its place. */
     @Test
     void warmupLinesAreSkippedAndABadLineIsNamedByItsPlace(@TempDir Path dir) throws Exception {
