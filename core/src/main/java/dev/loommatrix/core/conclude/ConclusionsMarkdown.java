@@ -50,10 +50,10 @@ public final class ConclusionsMarkdown {
             boolean someNotValid = !subject.notValid().isEmpty();
             for (BoundaryRules.Rule<Finding> rule : subject.rules()) {
                 out.append("- ").append(sentence(rule, someNotValid, links)).append('\n');
-                others(rule, links, out);
-                causes(rule, links, out);
+                RuleDetails.others(rule, links, out);
+                RuleDetails.causes(rule, links, out);
             }
-            steps(subject, links, out);
+            RuleDetails.steps(subject, links, out);
             List<String> advice = Advice.of(subject, someNotValid);
             if (!advice.isEmpty()) {
                 out.append("- **what to do**: ")
@@ -87,84 +87,6 @@ public final class ConclusionsMarkdown {
             + " generator's latencies. Each cell file has its forks' values (`measurements`), the ratios"
             + " (`speedups`, each said in words) and the JVM's own report of its settings (`environment`).\n"
             + "</details>\n";
-
-    /**
-     * The causes under a rule, a line each; one said alike in several conditions (no profile in any of them) once,
-     * with each condition linked.
-     */
-    private static void causes(BoundaryRules.Rule<Finding> rule, ConclusionLinks links, StringBuilder out) {
-        Map<String, List<Finding>> byWords = new LinkedHashMap<>();
-        for (BoundaryRules.Placed<Finding> placed : rule.conditions()) {
-            placed.what().causes().forEach(c -> byWords.computeIfAbsent(c.words(), w -> new ArrayList<>())
-                    .add(placed.what()));
-        }
-        byWords.forEach((words, cells) -> out.append("  - why, ")
-                .append(cells.stream()
-                        .map(f -> link(condition(f.coordinates()), links.why(f.cellId())))
-                        .collect(Collectors.joining(", ")))
-                .append(": ")
-                .append(words)
-                .append('\n'));
-    }
-
-    /**
-     * The other variants that differ from the subject beyond the band, a line per condition: "also measured,
-     * [temurin-25, 2 CPUs]: class-init against synchronized 0.254× [0.241–0.268] — worse".
-     */
-    private static void others(BoundaryRules.Rule<Finding> rule, ConclusionLinks links, StringBuilder out) {
-        for (BoundaryRules.Placed<Finding> placed : rule.conditions()) {
-            Finding f = placed.what();
-            if (f.others().isEmpty()) {
-                continue;
-            }
-            out.append("  - also measured, ")
-                    .append(link(condition(f.coordinates()), links.cell(f.cellId())))
-                    .append(": ")
-                    .append(f.others().stream()
-                            .map(c -> String.format(
-                                    Locale.ROOT,
-                                    "%s against %s %s [%s–%s] — %s",
-                                    c.subject(),
-                                    c.reference(),
-                                    ratio(c.ratio()),
-                                    trimRatio(c.low()),
-                                    trimRatio(c.high()),
-                                    c.conclusion() == Conclusion.HURTS ? "worse" : "better"))
-                            .collect(Collectors.joining("; ")))
-                    .append('\n');
-        }
-    }
-
-    /**
-     * The subject compared with itself along an axis: "virtual on temurin-25 against temurin-21, at 2 CPUs: 1.02×
-     * [0.98–1.06] — no difference".
-     */
-    private static void steps(RunConclusions.Subject subject, ConclusionLinks links, StringBuilder out) {
-        for (AxisSteps.Step step : subject.steps()) {
-            Finding.Contrasted c = step.contrast();
-            String at = step.at().entrySet().stream()
-                    .filter(e -> !e.getValue().equals("auto") && !e.getValue().equals(Coordinates.ALL_CPUS))
-                    .filter(e -> !e.getKey().equals("os"))
-                    .map(e -> clause(new BoundaryRules.Clause(e.getKey(), List.of(e.getValue()))))
-                    .collect(Collectors.joining(" "));
-            out.append(String.format(
-                    Locale.ROOT,
-                    "- %s %s against %s%s: %s [%s–%s%s] — **%s** (%s, %s)%n",
-                    step.variant(),
-                    clause(new BoundaryRules.Clause(step.axis(), List.of(step.to()))),
-                    step.from(),
-                    at.isEmpty() ? "" : ", " + at,
-                    ratio(c.ratio()),
-                    trimRatio(c.low()),
-                    trimRatio(c.high()),
-                    c.level()
-                            .map(l -> String.format(Locale.ROOT, ", %.0f %%", l * 100))
-                            .orElse(""),
-                    c.conclusion().words(),
-                    link(value(step.axis(), step.from()), links.cell(step.fromCell())),
-                    link(value(step.axis(), step.to()), links.cell(step.toCell()))));
-        }
-    }
 
     /** What was measured: the conditions (JDK and CPU limit) and where the cells ran, before any conclusion. */
     private static String measured(RunConclusions run) {
@@ -373,7 +295,7 @@ public final class ConclusionsMarkdown {
     }
 
     /** An axis value as a reader names it: "d25", "2 CPUs", "parallelism 2". */
-    private static String value(String axis, String v) {
+    static String value(String axis, String v) {
         return switch (axis) {
             case "jdk", "os" -> v;
             case "cpus" -> cpus(v);
@@ -385,7 +307,7 @@ public final class ConclusionsMarkdown {
         return n + (n.equals("1") ? " CPU" : " CPUs");
     }
 
-    private static String link(String text, String url) {
+    static String link(String text, String url) {
         return "[" + text + "](" + url + ")";
     }
 
@@ -404,7 +326,7 @@ public final class ConclusionsMarkdown {
         return trimRatio(r) + "×";
     }
 
-    private static String trimRatio(double r) {
+    static String trimRatio(double r) {
         return r >= 10 ? String.format(Locale.ROOT, "%.0f", r) : String.format(Locale.ROOT, "%.3g", r);
     }
 

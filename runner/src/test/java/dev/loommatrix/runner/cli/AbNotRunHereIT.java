@@ -84,7 +84,9 @@ class AbNotRunHereIT {
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         String said = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(said).isZero();
+        // an A/A flags a change at α (5 %) by design — on 2026-11-28 one run of this test did (+13.6 %, p 0.043, 6
+        // pairs of an 11 ms cell): the verdict is not what this test checks, only that the run ends with one
+        assertThat(exit).as(said).isIn(ExitCode.OK.code, ExitCode.REGRESSION.code);
 
         // said before measuring, and in the verdict before its counts; never "not measured within the budget"
         assertThat(said)
