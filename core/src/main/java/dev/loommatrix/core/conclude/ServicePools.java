@@ -40,20 +40,17 @@ final class ServicePools {
         if (efficiency < Causes.POOL_BOUND_EFFICIENCY) {
             return Optional.empty();
         }
-        return Optional.of(new Cause(
-                Cause.Kind.POOL_BOUND,
-                pool.variant(),
-                "measurements",
+        return capped(
+                pool,
                 String.format(
                         Locale.ROOT,
                         "pool-bound: %s's %d threads serve at most %,.0f req/s (its threads ÷ the handler's time),"
-                                + " and it served %,.0f req/s, %.0f %% of that — its size capped it, so a larger pool"
-                                + " is the fairer comparison",
+                                + " and it served %,.0f req/s, %.0f %% of that",
                         pool.variant(),
                         threads,
                         RatioInterval.median(bound),
                         RatioInterval.median(pool.judged()),
-                        efficiency * 100)));
+                        efficiency * 100));
     }
 
     /** A pool that served more than this share of its estimated bound was not held by it. */
@@ -95,21 +92,27 @@ final class ServicePools {
                 || achieved > OVER_BOUND * boundPerSecond) {
             return Optional.empty();
         }
-        return Optional.of(new Cause(
-                Cause.Kind.POOL_BOUND,
-                pool.variant(),
-                "measurements",
+        return capped(
+                pool,
                 String.format(
                         Locale.ROOT,
                         "pool-bound: %s's %d threads%s serve at most %,.0f req/s when a request takes %s (%s's median,"
-                                + " the least queued; Little's law), and it served %,.0f req/s — its size capped it,"
-                                + " so a larger pool is the fairer comparison",
+                                + " the least queued; Little's law), and it served %,.0f req/s",
                         pool.variant(),
                         threads,
                         byName,
                         boundPerSecond,
                         Causes.ms(requestMs),
                         fastest.get().variant(),
-                        achieved)));
+                        achieved));
+    }
+
+    /** A pool held by its size, said with its numbers and what follows for the comparison. */
+    private static Optional<Cause> capped(Measurement pool, String numbers) {
+        return Optional.of(new Cause(
+                Cause.Kind.POOL_BOUND,
+                pool.variant(),
+                "measurements",
+                numbers + " — its size capped it, so a larger pool is the fairer comparison"));
     }
 }

@@ -2,9 +2,9 @@ package dev.loommatrix.runner.publish;
 
 import dev.loommatrix.core.conclude.ConclusionChanges;
 import dev.loommatrix.core.conclude.ConclusionsDocument;
+import dev.loommatrix.core.conclude.Finding;
 import dev.loommatrix.core.conclude.Findings;
 import dev.loommatrix.core.conclude.RunConclusions;
-import dev.loommatrix.core.result.CellRecord;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,8 +22,7 @@ final class ConclusionHistory {
     private ConclusionHistory() {}
 
     static Optional<ConclusionsDocument.Since> since(
-            Path site, History.Entry run, History.Index index, Trends trends, List<CellRecord> cells)
-            throws IOException {
+            Path site, History.Entry run, History.Index index, Trends trends, List<Finding> after) throws IOException {
         Optional<History.Entry> baseline = run.compared().flatMap(c -> index.runs().stream()
                 .filter(e -> e.runId().equals(c.baseline()))
                 .findFirst());
@@ -32,7 +31,6 @@ final class ConclusionHistory {
         }
         double band = RunConclusions.DEFAULT_THRESHOLD;
         var before = Findings.of(IndexEntries.readCells(site, baseline.get().runId()), band);
-        var after = Findings.of(cells, band);
         List<ConclusionChanges.Change> changes = ConclusionChanges.between(before, after);
         List<ConclusionsDocument.Changed> changed = new ArrayList<>();
         for (ConclusionChanges.Change c : changes) {

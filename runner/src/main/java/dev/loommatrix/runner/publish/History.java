@@ -1,5 +1,6 @@
 package dev.loommatrix.runner.publish;
 
+import dev.loommatrix.core.conclude.ConclusionChanges;
 import dev.loommatrix.core.conclude.ConclusionsDocument;
 import dev.loommatrix.core.conclude.RunConclusions;
 import dev.loommatrix.core.result.CellRecord;
@@ -210,10 +211,13 @@ public final class History {
                     .filter(e -> e.runId().equals(manifest.runId()))
                     .findFirst()
                     .orElseThrow();
+            RunConclusions concluded = concluded(manifest, cells);
             // before the index names the run: a crash leaves a run directory the index does not list yet
             Json.writeCompactAtomically(
                     dir.resolve("conclusions.json"),
-                    conclusions(manifest, cells).since(ConclusionHistory.since(site, added, index, trends, cells)));
+                    ConclusionsDocument.of(manifest.runId(), concluded)
+                            .since(ConclusionHistory.since(
+                                    site, added, index, trends, ConclusionChanges.findings(concluded))));
             Json.writeCompactAtomically(indexFile(site), index);
             TrendFiles.write(site, trends);
             // Only after the index no longer lists them: a crash here leaves directories the next
@@ -231,10 +235,12 @@ public final class History {
      * gives the same bytes.
      */
     static ConclusionsDocument conclusions(RunManifest manifest, List<CellRecord> cells) {
-        return ConclusionsDocument.of(
-                manifest.runId(),
-                RunConclusions.of(
-                        RunConclusions.inPlanOrder(cells, manifest.cells()), RunConclusions.DEFAULT_THRESHOLD));
+        return ConclusionsDocument.of(manifest.runId(), concluded(manifest, cells));
+    }
+
+    /** The run concluded once: its document and what changed since the run before both rest on these findings. */
+    private static RunConclusions concluded(RunManifest manifest, List<CellRecord> cells) {
+        return RunConclusions.of(RunConclusions.inPlanOrder(cells, manifest.cells()), RunConclusions.DEFAULT_THRESHOLD);
     }
 
     /** Oldest first: by start time, then id (ids sort by time too). */

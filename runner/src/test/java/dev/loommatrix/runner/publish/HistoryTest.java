@@ -23,22 +23,9 @@ class HistoryTest {
 
     /** A run directory with one cell from the golden files, under a given id and start time. */
     static RunDirectory run(Path root, String runId, String startedAt) throws Exception {
-        RunDirectory run = new RunDirectory(root.resolve(runId));
         CellRecord cell = dev.loommatrix.core.result.Json.MAPPER.readValue(
                 Path.of("src/test/resources/golden/cell-sleep-bound.json").toFile(), CellRecord.class);
-        run.writeManifest(new RunManifest(
-                1,
-                runId,
-                startedAt,
-                Optional.of(startedAt),
-                dev.loommatrix.core.result.RunStatus.FINISHED,
-                "schedule",
-                new RunManifest.Git("abc", "main", false),
-                RunManifest.Host.of("Linux", "6", "cpu", 2, 1L << 30),
-                new RunManifest.MatrixInfo("matrix.yaml", Optional.of("quick"), "0", Optional.empty()),
-                List.of(cell.cellId())));
-        run.writeCell(cell);
-        return run;
+        return runOf(root, runId, startedAt, cell, "abc");
     }
 
     /** Path → sha256 of every file under the site. */
