@@ -338,6 +338,10 @@ export type Measurement = {
     variantParams?: {
       [k: string]: string;
     };
+    /**
+     * the benchmark method this variant ran, where its variant names one: the name is then the method's class, which pairs the variants (JMH's own name is name.method)
+     */
+    method?: string;
   };
   /**
    * an A/B run's block each sample ran in, parallel to samples: block k of the baseline and block k of the candidate ran back to back on one machine, and compare pairs them; absent outside A/B runs

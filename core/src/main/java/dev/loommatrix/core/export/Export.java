@@ -38,7 +38,7 @@ public final class Export {
      */
     static String name(CellRecord cell, Measurement m) {
         return m.benchmark()
-                .map(b -> b.name() + " [" + cell.cellId() + " " + m.variant() + "]"
+                .map(b -> b.jmhName() + " [" + cell.cellId() + " " + m.variant() + "]"
                         + (b.params().isEmpty() ? "" : " " + b.params()))
                 .orElse("loom-matrix." + cell.coordinates().workload() + " [" + cell.cellId() + " " + m.variant()
                         + "]");
@@ -75,7 +75,7 @@ public final class Export {
                 }
                 Map<String, Object> b = new LinkedHashMap<>();
                 b.put("jmhVersion", "loom-matrix");
-                b.put("benchmark", m.benchmark().map(x -> x.name()).orElse(name(cell, m)));
+                b.put("benchmark", m.benchmark().map(x -> x.jmhName()).orElse(name(cell, m)));
                 b.put(
                         "mode",
                         m.benchmark().flatMap(x -> x.mode()).orElse(m.metric().higherIsBetter() ? "thrpt" : "ss"));

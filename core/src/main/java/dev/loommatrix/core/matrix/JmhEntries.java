@@ -46,7 +46,7 @@ final class JmhEntries {
 
     /**
      * The entry's JMH settings; {@code paramNames} receives the selected benchmarks' @Param names, {@code selection}
-     * the benchmarks.
+     * the benchmarks, {@code listed} every benchmark the jar lists (a variant's method is held to them).
      */
     static Optional<UserWorkload.Artifact> jmh(
             YamlReader in,
@@ -54,7 +54,8 @@ final class JmhEntries {
             String where,
             Path base,
             Set<String> paramNames,
-            List<JmhJar.Benchmark> selection) {
+            List<JmhJar.Benchmark> selection,
+            List<JmhJar.Benchmark> listed) {
         Map<String, NodeTuple> f = in.mapping(node, where, JMH_KEYS).orElse(null);
         if (f == null) {
             return Optional.empty();
@@ -70,6 +71,7 @@ final class JmhEntries {
                 return Optional.empty();
             }
         });
+        jar.ifPresent(j -> listed.addAll(j.benchmarks()));
         int problemsBefore = in.problems().size();
         List<String> include = patterns(in, f.get("include"), where + ".include");
         List<String> exclude = patterns(in, f.get("exclude"), where + ".exclude");

@@ -18,7 +18,10 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  */
 final class UserVariants {
 
-    static final List<String> VARIANT_KEYS = List.of("jvmArgs", "properties", "env", "args", "params");
+    static final List<String> VARIANT_KEYS = List.of("jvmArgs", "properties", "env", "args", "params", "method");
+
+    /** A Java method name, as a benchmark method's is. */
+    private static final Pattern METHOD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
     /** Variant names become file names and JVM properties: letters, digits, '.', '_' and '-'. */
     private static final Pattern VARIANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -33,6 +36,7 @@ final class UserVariants {
      *
      * @param jmhParams the selected benchmarks' @Param names, when the entry is a JMH suite that was read
      * @param benchmarks the selected benchmarks, each held to the @Params a variant sets
+     * @param listed every benchmark the jar lists, which a variant's {@code method} is held to
      */
     static Map<String, UserWorkload.VariantSettings> read(
             YamlReader in,
@@ -41,7 +45,8 @@ final class UserVariants {
             String where,
             boolean isJmh,
             Optional<Set<String>> jmhParams,
-            List<JmhJar.Benchmark> benchmarks) {
+            List<JmhJar.Benchmark> benchmarks,
+            List<JmhJar.Benchmark> listed) {
         Map<String, UserWorkload.VariantSettings> variants = new LinkedHashMap<>();
         Sections.requiredField(in, item, fields, "variants", where)
                 .flatMap(n -> in.mapping(n, where + ".variants", List.of()))
@@ -61,11 +66,41 @@ final class UserVariants {
                                             + "reach the JVM as -Dloom.variant)");
                             return;
                         }
-                        variant(in, tuple, where + ".variants." + name, isJmh, jmhParams, benchmarks)
+                        variant(in, tuple, where + ".variants." + name, isJmh, jmhParams, benchmarks, listed)
                                 .ifPresent(s -> variants.put(name, s));
                     });
+                    everyOrNoVariantNamesItsMethod(in, entries, variants);
                 });
         return variants;
+    }
+
+    /**
+     * Variants that name their method are contrasted by class; one that names none would run every selected
+     * benchmark, both methods included, and pair with nothing.
+     */
+    private static void everyOrNoVariantNamesItsMethod(
+            YamlReader in, Map<String, NodeTuple> entries, Map<String, UserWorkload.VariantSettings> variants) {
+        // whether a variant names a method is read from the file: a method that was wrong is said as such
+        List<String> naming = entries.entrySet().stream()
+                .filter(e -> e.getValue().getValueNode() instanceof MappingNode m
+                        && m.getValue().stream()
+                                .anyMatch(t -> t.getKeyNode() instanceof ScalarNode k
+                                        && k.getValue().equals("method")))
+                .map(Map.Entry::getKey)
+                .toList();
+        if (naming.isEmpty()) {
+            return;
+        }
+        variants.forEach((name, settings) -> {
+            if (!naming.contains(name)) {
+                in.error(
+                        entries.get(name).getValueNode(),
+                        "variant '" + name + "' names no method while '" + naming.get(0) + "' does: it would run"
+                                + " every selected benchmark and pair with none of the others",
+                        "give every variant of this entry the benchmark method it runs (method: NAME), or make"
+                                + " the methods' contrast an entry of its own");
+            }
+        });
     }
 
     private static Optional<UserWorkload.VariantSettings> variant(
@@ -74,7 +109,8 @@ final class UserVariants {
             String where,
             boolean isJmh,
             Optional<Set<String>> jmhParams,
-            List<JmhJar.Benchmark> benchmarks) {
+            List<JmhJar.Benchmark> benchmarks,
+            List<JmhJar.Benchmark> listed) {
         Node node = tuple.getValueNode();
         String variantName = ((ScalarNode) tuple.getKeyNode()).getValue();
         placeholders(in, node, variantName);
@@ -101,18 +137,88 @@ final class UserVariants {
         List<String> args = Sections.field(f, "args")
                 .flatMap(n -> in.stringList(n, where + ".args"))
                 .orElse(List.of());
-        Map<String, String> params = params(in, f, where, variantName, isJmh, jmhParams, benchmarks);
+        Optional<String> method = method(in, f, where, isJmh, benchmarks, listed);
+        // a variant that names its method runs that method of each selected class: its @Params are held to those
+        List<JmhJar.Benchmark> runs =
+                method.map(m -> ofMethod(m, benchmarks, listed)).orElse(benchmarks);
+        Map<String, String> params = params(in, f, where, variantName, isJmh, jmhParams, runs);
         UserWorkload.VariantSettings settings =
-                new UserWorkload.VariantSettings(jvmArgs, properties, env, args, params);
+                new UserWorkload.VariantSettings(jvmArgs, properties, env, args, params, method);
         if (f.isEmpty()) { // a key that was there but wrong is reported as such, not as "nothing"
             in.error(
                     node,
                     "variant '" + variantName + "' sets nothing",
-                    "give it jvmArgs, properties, env, args" + (isJmh ? " or params" : "")
+                    "give it jvmArgs, properties, env, args" + (isJmh ? ", params or method" : "")
                             + ", e.g. {jvmArgs: [\"-Dspring.threads.virtual.enabled=true\"]}");
             return Optional.empty();
         }
         return Optional.of(settings);
+    }
+
+    /**
+     * A variant's {@code method}: a benchmark method every selected class declares (JMH only). Suites such as
+     * {@code PinningBenchmark.synchronizedBlock} beside {@code reentrantLock} write their alternatives as methods.
+     */
+    private static Optional<String> method(
+            YamlReader in,
+            Map<String, NodeTuple> f,
+            String where,
+            boolean isJmh,
+            List<JmhJar.Benchmark> benchmarks,
+            List<JmhJar.Benchmark> listed) {
+        if (!f.containsKey("method")) {
+            return Optional.empty();
+        }
+        Node at = f.get("method").getValueNode();
+        if (!isJmh) {
+            in.error(
+                    f.get("method").getKeyNode(),
+                    where + ".method is for a JMH suite's benchmark methods",
+                    "a program's or service's variants use jvmArgs, properties, env or args");
+            return Optional.empty();
+        }
+        Optional<String> name = in.string(at, where + ".method");
+        if (name.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!METHOD.matcher(name.get()).matches()) {
+            in.error(
+                    at,
+                    where + ".method '" + name.get() + "' is not a method name",
+                    "name the benchmark method alone, e.g. method: reentrantLock (the classes come from include)");
+            return Optional.empty();
+        }
+        Set<String> names = listed.stream().map(JmhJar.Benchmark::name).collect(java.util.stream.Collectors.toSet());
+        List<String> lacking = benchmarks.stream()
+                .map(b -> UserWorkload.Jmh.classOf(b.name()))
+                .distinct()
+                .filter(c -> !names.contains(c + "." + name.get()))
+                .toList();
+        if (!lacking.isEmpty()) {
+            String first = lacking.get(0);
+            List<String> its = listed.stream()
+                    .map(JmhJar.Benchmark::name)
+                    .filter(n -> UserWorkload.Jmh.classOf(n).equals(first))
+                    .map(n -> n.substring(first.length() + 1))
+                    .toList();
+            in.error(
+                    at,
+                    "no benchmark method '" + name.get() + "' in " + String.join(", ", lacking) + " (a selected class"
+                            + (lacking.size() == 1 ? "" : "es") + ")",
+                    first.substring(first.lastIndexOf('.') + 1) + " has: " + String.join(", ", its)
+                            + "; or narrow include to the classes that declare it");
+            return Optional.empty();
+        }
+        return name;
+    }
+
+    /** The jar's benchmarks a method variant runs: that method of each selected class. */
+    private static List<JmhJar.Benchmark> ofMethod(
+            String method, List<JmhJar.Benchmark> benchmarks, List<JmhJar.Benchmark> listed) {
+        Set<String> wanted = benchmarks.stream()
+                .map(b -> UserWorkload.Jmh.classOf(b.name()) + "." + method)
+                .collect(java.util.stream.Collectors.toSet());
+        return listed.stream().filter(b -> wanted.contains(b.name())).toList();
     }
 
     /** A variant's {@code params}: JMH @Param values only, each one every selected benchmark declares. */

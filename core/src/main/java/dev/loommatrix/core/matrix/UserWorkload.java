@@ -92,6 +92,26 @@ public record UserWorkload(
         public List<Path> files() {
             return List.of(jar);
         }
+
+        /**
+         * The benchmarks a variant runs, as JMH names them: the selection, or where the variant names its method,
+         * that method of each selected class.
+         */
+        public List<String> benchmarksOf(VariantSettings variant) {
+            return variant.method()
+                    .map(m -> benchmarks.stream()
+                            .map(Jmh::classOf)
+                            .distinct()
+                            .map(c -> c + "." + m)
+                            .toList())
+                    .orElse(benchmarks);
+        }
+
+        /** A benchmark's class: {@code com.example.Bench} of {@code com.example.Bench.run}. */
+        public static String classOf(String benchmark) {
+            int dot = benchmark.lastIndexOf('.');
+            return dot < 0 ? benchmark : benchmark.substring(0, dot);
+        }
     }
 
     /**
@@ -202,13 +222,17 @@ public record UserWorkload(
      * One named JVM configuration. The variant's name also reaches the JVM as {@code -Dloom.variant=NAME}.
      *
      * @param params JMH {@code @Param} values (JMH only): many suites switch thread kinds with their own
+     * @param method the benchmark method this variant runs in each selected class (JMH only): suites that write
+     *     their alternatives as methods ({@code synchronizedBlock} beside {@code reentrantLock}) are contrasted by
+     *     class, each variant measuring its own method
      */
     public record VariantSettings(
             List<String> jvmArgs,
             Map<String, String> properties,
             Map<String, String> env,
             List<String> args,
-            Map<String, String> params) {
+            Map<String, String> params,
+            Optional<String> method) {
 
         public VariantSettings {
             jvmArgs = List.copyOf(jvmArgs);
@@ -216,6 +240,17 @@ public record UserWorkload(
             env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
             args = List.copyOf(args);
             params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+            method = method == null ? Optional.empty() : method;
+        }
+
+        /** A variant that runs every selected benchmark (it names no method of its own). */
+        public VariantSettings(
+                List<String> jvmArgs,
+                Map<String, String> properties,
+                Map<String, String> env,
+                List<String> args,
+                Map<String, String> params) {
+            this(jvmArgs, properties, env, args, params, Optional.empty());
         }
 
         /**
@@ -282,6 +317,17 @@ public record UserWorkload(
                 "https.",
                 "ftp.",
                 "socks");
+    }
+
+    /** How many JMH benchmarks each variant runs (the most any one runs; a program or service is one). */
+    public int benchmarksPerVariant() {
+        if (!(artifact instanceof Jmh jmh)) {
+            return 1;
+        }
+        return variants.values().stream()
+                .mapToInt(v -> jmh.benchmarksOf(v).size())
+                .max()
+                .orElse(jmh.benchmarks().size());
     }
 
     public VariantSettings settings(String variant) {

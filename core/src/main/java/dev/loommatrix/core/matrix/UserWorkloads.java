@@ -50,11 +50,18 @@ final class UserWorkloads {
         // the @Param names of the benchmarks the entry selects, read from the jar with it, for its variants
         Set<String> paramNames = new LinkedHashSet<>();
         List<JmhJar.Benchmark> selection = new ArrayList<>();
+        List<JmhJar.Benchmark> listed = new ArrayList<>();
         Optional<UserWorkload.Artifact> artifact =
                 switch (kind.get()) {
                     case "jmh" ->
                         JmhEntries.jmh(
-                                in, fields.get("jmh").getValueNode(), where + ".jmh", base, paramNames, selection);
+                                in,
+                                fields.get("jmh").getValueNode(),
+                                where + ".jmh",
+                                base,
+                                paramNames,
+                                selection,
+                                listed);
                     case "service" -> ServiceWorkloads.service(in, item, fields, where, base);
                     default ->
                         ProgramEntries.program(in, fields.get("program").getValueNode(), where + ".program", base);
@@ -64,7 +71,7 @@ final class UserWorkloads {
                 artifact.filter(a -> a instanceof UserWorkload.Jmh).map(a -> paramNames);
         List<JmhJar.Benchmark> selectedBenchmarks = artifact.isPresent() ? List.copyOf(selection) : List.of();
         Map<String, UserWorkload.VariantSettings> variants =
-                UserVariants.read(in, item, fields, where, isJmh, jmhParams, selectedBenchmarks);
+                UserVariants.read(in, item, fields, where, isJmh, jmhParams, selectedBenchmarks, List.copyOf(listed));
         String chosen = baseline(in, item, fields, where, variants.keySet());
         Optional<Contrast> headline = Sections.field(fields, "headline")
                 .flatMap(n -> headline(in, n, where + ".headline", variants.keySet(), chosen));

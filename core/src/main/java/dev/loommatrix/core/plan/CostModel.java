@@ -126,7 +126,7 @@ public final class CostModel {
                                 .mapToInt(java.util.List::size)
                                 .reduce(1, (a, b) -> a * b);
                         int forks = jmh.forks().orElse(JMH_ITERATIONS);
-                        yield jmh.benchmarks().size()
+                        yield user.benchmarksPerVariant()
                                         * combinations
                                         * (iterations + JVM_OVERHEAD_MS)
                                         * Math.max(1, forks)

@@ -14,15 +14,35 @@ import java.util.TreeMap;
  * @param units the unit of every other number in the samples that has one (JMH's secondary metrics)
  * @param variantParams the {@code @Param} values this variant set itself (e.g. {@code threadType=VIRTUAL}):
  *     they are the variant, so they are not part of what pairs it with the others
+ * @param method the benchmark method this variant ran, where the variant names its method ({@code
+ *     synchronizedBlock} beside another variant's {@code reentrantLock}): the name is then the class, which pairs
+ *     the variants, and the method is the variant's, as its own @Params are
  */
 public record Benchmark(
         String name,
         Optional<String> mode,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> params,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> units,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> variantParams) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> variantParams,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> method) {
+
+    /** A benchmark every variant runs under its own name (no variant names its method). */
+    public Benchmark(
+            String name,
+            Optional<String> mode,
+            Map<String, String> params,
+            Map<String, String> units,
+            Map<String, String> variantParams) {
+        this(name, mode, params, units, variantParams, Optional.empty());
+    }
+
+    /** The name JMH gave it: {@code class.method}, the method being the variant's where it names one. */
+    public String jmhName() {
+        return method.map(m -> name + "." + m).orElse(name);
+    }
 
     public Benchmark {
+        method = method == null ? Optional.empty() : method;
         variantParams =
                 variantParams == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(variantParams));
         params = params == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(params));

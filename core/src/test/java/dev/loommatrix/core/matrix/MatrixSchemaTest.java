@@ -104,6 +104,7 @@ class MatrixSchemaTest {
             List<String> variantKeys = new ArrayList<>(UserVariants.VARIANT_KEYS);
             if (!kind.equals("jmh")) {
                 variantKeys.remove("params"); // JMH @Param values only (the parser says so where it is written)
+                variantKeys.remove("method"); // a JMH benchmark method, likewise
             }
             if (kind.equals("program")) {
                 variantKeys.add("params");

@@ -168,7 +168,7 @@ class UserWorkloadsTest {
                 .containsExactly(
                         """
                         DIR/m.yaml:14:16: error: variant 'virtual' sets nothing
-                          hint: give it jvmArgs, properties, env, args or params, e.g. {jvmArgs: ["-Dspring.threads.virtual.enabled=true"]}""");
+                          hint: give it jvmArgs, properties, env, args, params or method, e.g. {jvmArgs: ["-Dspring.threads.virtual.enabled=true"]}""");
         assertThat(problems(HEAD + JMH_ENTRY.replace("    baseline: platform\n", "")))
                 .singleElement()
                 .asString()

@@ -24,6 +24,16 @@ public final class JmhJars {
         }
     }
 
+    /**
+     * A suite whose alternatives are benchmark methods (runner's test project jmh-methods: {@code
+     * GuardedCallBenchmark.synchronizedCall} beside {@code reentrantLockCall}), its list as that build wrote it.
+     */
+    public static Path methodsSuite(Path dir) throws IOException {
+        try (InputStream list = JmhJars.class.getResourceAsStream("/fixtures/jmh/BenchmarkList-methods")) {
+            return jar(dir.resolve("methods.jar"), list.readAllBytes(), true);
+        }
+    }
+
     /** A jar with the given entries: a BenchmarkList if not null, JMH's launcher if asked. */
     public static Path jar(Path file, byte[] benchmarkList, boolean withJmh) throws IOException {
         try (OutputStream out = Files.newOutputStream(file);

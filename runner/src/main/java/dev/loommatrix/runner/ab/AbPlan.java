@@ -1,7 +1,6 @@
 package dev.loommatrix.runner.ab;
 
 import dev.loommatrix.core.compare.SequentialPlan;
-import dev.loommatrix.core.matrix.UserWorkload;
 import dev.loommatrix.core.plan.Cell;
 import dev.loommatrix.core.stats.NestedPaired;
 import dev.loommatrix.runner.run.CellRecorder;
@@ -244,9 +243,7 @@ public record AbPlan(
     static long comparisonsOf(Cell cell) {
         long benchmarks = cell.workload()
                 .user()
-                .map(u -> u.artifact() instanceof UserWorkload.Jmh jmh
-                        ? Math.max(1, jmh.benchmarks().size())
-                        : 1)
+                .map(u -> Math.max(1, u.benchmarksPerVariant()))
                 .orElse(1);
         return cell.workload().variants().size() * benchmarks;
     }

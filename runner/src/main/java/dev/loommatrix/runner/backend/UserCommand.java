@@ -106,8 +106,13 @@ public final class UserCommand {
     static List<String> jmhArgs(
             UserWorkload.Jmh jmh, UserWorkload.VariantSettings settings, Paths paths, String result) {
         List<String> args = new ArrayList<>(List.of("-jar", paths.userFiles().get(0)));
-        args.addAll(jmh.include());
-        jmh.exclude().forEach(e -> args.addAll(List.of("-e", e)));
+        if (settings.method().isPresent()) {
+            // a variant that names its method runs exactly that method of each selected class
+            jmh.benchmarksOf(settings).forEach(b -> args.add("^" + java.util.regex.Pattern.quote(b) + "$"));
+        } else {
+            args.addAll(jmh.include());
+            jmh.exclude().forEach(e -> args.addAll(List.of("-e", e)));
+        }
         Map<String, List<String>> params = new LinkedHashMap<>(jmh.params());
         settings.params().forEach((k, v) -> params.put(k, List.of(v)));
         params.forEach((k, values) -> args.addAll(List.of("-p", k + "=" + String.join(",", values))));

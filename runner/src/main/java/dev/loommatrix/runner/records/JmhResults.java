@@ -39,7 +39,7 @@ final class JmhResults {
                 benchmark(results.get(k), settings, sample, out).ifPresent(scored::add);
             }
         }
-        for (String wanted : jmh.benchmarks()) {
+        for (String wanted : jmh.benchmarksOf(settings)) {
             if (!scored.contains(wanted)) {
                 out.problem("run " + (index + 1) + " produced no score for " + wanted
                         + (results == null
@@ -84,7 +84,10 @@ final class JmhResults {
                 mode.equals("thrpt")
                         ? MetricDescriptor.Direction.HIGHER_IS_BETTER
                         : MetricDescriptor.Direction.LOWER_IS_BETTER);
-        out.add(new Benchmark(name, Optional.of(mode), shared, units, own), metric, sample);
+        // a variant that names its method is paired with the others by the method's class
+        Optional<String> method = settings.method();
+        String paired = method.map(m -> UserWorkload.Jmh.classOf(name)).orElse(name);
+        out.add(new Benchmark(paired, Optional.of(mode), shared, units, own, method), metric, sample);
         return Optional.of(name);
     }
 

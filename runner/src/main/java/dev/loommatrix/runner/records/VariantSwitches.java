@@ -125,8 +125,12 @@ final class VariantSwitches {
      * attributed, and nothing is claimed.
      */
     static List<Check> perBenchmark(Cell cell, String variant, String name, String value, List<AgentRecord> watched) {
-        if (!(cell.workload().user().orElseThrow().artifact() instanceof UserWorkload.Jmh jmh)
-                || jmh.benchmarks().size() < 2) {
+        UserWorkload user = cell.workload().user().orElseThrow();
+        if (!(user.artifact() instanceof UserWorkload.Jmh jmh)) {
+            return List.of();
+        }
+        List<String> benchmarks = jmh.benchmarksOf(user.settings(variant)); // a method variant runs its own
+        if (benchmarks.size() < 2) {
             return List.of();
         }
         List<PropertyRead> reads = watched.stream()
@@ -134,7 +138,7 @@ final class VariantSwitches {
                 .filter(r -> r != null && r.read())
                 .toList();
         Map<String, String> byGenerated = new LinkedHashMap<>();
-        jmh.benchmarks().forEach(b -> byGenerated.put(generatedClass(b), b));
+        benchmarks.forEach(b -> byGenerated.put(generatedClass(b), b));
         Set<String> during = new LinkedHashSet<>();
         reads.forEach(r -> during.addAll(r.readDuring()));
         if (reads.isEmpty()
@@ -170,14 +174,15 @@ final class VariantSwitches {
 
     /**
      * What the variant could have changed against the baseline: the names of its own properties whose values differ,
-     * and {@code "*"} when anything else differs (JVM options, environment, arguments, @Params).
+     * and {@code "*"} when anything else differs (JVM options, environment, arguments, @Params, the method).
      */
     static Set<String> effectiveDifferences(UserWorkload.VariantSettings variant, UserWorkload.VariantSettings base) {
         Set<String> out = new LinkedHashSet<>();
         if (!variant.jvmOptions().equals(base.jvmOptions())
                 || !variant.env().equals(base.env())
                 || !variant.args().equals(base.args())
-                || !variant.params().equals(base.params())) {
+                || !variant.params().equals(base.params())
+                || !variant.method().equals(base.method())) {
             out.add("*");
         }
         Map<String, String> mine = variant.codeProperties();
