@@ -104,13 +104,10 @@ public final class ConclusionsInBrief {
         if (ratios.isEmpty()) {
             return "";
         }
-        double low = ratios.get(0);
-        double high = ratios.get(ratios.size() - 1);
-        return " ("
-                + (low == high
-                        ? ConclusionsMarkdown.ratio(low)
-                        : ConclusionsMarkdown.ratio(low).replace("×", "") + "–" + ConclusionsMarkdown.ratio(high))
-                + ")";
+        // as said: two conditions whose ratios print alike are one number, not "6.81–6.81×"
+        String low = ConclusionsMarkdown.ratio(ratios.get(0));
+        String high = ConclusionsMarkdown.ratio(ratios.get(ratios.size() - 1));
+        return " (" + (low.equals(high) ? low : low.replace("×", "") + "–" + high) + ")";
     }
 
     private static String counted(List<Finding> findings) {

@@ -75,4 +75,13 @@ class ConclusionsInBriefTest {
                         "pinning: hurts on debian-21 (0.127×); no difference on debian-25 (1.00×)",
                         "sleep-bound: pays off in every valid condition measured (5.75×) (1 not valid)");
     }
+
+    /** Two conditions whose ratios print alike (6.81× on JDK 21 and on 25, the third-party suite) say one number. */
+    @Test
+    void ratiosThatPrintAlikeAreOneNumberNotARange() throws Exception {
+        RunConclusions run = RunConclusions.of(ThirdPartySuiteTest.cells(), 0.10);
+        assertThat(ConclusionsInBrief.run(run))
+                .contains("io-bound · com.tahayavuz.concurrency.jmh.IoBoundBenchmark: pays off in every condition"
+                        + " measured (6.81×)");
+    }
 }
