@@ -14,6 +14,7 @@ import dev.loommatrix.runner.cli.LoomMatrix;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +37,7 @@ class MethodVariantsIT {
         Path project = work.resolve("jmh-methods");
         FileTrees.copy(Path.of("src/test/resources/projects/jmh-methods"), project);
         Path jar = ExampleProjects.build(project);
-        ContainerRuns.Completed run = ContainerRuns.run(
-                work,
+        String matrix =
                 """
                 schema: 1
                 jdks:
@@ -63,7 +63,15 @@ class MethodVariantsIT {
                     baseline: reentrant-lock
                     headline: {subject: synchronized, words: "a blocking call guarded by synchronized or a lock"}
                 """
-                        .formatted(jar));
+                        .formatted(jar);
+        ContainerRuns.Completed run = ContainerRuns.run(Files.createDirectories(work.resolve("first")), matrix);
+        // a cell measured while something else ran on this machine is no evidence either way (not valid, and why):
+        // once, measure again rather than conclude on it
+        if (run.cells().stream()
+                .anyMatch(c ->
+                        c.execution().interference().flatMap(i -> i.disturbed()).isPresent())) {
+            run = ContainerRuns.run(Files.createDirectories(work.resolve("again")), matrix);
+        }
         assertThat(run.cells()).hasSize(2);
         for (CellRecord cell : run.cells()) {
             assertThat(cell.status())
