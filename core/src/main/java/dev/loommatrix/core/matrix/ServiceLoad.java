@@ -77,6 +77,11 @@ public record ServiceLoad(
     public sealed interface Model {
         /** What each measured level is called in the results ({@code users=3000}, {@code rate=500/s}). */
         List<String> levels();
+
+        /** The most load windows (each a warmup and a measured window) one repetition runs: its cost. */
+        default int windows() {
+            return levels().size();
+        }
     }
 
     /**
@@ -112,11 +117,126 @@ public record ServiceLoad(
         }
     }
 
-    /** What a service's measurements are judged by: closed-model throughput, open-model p99 latency. */
+    /**
+     * A capacity search (issue #52): the highest rate at which the service still meets its objective, found with
+     * open-model windows at rising rates — doubling from {@code from}, then bisection between the last passing and
+     * the first failing rate until they are within {@code precision} — and checked by a validation window at the
+     * found rate on a fresh server JVM.
+     *
+     * @param from the first rate tried, requests/s
+     * @param to the highest rate tried: a service that meets the objective there carries at least this (a lower
+     *     bound)
+     * @param precision the search ends when the first failing rate is at most this share above the last passing one
+     * @param connections at most this many requests in flight (the generator's connections)
+     */
+    public record Capacity(Objective objective, double from, double to, double precision, int connections)
+            implements Model {
+
+        public static final double DEFAULT_PRECISION = 0.10;
+
+        /** The one measured "level" of a search: its objective, as the results name it. */
+        @Override
+        public List<String> levels() {
+            return List.of("capacity at " + objective.words());
+        }
+
+        /** Doubling from {@code from} to {@code to}, bisecting a doubling down to the precision, one validation. */
+        @Override
+        public int windows() {
+            return doublings() + 1 + bisections() + 1;
+        }
+
+        /** How many times the rate can double from {@code from} before it reaches {@code to}. */
+        public int doublings() {
+            return (int) Math.ceil(Math.log(to / from) / Math.log(2) - 1e-9);
+        }
+
+        /** The most bisection windows between a passing rate and one at most twice as high. */
+        public int bisections() {
+            return (int) Math.ceil(Math.log(1 / precision) / Math.log(2) - 1e-9);
+        }
+    }
+
+    /**
+     * A latency and error objective (a service-level objective): the request percentiles' upper bounds and the
+     * largest share of failed requests a window may have and still pass.
+     *
+     * @param latencyMs bounds by percentile, keyed as the load reports key percentiles ({@code "99"}, {@code
+     *     "99.9"}, {@code "100"} for the slowest request), in ms
+     * @param errorShare the largest share of requests that may fail (connection errors, timeouts, statuses ≥ 400)
+     */
+    public record Objective(Map<String, Double> latencyMs, double errorShare) {
+
+        /** The error share an objective allows when it names none: 0.1 %. */
+        public static final double DEFAULT_ERROR_SHARE = 0.001;
+
+        public Objective {
+            latencyMs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latencyMs));
+        }
+
+        /** "p99 ≤ 500 ms, errors ≤ 0.1 %". */
+        public String words() {
+            List<String> parts = new java.util.ArrayList<>();
+            latencyMs.forEach((p, ms) -> parts.add(percentile(p) + " ≤ " + millis(ms)));
+            parts.add("errors ≤ " + share(errorShare));
+            return String.join(", ", parts);
+        }
+
+        /**
+         * Why a window did not meet the objective, if it did not: each bound it broke with the measured value
+         * ("p99 812 ms > 500 ms"); empty when it met every bound.
+         */
+        public Optional<String> unmet(Map<String, Double> measuredMs, long requests, long errors) {
+            List<String> broken = new java.util.ArrayList<>();
+            if (requests == 0) {
+                return Optional.of("no request was answered");
+            }
+            double failed = (double) errors / requests;
+            if (failed > errorShare) {
+                broken.add("errors " + share(failed) + " > " + share(errorShare));
+            }
+            latencyMs.forEach((p, bound) -> {
+                Double measured = measuredMs.get(p);
+                if (measured == null) {
+                    broken.add(percentile(p) + " not measured");
+                } else if (measured > bound) {
+                    broken.add(percentile(p) + " " + millis(measured) + " > " + millis(bound));
+                }
+            });
+            return broken.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", broken));
+        }
+
+        /** {@code 99} as "p99", {@code 100} as "max". */
+        public static String percentile(String key) {
+            return key.equals("100") ? "max" : "p" + key;
+        }
+
+        static String millis(double ms) {
+            return ms >= 1000 ? compact(ms / 1000) + " s" : compact(ms) + " ms";
+        }
+
+        static String share(double share) {
+            return compact(share * 100) + " %";
+        }
+
+        /** Three significant digits at most, no trailing zeros: 0.11, 812, 1.5. */
+        private static String compact(double x) {
+            return java.math.BigDecimal.valueOf(x)
+                    .round(new java.math.MathContext(3))
+                    .stripTrailingZeros()
+                    .toPlainString();
+        }
+    }
+
+    /**
+     * What a service's measurements are judged by: closed-model throughput, open-model p99 latency, a capacity
+     * search's capacity.
+     */
     public MetricDescriptor judgedBy() {
         return switch (model) {
             case Closed c -> THROUGHPUT;
             case Open o -> P99;
+            case Capacity c -> CAPACITY;
         };
     }
 
@@ -126,6 +246,10 @@ public record ServiceLoad(
     public static final MetricDescriptor P99 = latency("latencyP99Ms");
     public static final MetricDescriptor P999 = latency("latencyP999Ms");
     public static final MetricDescriptor MAX = latency("latencyMaxMs");
+    /** A capacity search's finding: the highest rate that met the objective. */
+    public static final MetricDescriptor CAPACITY =
+            new MetricDescriptor("capacityPerSecond", "req/s", MetricDescriptor.Direction.HIGHER_IS_BETTER);
+
     public static final MetricDescriptor ERRORS =
             new MetricDescriptor("errors", "requests", MetricDescriptor.Direction.LOWER_IS_BETTER);
 

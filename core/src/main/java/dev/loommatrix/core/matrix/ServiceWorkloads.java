@@ -31,6 +31,7 @@ final class ServiceWorkloads {
             "body",
             "users",
             "rate",
+            "capacity",
             "connections",
             "warmup",
             "duration",
@@ -249,23 +250,30 @@ final class ServiceWorkloads {
         if (f.containsKey("maxShortfall") && model.isPresent() && model.get() instanceof ServiceLoad.Closed) {
             in.error(
                     f.get("maxShortfall").getKeyNode(),
-                    where + ".maxShortfall is for an open model (rate:)",
+                    where + ".maxShortfall is for an open model (rate: or capacity:)",
                     "a closed model (users:) asks for no rate, so it cannot fall short of one");
             return Optional.empty();
         }
         return shortfall;
     }
 
-    /** {@code users: N} (closed) or {@code rate: R | [R…]} with optional {@code connections} (open). */
+    /**
+     * {@code users: N} (closed), {@code rate: R | [R…]} (open) or {@code capacity: {…}} (a capacity search), the
+     * last two with optional {@code connections}.
+     */
     private static Optional<ServiceLoad.Model> model(YamlReader in, Node node, Map<String, NodeTuple> f, String where) {
         String hint = "closed model: users: 200 (each sends its next request when the last is answered); "
-                + "open model: rate: 500 or rate: [100, 200, 400] requests per second, connections: 256";
-        if (f.containsKey("users") == f.containsKey("rate")) {
+                + "open model: rate: 500 or rate: [100, 200, 400] requests per second, connections: 256; "
+                + "or the highest rate within an objective: capacity: {objective: {p99: 500ms}, from: 50, to: 6400}";
+        List<String> ways = java.util.stream.Stream.of("users", "rate", "capacity")
+                .filter(f::containsKey)
+                .toList();
+        if (ways.size() != 1) {
             in.error(
-                    f.containsKey("rate") ? f.get("rate").getKeyNode() : node,
-                    f.containsKey("users")
-                            ? where + " has both 'users' (closed model) and 'rate' (open model)"
-                            : where + " does not say how to load: 'users' or 'rate'",
+                    ways.size() > 1 ? f.get(ways.get(1)).getKeyNode() : node,
+                    ways.size() > 1
+                            ? where + " says how to load more than one way (" + String.join(", ", ways) + ")"
+                            : where + " does not say how to load: 'users', 'rate' or 'capacity'",
                     hint);
             return Optional.empty();
         }
@@ -273,12 +281,20 @@ final class ServiceWorkloads {
             if (f.containsKey("connections")) {
                 in.error(
                         f.get("connections").getKeyNode(),
-                        where + ".connections goes with rate (open model)",
+                        where + ".connections goes with rate or capacity (open model)",
                         "in a closed model each of the users is one connection");
                 return Optional.empty();
             }
             return in.integer(f.get("users").getValueNode(), where + ".users", 1, 100_000)
                     .map(n -> new ServiceLoad.Closed(n.intValue()));
+        }
+        Optional<Integer> connections = Sections.field(f, "connections")
+                .flatMap(n -> in.integer(n, where + ".connections", 1, 100_000))
+                .map(Long::intValue)
+                .or(() -> f.containsKey("connections") ? Optional.empty() : Optional.of(256));
+        if (f.containsKey("capacity")) {
+            return connections.flatMap(
+                    c -> CapacityEntries.capacity(in, f.get("capacity").getValueNode(), where + ".capacity", c));
         }
         Node rateNode = f.get("rate").getValueNode();
         List<Node> items = rateNode instanceof SequenceNode
@@ -295,10 +311,6 @@ final class ServiceWorkloads {
             in.error(rateNode, where + ".rate lists a rate twice", "each rate is one point of the curve");
             return Optional.empty();
         }
-        Optional<Integer> connections = Sections.field(f, "connections")
-                .flatMap(n -> in.integer(n, where + ".connections", 1, 100_000))
-                .map(Long::intValue)
-                .or(() -> f.containsKey("connections") ? Optional.empty() : Optional.of(256));
         return connections.map(c -> new ServiceLoad.Open(rates, c));
     }
 

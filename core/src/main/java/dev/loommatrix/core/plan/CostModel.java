@@ -1,5 +1,6 @@
 package dev.loommatrix.core.plan;
 
+import dev.loommatrix.core.matrix.ServiceLoad;
 import java.util.Map;
 
 /**
@@ -134,9 +135,10 @@ public final class CostModel {
                     }
                     case dev.loommatrix.core.matrix.UserWorkload.Program program -> 3_000;
                     case dev.loommatrix.core.matrix.UserWorkload.Service service ->
-                        // a start-up, then each level's warmup and measured window
-                        JVM_OVERHEAD_MS * 5
-                                + service.load().model().levels().size()
+                        // a start-up, then each level's warmup and measured window (a capacity search: at most its
+                        // windows, the last on a second server)
+                        JVM_OVERHEAD_MS * 5 * (service.load().model() instanceof ServiceLoad.Capacity ? 2 : 1)
+                                + service.load().model().windows()
                                         * (service.load().warmup().toMillis()
                                                 + service.load().duration().toMillis());
                 };

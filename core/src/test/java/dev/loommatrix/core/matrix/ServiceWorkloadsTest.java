@@ -201,10 +201,11 @@ class ServiceWorkloadsTest {
                                 + "a number with a unit: 500ms, 30s, 2m",
                         "DIR/m.yaml:13:15: error: workloads[0].load.method 'FETCH' is not an HTTP method\n  hint: one "
                                 + "of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
-                        "DIR/m.yaml:16:7: error: workloads[0].load has both 'users' (closed model) and 'rate' (open "
-                                + "model)\n  hint: closed model: users: 200 (each sends its next request when the last "
+                        "DIR/m.yaml:16:7: error: workloads[0].load says how to load more than one way (users, "
+                                + "rate)\n  hint: closed model: users: 200 (each sends its next request when the last "
                                 + "is answered); open model: rate: 500 or rate: [100, 200, 400] requests per second, "
-                                + "connections: 256",
+                                + "connections: 256; or the highest rate within an objective: capacity: {objective: "
+                                + "{p99: 500ms}, from: 50, to: 6400}",
                         "DIR/m.yaml:17:17: error: workloads[0].load.duration must be longer than 0\n  hint: e.g. 30s",
                         "DIR/m.yaml:18:7: error: workloads[0].load.body is sent with GET\n  hint: a request body goes "
                                 + "with method: POST, PUT or PATCH");
@@ -278,7 +279,7 @@ class ServiceWorkloadsTest {
                 .containsExactly(
                         "DIR/m.yaml:11:7: error: workloads[0].load does not say what to request\n  hint: add e.g. path: "
                                 + "/orders (or paths: [...], or urlsFile: requests.txt)",
-                        "DIR/m.yaml:12:7: error: workloads[0].load.maxShortfall is for an open model (rate:)\n  hint: a "
+                        "DIR/m.yaml:12:7: error: workloads[0].load.maxShortfall is for an open model (rate: or capacity:)\n  hint: a "
                                 + "closed model (users:) asks for no rate, so it cannot fall short of one");
         assertThat(problems(
                         HEAD + entry("jar: app.jar\nport: 8080\n", "paths: [/a, b, /c d]\nusers: 1\nduration: 5s\n")))
@@ -295,13 +296,110 @@ class ServiceWorkloadsTest {
     }
 
     @Test
+    void aCapacitySearchIsAnObjectiveARangeAndAPrecisionJudgedByItsCapacity() throws Exception {
+        WorkloadSpec w = parse(
+                        HEAD
+                                + entry(
+                                        "jar: app.jar\nport: 8080\n",
+                                        """
+                                path: /work
+                                capacity:
+                                  objective: {p99: 500ms, p99.9: 2s, errors: 0.5%}
+                                  from: 50
+                                  to: 6400
+                                  precision: 5%
+                                connections: 1024
+                                warmup: 2s
+                                duration: 5s
+                                """),
+                        Optional.empty())
+                .workloads()
+                .get(0);
+        ServiceLoad load = ((UserWorkload.Service) w.user().orElseThrow().artifact()).load();
+        ServiceLoad.Capacity capacity = (ServiceLoad.Capacity) load.model();
+        assertThat(capacity.objective().latencyMs()).containsExactly(Map.entry("99", 500.0), Map.entry("99.9", 2000.0));
+        assertThat(capacity.objective().errorShare()).isEqualTo(0.005);
+        assertThat(capacity.from()).isEqualTo(50);
+        assertThat(capacity.to()).isEqualTo(6400);
+        assertThat(capacity.precision()).isEqualTo(0.05);
+        assertThat(capacity.connections()).isEqualTo(1024);
+        assertThat(load.judgedBy()).isEqualTo(ServiceLoad.CAPACITY);
+        assertThat(load.judgedBy().higherIsBetter()).isTrue();
+        assertThat(capacity.levels()).containsExactly("capacity at p99 ≤ 500 ms, p99.9 ≤ 2 s, errors ≤ 0.5 %");
+        // 50 → 6400 is 7 doublings (8 windows), 5 % of a factor of two is 5 bisections, then the validation
+        assertThat(capacity.windows()).isEqualTo(8 + 5 + 1);
+        ServiceLoad.Capacity defaults = (ServiceLoad.Capacity) ((UserWorkload.Service) parse(
+                                HEAD
+                                        + entry(
+                                                "jar: app.jar\nport: 8080\n",
+                                                "path: /w\ncapacity: {objective: {p99: 1s}, from: 10, to: 100}\n"
+                                                        + "duration: 5s\n"),
+                                Optional.empty())
+                        .workloads()
+                        .get(0)
+                        .user()
+                        .orElseThrow()
+                        .artifact())
+                .load()
+                .model();
+        assertThat(defaults.precision()).isEqualTo(0.10);
+        assertThat(defaults.objective().errorShare()).isEqualTo(0.001);
+        assertThat(defaults.connections()).isEqualTo(256);
+    }
+
+    @Test
+    void aCapacitySearchsMistakesAreSaidWhereTheyAre() throws Exception {
+        assertThat(problems(HEAD
+                        + entry(
+                                "jar: app.jar\nport: 8080\n",
+                                "path: /w\ncapacity: {objective: {errors: 1%, p98: 1s}, from: 0, to: fast, "
+                                        + "precision: 70%}\nduration: 5s\n")))
+                .containsExactly(
+                        "DIR/m.yaml:12:29: error: workloads[0].load.capacity.objective bounds no latency\n  hint: bound "
+                                + "at least one percentile, e.g. objective: {p99: 500ms, errors: 0.1%}",
+                        "DIR/m.yaml:12:42: error: unknown key 'p98' in workloads[0].load.capacity.objective (did you "
+                                + "mean 'p90'?)\n  hint: allowed keys: p50, p90, p99, p99.9, max, errors",
+                        "DIR/m.yaml:12:58: error: workloads[0].load.capacity.from must be a rate of 1 to 10000000 "
+                                + "requests per second, found '0'\n  hint: capacity: {objective: {p99: 500ms, errors: "
+                                + "0.1%}, from: 50, to: 6400, precision: 10%}",
+                        "DIR/m.yaml:12:65: error: workloads[0].load.capacity.to must be a rate of 1 to 10000000 "
+                                + "requests per second, found 'fast'\n  hint: capacity: {objective: {p99: 500ms, "
+                                + "errors: 0.1%}, from: 50, to: 6400, precision: 10%}",
+                        "DIR/m.yaml:12:82: error: workloads[0].load.capacity.precision above 50 % would not bisect at "
+                                + "all\n  hint: e.g. 10%");
+        assertThat(problems(HEAD
+                        + entry(
+                                "jar: app.jar\nport: 8080\n",
+                                "path: /w\ncapacity: {objective: {errors: 1%}, from: 9, " + "to: 9}\nduration: 5s\n")))
+                .containsExactly(
+                        "DIR/m.yaml:12:29: error: workloads[0].load.capacity.objective bounds no latency\n  hint: bound "
+                                + "at least one percentile, e.g. objective: {p99: 500ms, errors: 0.1%}");
+        assertThat(problems(HEAD
+                        + entry(
+                                "jar: app.jar\nport: 8080\n",
+                                "path: /w\ncapacity: {objective: {p99: 1s}, from: 100, " + "to: 100}\nduration: 5s\n")))
+                .containsExactly("DIR/m.yaml:12:55: error: workloads[0].load.capacity.to must be above from (100 "
+                        + "requests/s)\n  hint: the range the search may look in, e.g. from: 50, to: 6400");
+        assertThat(problems(HEAD
+                        + entry(
+                                "jar: app.jar\nport: 8080\n",
+                                "path: /w\ncapacity: {objective: {errors: 1%}, from: 100, to: 100}\nusers: 3\n"
+                                        + "duration: 5s\n")))
+                .containsExactly("DIR/m.yaml:12:7: error: workloads[0].load says how to load more than one way (users, "
+                        + "capacity)\n  hint: closed model: users: 200 (each sends its next request when the "
+                        + "last is answered); open model: rate: 500 or rate: [100, 200, 400] requests per "
+                        + "second, connections: 256; or the highest rate within an objective: capacity: "
+                        + "{objective: {p99: 500ms}, from: 50, to: 6400}");
+    }
+
+    @Test
     void openModelKnobsAreRefusedInAClosedModelAndRatesMustBeRates() throws Exception {
         assertThat(problems(HEAD
                         + entry(
                                 "jar: app.jar\nport: 8080\n",
                                 "path: /w\nusers: 5\nconnections: 9\nmaxShortfall: 5%\nduration: 5s\n")))
                 .containsExactly(
-                        "DIR/m.yaml:13:7: error: workloads[0].load.connections goes with rate (open model)\n  hint: in "
+                        "DIR/m.yaml:13:7: error: workloads[0].load.connections goes with rate or capacity (open model)\n  hint: in "
                                 + "a closed model each of the users is one connection");
         assertThat(problems(HEAD
                         + entry(
