@@ -299,6 +299,64 @@ export type Measurement = {
      * with 5 or more measured iterations: false when they still trend (trendP < 0.05) — the fork had not reached steady state
      */
     steady?: boolean;
+    /**
+     * a capacity search (load.capacity): the highest rate, requests/s, that met the objective in the search and again on a fresh server; only when capacityOutcome is bracketed or lower bound
+     */
+    capacityPerSecond?: number;
+    /**
+     * how the repetition's capacity search ended
+     */
+    capacityOutcome?: "bracketed" | "lower bound" | "generator-limited" | "inconclusive" | "failed";
+    /**
+     * the outcome in words, naming the rates and the bounds broken
+     */
+    capacityWhy?: string;
+    /**
+     * the lowest rate that did not meet the objective: the capacity lies below it
+     */
+    capacityFirstFailingPerSecond?: number;
+    /**
+     * the precision the search was asked for, as a share (0.1 for 10 %)
+     */
+    capacityPrecision?: number;
+    /**
+     * every window of the search in the order run
+     */
+    capacityTried?: {
+      rate: number;
+      /**
+       * the validation window, on a fresh server
+       */
+      validation: boolean;
+      verdict: "pass" | "fail" | "generator-limited" | "broken";
+      why: string;
+      achievedRate?: number;
+      throughputPerSecond?: number;
+      latencyP50Ms?: number;
+      latencyP99Ms?: number;
+      latencyP999Ms?: number;
+      latencyMaxMs?: number;
+      /**
+       * failed requests by kind: connect, timeout, status, other
+       */
+      errors?: {
+        [k: string]: number;
+      };
+      generatorCpuShare?: number;
+      /**
+       * the server's CPU use in the window as a share of the cell's cpus
+       */
+      serverCpuShare?: number;
+      [k: string]: unknown;
+    }[];
+    /**
+     * the server's CPU use in the validation window as a share of the cell's cpus
+     */
+    serverCpuShareAtCapacity?: number;
+    /**
+     * what set the capacity, in words: the CPU quota, a pool's Little's-law bound, the errors at the first failing rate
+     */
+    capacityLimitedBy?: string;
     [k: string]: unknown;
   }[];
   summary?: Summary;

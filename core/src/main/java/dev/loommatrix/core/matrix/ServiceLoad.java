@@ -171,7 +171,11 @@ public record ServiceLoad(
         public static final double DEFAULT_ERROR_SHARE = 0.001;
 
         public Objective {
-            latencyMs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latencyMs));
+            // by percentile, so that the words and the broken bounds read p50, p99, p99.9, max however declared
+            Map<String, Double> ordered =
+                    new java.util.TreeMap<>(java.util.Comparator.comparingDouble(Double::parseDouble));
+            ordered.putAll(latencyMs);
+            latencyMs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ordered));
         }
 
         /** "p99 ≤ 500 ms, errors ≤ 0.1 %". */
@@ -195,14 +199,18 @@ public record ServiceLoad(
             if (failed > errorShare) {
                 broken.add("errors " + share(failed) + " > " + share(errorShare));
             }
+            List<String> unmeasured = new java.util.ArrayList<>();
             latencyMs.forEach((p, bound) -> {
                 Double measured = measuredMs.get(p);
                 if (measured == null) {
-                    broken.add(percentile(p) + " not measured");
+                    unmeasured.add(percentile(p) + " not measured");
                 } else if (measured > bound) {
                     broken.add(percentile(p) + " " + millis(measured) + " > " + millis(bound));
                 }
             });
+            if (broken.isEmpty()) {
+                broken.addAll(unmeasured); // worth saying only when nothing measured broke a bound
+            }
             return broken.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", broken));
         }
 

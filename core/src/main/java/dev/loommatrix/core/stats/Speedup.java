@@ -56,6 +56,7 @@ public record Speedup(
             case "processMs" -> "process time (lower is better)";
             case "throughputPerSecond" -> "throughput (higher is better)";
             case "latencyP99Ms" -> "p99 latency (lower is better)";
+            case "capacityPerSecond" -> "capacity within the latency objective (higher is better)";
             case "rssBytesPerThread" -> "resident memory per thread (lower is better)";
             default -> metric;
         };

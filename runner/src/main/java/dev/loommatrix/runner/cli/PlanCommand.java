@@ -174,8 +174,17 @@ final class PlanCommand implements Callable<Integer> {
                                         .orElse(service.mainClass().orElse("service"))
                                 + " under "
                                 + String.join(", ", service.load().model().levels()) + ", "
-                                + service.load().duration().toSeconds() + " s";
+                                + service.load().duration().toSeconds() + " s"
+                                + (service.load().model() instanceof dev.loommatrix.core.matrix.ServiceLoad.Capacity c
+                                        ? " a window, at most " + c.windows() + " windows a repetition (rates "
+                                                + plain(c.from()) + " to " + plain(c.to()) + " requests/s, to "
+                                                + Math.round(100 * c.precision()) + " %)"
+                                        : "");
                 })
                 .orElse(new java.util.TreeMap<>(cell.workload().params()).toString()); // stable order for reading
+    }
+
+    private static String plain(double rate) {
+        return rate == Math.rint(rate) ? String.valueOf((long) rate) : String.valueOf(rate);
     }
 }

@@ -24,7 +24,9 @@ public final class AgentLines {
         List<JvmRun> runs = new ArrayList<>();
         Optional<String> problem = Optional.empty();
         List<AgentRecord> forks = new ArrayList<>();
+        Map<Integer, LoadLine> loads = loads(rawDir, variant);
         int seen = 0;
+        int ofThisRun = 0;
         for (RecordsFile.Line line : RecordsFile.lines(rawDir, variant)) {
             JsonNode tree = Json.MAPPER.readTree(line.json());
             if (tree.path("schemaVersion").asInt(-1) != RawResults.HarnessRecord.SCHEMA_VERSION
@@ -43,6 +45,12 @@ public final class AgentLines {
                 forks.add(record);
                 continue;
             }
+            // a capacity search's repetition runs a server for the search and another for its validation
+            if (++ofThisRun < serversOf(loads.get(seen))) {
+                forks.add(record);
+                continue;
+            }
+            ofThisRun = 0;
             if (seen++ >= warmup) {
                 runs.add(new JvmRun(record, forks));
             }
@@ -53,20 +61,34 @@ public final class AgentLines {
                 runs,
                 RawResults.processTimes(rawDir, CellFiles.slug(variant)),
                 problem,
-                loads(rawDir, variant, warmup));
+                measured(loads, warmup));
     }
 
-    /** A service's load runs (issue #28), by the measured repetition they belong to. */
-    private static Map<Integer, LoadLine> loads(Path rawDir, String variant, int warmup) throws IOException {
+    /** How many server JVMs a repetition started: one, or a capacity search's two. */
+    private static int serversOf(LoadLine load) {
+        return load == null ? 1 : load.capacity().map(CapacityLine::servers).orElse(1);
+    }
+
+    /** The measured repetitions' load runs, numbered from the first measured one. */
+    private static Map<Integer, LoadLine> measured(Map<Integer, LoadLine> loads, int warmup) {
+        Map<Integer, LoadLine> out = new LinkedHashMap<>();
+        loads.forEach((run, load) -> {
+            if (run >= warmup) {
+                out.put(run - warmup, load);
+            }
+        });
+        return out;
+    }
+
+    /** A service's load runs (issue #28), by the repetition they belong to, warmups included. */
+    private static Map<Integer, LoadLine> loads(Path rawDir, String variant) throws IOException {
         Map<Integer, LoadLine> loads = new LinkedHashMap<>();
         Path loadFile = rawDir.resolve(LoadLine.file(variant));
         if (Files.isRegularFile(loadFile)) {
             for (String line : Files.readAllLines(loadFile)) {
                 if (!line.isBlank()) {
                     LoadLine load = Json.MAPPER.readValue(line, LoadLine.class);
-                    if (load.run() >= warmup) {
-                        loads.put(load.run() - warmup, load);
-                    }
+                    loads.put(load.run(), load);
                 }
             }
         }

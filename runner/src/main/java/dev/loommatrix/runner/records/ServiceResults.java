@@ -15,7 +15,9 @@ final class ServiceResults {
     /**
      * One repetition of a service: a sample per load level with the generator's figures and the server JVM's own
      * use. A level the generator could not drive honestly (saturated, or short of the asked rate) makes the
-     * variant invalid, never an ok number.
+     * variant invalid, never an ok number. A capacity search's repetition is one sample ({@link CapacityResults}).
+     *
+     * @param serverCpus the cell's CPU quota, which the server's CPU use is held against
      */
     static void add(
             UserWorkload.Service service,
@@ -23,9 +25,14 @@ final class ServiceResults {
             LoadLine load,
             int index,
             Map<String, Object> common,
+            double serverCpus,
             BenchmarkSeries out) {
         if (load == null) {
             out.problem("run " + (index + 1) + " has no load report (see the cell log)");
+            return;
+        }
+        if (load.capacity().isPresent()) {
+            CapacityResults.add(service, variant, load, index, common, serverCpus, out);
             return;
         }
         Map<String, String> units = new LinkedHashMap<>();

@@ -46,7 +46,14 @@ public final class UserResults {
                 }
                 case UserWorkload.Service service -> {
                     common.putAll(JvmUse.of(List.of(run.host()), false));
-                    ServiceResults.add(service, data.variant(), data.loads().get(i), i, common, series);
+                    ServiceResults.add(
+                            service,
+                            data.variant(),
+                            data.loads().get(i),
+                            i,
+                            common,
+                            cell.coordinates().cpus().doubleValue(),
+                            series);
                 }
             }
         }

@@ -198,6 +198,35 @@ public final class ContainerServiceHost implements ServiceHost {
             return Optional.of(state.getExitCodeLong().intValue());
         }
 
+        /**
+         * The container's CPU time from its own cgroup ({@code cpu.stat}'s {@code usage_usec} under cgroup v2,
+         * {@code cpuacct.usage} under v1): every process of the server, as the quota counts it.
+         */
+        @Override
+        public Optional<Double> cpuSeconds() throws InterruptedException {
+            String script = "if [ -r /sys/fs/cgroup/cpu.stat ]; then awk '$1==\"usage_usec\"{print $2/1e6}' "
+                    + "/sys/fs/cgroup/cpu.stat; else awk '{print $1/1e9}' /sys/fs/cgroup/cpuacct/cpuacct.usage; fi";
+            String exec = docker.execCreateCmd(id)
+                    .withCmd("sh", "-c", script)
+                    .withAttachStdout(true)
+                    .exec()
+                    .getId();
+            StringBuilder out = new StringBuilder();
+            boolean done = docker.execStartCmd(exec)
+                    .exec(new ResultCallback.Adapter<Frame>() {
+                        @Override
+                        public void onNext(Frame frame) {
+                            out.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
+                        }
+                    })
+                    .awaitCompletion(10, TimeUnit.SECONDS);
+            try {
+                return done ? Optional.of(Double.parseDouble(out.toString().strip())) : Optional.empty();
+            } catch (NumberFormatException unreadable) {
+                return Optional.empty();
+            }
+        }
+
         @Override
         public String stop() throws IOException, InterruptedException {
             if (stopped) {

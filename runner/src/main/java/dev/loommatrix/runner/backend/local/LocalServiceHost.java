@@ -82,6 +82,12 @@ public final class LocalServiceHost implements ServiceHost {
             return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
         }
 
+        /** The JVM's own CPU time (taskset execs it, so the process is the JVM). */
+        @Override
+        public Optional<Double> cpuSeconds() {
+            return process.info().totalCpuDuration().map(d -> d.toNanos() / 1e9);
+        }
+
         @Override
         public String stop() throws IOException, InterruptedException {
             if (!stopped) {

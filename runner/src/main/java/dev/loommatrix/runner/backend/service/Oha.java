@@ -76,6 +76,26 @@ public final class Oha {
             String report,
             Optional<String> requestsDb,
             boolean drain) {
+        Optional<Double> rate = load.model() instanceof ServiceLoad.Open o
+                ? Optional.of(o.rates().get(level))
+                : Optional.empty();
+        return arguments(load, rate, url, urlsFile, server, window, report, requestsDb, drain);
+    }
+
+    /**
+     * oha's arguments for one load run at {@code rate} (the open model's or a capacity search's; empty in a closed
+     * model), as {@link #arguments(ServiceLoad, int, String, Optional, String, Duration, String, Optional, boolean)}.
+     */
+    public static List<String> arguments(
+            ServiceLoad load,
+            Optional<Double> rate,
+            String url,
+            Optional<String> urlsFile,
+            String server,
+            Duration window,
+            String report,
+            Optional<String> requestsDb,
+            boolean drain) {
         List<String> args = new ArrayList<>(List.of(
                 "--no-tui", "--output-format", "json", "-o", report, "-z", millis(window), "-m", load.method()));
         if (drain) {
@@ -84,13 +104,8 @@ public final class Oha {
         requestsDb.ifPresent(db -> args.addAll(List.of("--db-url", db)));
         switch (load.model()) {
             case ServiceLoad.Closed c -> args.addAll(List.of("-c", String.valueOf(c.users())));
-            case ServiceLoad.Open o ->
-                args.addAll(List.of(
-                        "-c",
-                        String.valueOf(o.connections()),
-                        "-q",
-                        plain(o.rates().get(level)),
-                        "--latency-correction"));
+            case ServiceLoad.Open o -> args.addAll(openModel(o.connections(), rate.orElseThrow()));
+            case ServiceLoad.Capacity c -> args.addAll(openModel(c.connections(), rate.orElseThrow()));
         }
         load.headers().forEach((k, v) -> args.addAll(List.of("-H", k + ": " + v)));
         load.body().ifPresent(b -> args.addAll(List.of("-d", b)));
@@ -102,6 +117,11 @@ public final class Oha {
             args.add(url);
         }
         return args;
+    }
+
+    /** At most {@code connections} requests in flight, each due at the rate, its latency counted from then. */
+    private static List<String> openModel(int connections, double rate) {
+        return List.of("-c", String.valueOf(connections), "-q", plain(rate), "--latency-correction");
     }
 
     /** One quick request, for the readiness check: its report says the status the server answered. */

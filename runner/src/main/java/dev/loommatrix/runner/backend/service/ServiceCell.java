@@ -79,6 +79,9 @@ public final class ServiceCell {
             throws IOException, InterruptedException {
         ServiceLoad load = service.load();
         UserCommand.Launch launch = UserCommand.of(cell, variant, paths, backendArgs);
+        if (load.model() instanceof ServiceLoad.Capacity capacity) {
+            return new CapacityRun(service, capacity, variant, run, launch, host, rawDir, paths).repetition();
+        }
         ServiceHost.Server server = host.start(variant, run, launch);
         Optional<String> problem;
         List<LoadReport> reports = new ArrayList<>();
@@ -101,7 +104,7 @@ public final class ServiceCell {
                     Json.MAPPER
                                     .writer()
                                     .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                                    .writeValueAsString(new LoadLine(run, reports))
+                                    .writeValueAsString(new LoadLine(run, reports, Optional.empty()))
                             + "\n");
         }
         return problem;
@@ -170,10 +173,13 @@ public final class ServiceCell {
         }
     }
 
-    /** Every level of the model: a warmup window thrown away, then the measured window. */
-    private static Optional<String> load(
-            Cell cell, ServiceLoad load, ServiceHost host, UserCommand.Paths paths, List<LoadReport> reports)
-            throws IOException, InterruptedException {
+    /**
+     * Where the generator sends the requests: the URL of the load's one path, or a file of URLs (the team's file,
+     * or the paths listed by a prelude script that runs before oha).
+     */
+    record Target(String url, Optional<String> urls, String prelude) {}
+
+    static Target target(ServiceLoad load, ServiceHost host, UserCommand.Paths paths) {
         String base = "http://" + host.serverAddress();
         Optional<String> urls = Optional.empty();
         StringBuilder prelude = new StringBuilder();
@@ -191,54 +197,73 @@ public final class ServiceCell {
                         .append('\n');
             }
         }
+        return new Target(base + load.paths().stream().findFirst().orElse("/"), urls, prelude.toString());
+    }
+
+    /** Every level of the model: a warmup window thrown away, then the measured window. */
+    private static Optional<String> load(
+            Cell cell, ServiceLoad load, ServiceHost host, UserCommand.Paths paths, List<LoadReport> reports)
+            throws IOException, InterruptedException {
+        Target target = target(load, host, paths);
         List<String> levels = load.model().levels();
         for (int level = 0; level < levels.size(); level++) {
             Optional<Double> asked = load.model() instanceof ServiceLoad.Open o
                     ? Optional.of(o.rates().get(level))
                     : Optional.empty();
-            String url = base + load.paths().stream().findFirst().orElse("/");
             if (!load.warmup().isZero()) {
-                Optional<String> warm = window(load, level, url, urls, load.warmup(), host, prelude, false)
-                        .problem();
+                Optional<String> warm =
+                        window(load, asked, target, load.warmup(), host, false).problem();
                 if (warm.isPresent()) {
                     return Optional.of("the warmup at " + levels.get(level) + " failed: " + warm.get());
                 }
             }
-            Window measured = window(load, level, url, urls, load.duration(), host, prelude, true);
+            Window measured = window(load, asked, target, load.duration(), host, true);
             if (measured.problem().isPresent()) {
                 return Optional.of("the load at " + levels.get(level) + " failed: "
                         + measured.problem().get());
             }
-            Oha.Output out = measured.output().orElseThrow();
-            reports.add(LoadReport.of(
-                            levels.get(level),
-                            asked,
-                            out.report().orElseThrow(),
-                            out.cpuSeconds(),
-                            host.generatorCpus())
-                    .withHistogram(measured.histogram()));
+            reports.add(measured.report(levels.get(level), asked, host));
         }
         return Optional.empty();
     }
 
-    private record Window(Optional<Oha.Output> output, Optional<Histogram> histogram, Optional<String> problem) {}
+    /** One load window: oha's output and the measured window's histogram, or why it could not be run. */
+    record Window(Optional<Oha.Output> output, Optional<Histogram> histogram, Optional<String> problem) {
+        /** The measured window as the runner records it. */
+        LoadReport report(String level, Optional<Double> asked, ServiceHost host) {
+            Oha.Output out = output.orElseThrow();
+            return LoadReport.of(level, asked, out.report().orElseThrow(), out.cpuSeconds(), host.generatorCpus())
+                    .withHistogram(histogram);
+        }
+    }
 
-    private static Window window(
+    /**
+     * Runs one window at the rate ({@code asked}; empty in a closed model); a warmup window ({@code measured}
+     * false) waits for its requests in flight, so that the measured window after it opens on an idle server.
+     */
+    static Window window(
             ServiceLoad load,
-            int level,
-            String url,
-            Optional<String> urls,
+            Optional<Double> asked,
+            Target target,
             Duration length,
             ServiceHost host,
-            StringBuilder prelude,
             boolean measured)
             throws IOException, InterruptedException {
         String report = host.scratch() + (measured ? "/measured.json" : "/warmup.json");
         Optional<String> db = measured ? Optional.of(host.keep() + "/measured.db") : Optional.empty();
-        String script = prelude
+        String script = target.prelude()
                 + Oha.script(
                         host.oha(),
-                        Oha.arguments(load, level, url, urls, host.serverAddress(), length, report, db, !measured),
+                        Oha.arguments(
+                                load,
+                                asked,
+                                target.url(),
+                                target.urls(),
+                                host.serverAddress(),
+                                length,
+                                report,
+                                db,
+                                !measured),
                         report);
         Optional<String> printed = host.generator(script, length.plusSeconds(60));
         if (printed.isEmpty()) {
@@ -275,11 +300,11 @@ public final class ServiceCell {
         };
     }
 
-    private static String exit(ServiceHost.Server server) throws InterruptedException {
+    static String exit(ServiceHost.Server server) throws InterruptedException {
         return server.exitCode().map(c -> " (exit code " + c + ")").orElse("");
     }
 
-    private static String errorWords(List<LoadReport> reports) {
+    static String errorWords(List<LoadReport> reports) {
         Map<String, Long> all = new LinkedHashMap<>();
         reports.forEach(r -> r.errors().forEach((k, v) -> all.merge(k, v, Long::sum)));
         long total = all.values().stream().mapToLong(Long::longValue).sum();
@@ -305,7 +330,7 @@ public final class ServiceCell {
         return tail.isEmpty() ? "(nothing)" : tail.length() > 600 ? "…" + tail.substring(tail.length() - 600) : tail;
     }
 
-    private static void append(Path file, String text) throws IOException {
+    static void append(Path file, String text) throws IOException {
         Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 }

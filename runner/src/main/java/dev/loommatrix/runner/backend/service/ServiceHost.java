@@ -58,6 +58,14 @@ public interface ServiceHost extends AutoCloseable {
         Optional<Integer> exitCode() throws InterruptedException;
 
         /**
+         * The CPU time the server has used so far, in seconds, where the engine can read it: a capacity search
+         * compares it over the found rate's window with the cell's CPU quota, to say whether the CPU set the limit.
+         */
+        default Optional<Double> cpuSeconds() throws IOException, InterruptedException {
+            return Optional.empty();
+        }
+
+        /**
          * Stops it as an orchestrator would (SIGTERM, so its shutdown hooks run and the agent writes its record),
          * killing it after a grace period; its records reach the cell's raw directory; returns its whole log.
          */

@@ -23,7 +23,12 @@ import java.util.jar.Manifest;
  *   <li>{@code stall N STALL_MS}: answers at once, but the N-th request stops the server for STALL_MS (one
  *       thread serves all, so every request waits behind it) — a known stall for the latency-correction check;
  *   <li>{@code never-ready}: prints what a real service would, and never listens;
- *   <li>{@code die-after N}: answers N requests, then the JVM dies (halt, exit code 3).
+ *   <li>{@code die-after N}: answers N requests, then the JVM dies (halt, exit code 3);
+ *   <li>{@code pool T HANDLER_MS}: a pool of T threads, each request holding one for HANDLER_MS asleep — a known
+ *       capacity of T ÷ HANDLER_MS requests a second (Little's law), for the capacity search;
+ *   <li>{@code cpu CPU_MS}: every request spins CPU_MS of its thread's CPU time on a pool of 16 threads — a
+ *       capacity of about CPUs ÷ CPU_MS;
+ *   <li>{@code refuse}: accepts connections and closes each one without an answer.
  * </ul>
  */
 public final class TestService {
@@ -47,6 +52,16 @@ public final class TestService {
         AtomicLong served = new AtomicLong();
         server.createContext("/", exchange -> {
             long count = served.incrementAndGet();
+            if (mode.equals("refuse")) {
+                exchange.close(); // no status line: the client sees its connection closed
+                return;
+            }
+            if (mode.equals("pool")) {
+                sleep(stallMs);
+            }
+            if (mode.equals("cpu")) {
+                spin(n);
+            }
             if (mode.equals("stall") && count == n) {
                 try {
                     Thread.sleep(stallMs);
@@ -63,10 +78,38 @@ public final class TestService {
                 out.write(body);
             }
         });
-        // one thread: a stall holds every request behind it, as a stop-the-world pause would
-        server.setExecutor(Executors.newSingleThreadExecutor());
+        server.setExecutor(
+                switch (mode) {
+                    case "pool" -> Executors.newFixedThreadPool((int) n);
+                    case "cpu" -> Executors.newFixedThreadPool(16);
+                    // one thread: a stall holds every request behind it, as a stop-the-world pause would
+                    default -> Executors.newSingleThreadExecutor();
+                });
         server.start();
         return server;
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Uses {@code ms} of this thread's CPU time (not of the wall clock: a throttled thread spins on). */
+    private static void spin(long ms) {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + ms * 1_000_000;
+        long x = 0;
+        while (threads.getCurrentThreadCpuTime() < until) {
+            for (int i = 0; i < 1000; i++) {
+                x += i * 31L ^ x;
+            }
+        }
+        if (x == 42) {
+            System.out.print(""); // keeps the loop from being optimized away
+        }
     }
 
     /** This class as a runnable jar, for a service cell's {@code service.jar}. */

@@ -1,0 +1,186 @@
+package dev.loommatrix.runner.backend.service;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.loommatrix.core.capacity.CapacityResult;
+import dev.loommatrix.core.capacity.CapacitySearch;
+import dev.loommatrix.core.matrix.ServiceLoad;
+import dev.loommatrix.core.matrix.UserWorkload;
+import dev.loommatrix.core.result.Json;
+import dev.loommatrix.runner.backend.UserCommand;
+import dev.loommatrix.runner.records.CapacityLine;
+import dev.loommatrix.runner.records.LoadLine;
+import dev.loommatrix.runner.records.LoadReport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One repetition of a capacity search on a {@link ServiceHost} (issue #52): a fresh server, the search's windows
+ * against it (each a drained warmup at the window's rate, then the measured window), and the validation window on
+ * another fresh server. {@link CapacitySearch} decides which rates; this class runs each window and judges it.
+ *
+ * <p>A repetition runs two server JVMs, the search's and the validation's; both carry the agent, so both are
+ * attested, and the records file holds two lines for the repetition (the results read them as one run).
+ */
+final class CapacityRun {
+
+    private final UserWorkload.Service service;
+    private final ServiceLoad.Capacity capacity;
+    private final String variant;
+    private final int run;
+    private final UserCommand.Launch launch;
+    private final ServiceHost host;
+    private final Path rawDir;
+    private final UserCommand.Paths paths;
+    private final List<LoadReport> reports = new ArrayList<>();
+    private final Map<String, Double> serverCpuSeconds = new LinkedHashMap<>();
+    private ServiceHost.Server server;
+    private int servers;
+
+    CapacityRun(
+            UserWorkload.Service service,
+            ServiceLoad.Capacity capacity,
+            String variant,
+            int run,
+            UserCommand.Launch launch,
+            ServiceHost host,
+            Path rawDir,
+            UserCommand.Paths paths) {
+        this.service = service;
+        this.capacity = capacity;
+        this.variant = variant;
+        this.run = run;
+        this.launch = launch;
+        this.host = host;
+        this.rawDir = rawDir;
+        this.paths = paths;
+    }
+
+    /**
+     * Runs the search; empty when it ran to an outcome (whatever the outcome: the results say it), else why the
+     * repetition could not search at all (its first server never became ready).
+     */
+    Optional<String> repetition() throws IOException, InterruptedException {
+        server = start();
+        CapacityResult result;
+        try {
+            Optional<String> notReady = ServiceCell.awaitReady(service, server, host);
+            if (notReady.isPresent()) {
+                return notReady;
+            }
+            result = CapacitySearch.search(capacity, this::window);
+        } finally {
+            log(server.stop());
+        }
+        log("loom: capacity search, run " + run + ": " + result.outcome().words() + ": " + result.why() + "\n");
+        ServiceCell.append(
+                rawDir.resolve(LoadLine.file(variant)),
+                Json.MAPPER
+                                .writer()
+                                .without(SerializationFeature.INDENT_OUTPUT)
+                                .writeValueAsString(new LoadLine(
+                                        run, reports, Optional.of(new CapacityLine(result, servers, serverCpuSeconds))))
+                        + "\n");
+        return Optional.empty();
+    }
+
+    /** One window of the search at {@code rate}; the validation's on a fresh server JVM. */
+    private CapacitySearch.Step window(double rate, boolean validation) throws IOException, InterruptedException {
+        String level = CapacityLine.level(rate, validation);
+        if (validation) {
+            log(server.stop());
+            server = start();
+            Optional<String> notReady = ServiceCell.awaitReady(service, server, host);
+            if (notReady.isPresent()) {
+                return broken(rate, true, "the fresh server for the validation: " + notReady.get());
+            }
+        }
+        ServiceLoad load = service.load();
+        // the server's address is known once it has started (a fresh server may have another)
+        ServiceCell.Target target = ServiceCell.target(load, host, paths);
+        if (!load.warmup().isZero()) {
+            Optional<String> warm = ServiceCell.window(load, Optional.of(rate), target, load.warmup(), host, false)
+                    .problem();
+            if (warm.isPresent()) {
+                return broken(rate, validation, "the warmup failed: " + warm.get());
+            }
+        }
+        Optional<Double> before = server.cpuSeconds();
+        ServiceCell.Window measured = ServiceCell.window(load, Optional.of(rate), target, load.duration(), host, true);
+        Optional<Double> after = server.cpuSeconds();
+        if (measured.problem().isPresent()) {
+            return broken(rate, validation, measured.problem().get());
+        }
+        LoadReport report = measured.report(level, Optional.of(rate), host);
+        reports.add(report);
+        if (before.isPresent() && after.isPresent()) {
+            serverCpuSeconds.put(level, after.get() - before.get());
+        }
+        if (!server.alive()) {
+            return broken(
+                    rate,
+                    validation,
+                    "the service died during the window" + ServiceCell.exit(server) + "; the generator counted "
+                            + ServiceCell.errorWords(List.of(report)));
+        }
+        return judge(rate, validation, report, capacity.objective(), load.maxShortfall());
+    }
+
+    /**
+     * A window's verdict: the generator's limit first (its CPUs saturated: then nothing it measured is the
+     * service's), then the objective, then the rate. A window that met the objective but completed fewer requests
+     * than the rate asked, from a generator with CPU to spare, fails too: the service did not keep up (its
+     * answers held the generator's connections, or were still due when the window closed).
+     */
+    static CapacitySearch.Step judge(
+            double rate, boolean validation, LoadReport report, ServiceLoad.Objective objective, double maxShortfall) {
+        if (report.generatorCpuShare() >= LoadReport.SATURATED) {
+            return new CapacitySearch.Step(
+                    rate,
+                    CapacitySearch.Verdict.GENERATOR_LIMITED,
+                    String.format(
+                            Locale.ROOT,
+                            "its %d CPU%s were %.0f %% busy",
+                            report.generatorCpus(),
+                            report.generatorCpus() == 1 ? "" : "s",
+                            100 * report.generatorCpuShare()),
+                    validation);
+        }
+        Optional<String> unmet =
+                objective.unmet(report.latencyMs(), report.answered() + report.errorCount(), report.errorCount());
+        if (unmet.isPresent()) {
+            return new CapacitySearch.Step(rate, CapacitySearch.Verdict.FAIL, unmet.get(), validation);
+        }
+        if (report.achievedRate() < rate * (1 - maxShortfall)) {
+            return new CapacitySearch.Step(
+                    rate,
+                    CapacitySearch.Verdict.FAIL,
+                    String.format(
+                            Locale.ROOT,
+                            "it completed %.1f requests/s, more than %.0f %% short of the rate: the service did not "
+                                    + "keep up",
+                            report.achievedRate(),
+                            100 * maxShortfall),
+                    validation);
+        }
+        return new CapacitySearch.Step(rate, CapacitySearch.Verdict.PASS, "met " + objective.words(), validation);
+    }
+
+    private ServiceHost.Server start() throws IOException, InterruptedException {
+        servers++;
+        return host.start(variant, run, launch);
+    }
+
+    private static CapacitySearch.Step broken(double rate, boolean validation, String why) {
+        return new CapacitySearch.Step(rate, CapacitySearch.Verdict.BROKEN, why, validation);
+    }
+
+    private void log(String text) throws IOException {
+        ServiceCell.append(rawDir.resolve("cell.log"), text);
+    }
+}

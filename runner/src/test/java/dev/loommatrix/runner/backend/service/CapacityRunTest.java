@@ -1,0 +1,60 @@
+package dev.loommatrix.runner.backend.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loommatrix.core.capacity.CapacitySearch;
+import dev.loommatrix.core.matrix.ServiceLoad;
+import dev.loommatrix.runner.records.LoadReport;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** How a capacity search's window is judged: the generator's limit first, then the objective, then the rate. */
+class CapacityRunTest {
+
+    private static final ServiceLoad.Objective OBJECTIVE =
+            new ServiceLoad.Objective(Map.of("99", 500.0, "99.9", 1000.0), 0.001);
+
+    @Test
+    void aWindowPassesFailsOrMeasuredTheGeneratorAndSaysWhy() {
+        // met every bound at the rate asked
+        assertThat(judge(window(200, 1995, 480, 900, 0, 0.3)))
+                .isEqualTo(step(CapacitySearch.Verdict.PASS, "met p99 ≤ 500 ms, p99.9 ≤ 1 s, errors ≤ 0.1 %"));
+        // two bounds broken, each with what was measured
+        assertThat(judge(window(200, 2000, 812, 1500, 10, 0.3)))
+                .isEqualTo(step(
+                        CapacitySearch.Verdict.FAIL, "errors 0.5 % > 0.1 %, p99 812 ms > 500 ms, p99.9 1.5 s > 1 s"));
+        // a saturated generator decides it, whatever the service did
+        assertThat(judge(window(200, 1000, 812, 1500, 0, 0.95)))
+                .isEqualTo(step(CapacitySearch.Verdict.GENERATOR_LIMITED, "its 1 CPU were 95 % busy"));
+        // the objective met, and still 20 % short of the rate from a generator with CPU to spare: the service's
+        assertThat(judge(window(200, 1600, 100, 200, 0, 0.5)))
+                .isEqualTo(step(
+                        CapacitySearch.Verdict.FAIL,
+                        "it completed 160.0 requests/s, more than 5 % short of the rate: the service did not keep up"));
+    }
+
+    private static CapacitySearch.Step judge(LoadReport report) {
+        return CapacityRun.judge(200, false, report, OBJECTIVE, ServiceLoad.DEFAULT_MAX_SHORTFALL);
+    }
+
+    private static CapacitySearch.Step step(CapacitySearch.Verdict verdict, String why) {
+        return new CapacitySearch.Step(200, verdict, why, false);
+    }
+
+    /** A 10 s window at the rate: requests completed, p99 and p99.9, errors, the generator's CPU share of 1 CPU. */
+    private static LoadReport window(
+            double rate, long completed, double p99, double p999, long errors, double generatorShare) {
+        return new LoadReport(
+                "rate=" + (long) rate + "/s",
+                Optional.of(rate),
+                10,
+                completed - errors,
+                Map.of("50", 10.0, "99", p99, "99.9", p999, "100", p999 * 2),
+                errors == 0 ? Map.of() : Map.of("timeout", errors),
+                0,
+                generatorShare * 10,
+                1,
+                Optional.empty());
+    }
+}
