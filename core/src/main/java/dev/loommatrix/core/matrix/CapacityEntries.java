@@ -130,17 +130,7 @@ final class CapacityEntries {
     /** {@code 0.1%}, or a fraction below 1 ({@code 0.001}), at least {@code min}. */
     private static Optional<Double> share(YamlReader in, Node node, String where, double min, String hint) {
         return in.scalarText(node, where).flatMap(text -> {
-            Matcher m = PERCENT.matcher(text.trim());
-            double value = Double.NaN;
-            if (m.matches()) {
-                value = Double.parseDouble(m.group(1)) / 100;
-            } else {
-                try {
-                    value = Double.parseDouble(text.trim());
-                } catch (NumberFormatException e) {
-                    // reported below
-                }
-            }
+            double value = shareOf(text);
             if (!(value >= min && value < 1)) {
                 in.error(
                         node,
@@ -152,6 +142,19 @@ final class CapacityEntries {
             }
             return Optional.of(value);
         });
+    }
+
+    /** {@code 5%} or a fraction ({@code 0.05}) as a fraction; NaN when it is neither. */
+    static double shareOf(String text) {
+        Matcher m = PERCENT.matcher(text.trim());
+        if (m.matches()) {
+            return Double.parseDouble(m.group(1)) / 100;
+        }
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     private static Optional<Double> rate(YamlReader in, Node node, String where) {

@@ -40,7 +40,6 @@ final class ServiceWorkloads {
     static final List<String> METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
 
     private static final Pattern DURATION = Pattern.compile("([0-9]+)(ms|s|m|h)");
-    private static final Pattern PERCENT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*%");
     /** A measured window longer than this is a soak test, not a benchmark cell. */
     private static final Duration MAX_WINDOW = Duration.ofHours(2);
 
@@ -376,17 +375,7 @@ final class ServiceWorkloads {
     /** {@code 5%} or a fraction below 1 ({@code 0.05}). */
     private static Optional<Double> percent(YamlReader in, Node node, String where) {
         return in.scalarText(node, where).flatMap(text -> {
-            Matcher m = PERCENT.matcher(text.trim());
-            double value = Double.NaN;
-            if (m.matches()) {
-                value = Double.parseDouble(m.group(1)) / 100;
-            } else {
-                try {
-                    value = Double.parseDouble(text.trim());
-                } catch (NumberFormatException e) {
-                    // reported below
-                }
-            }
+            double value = CapacityEntries.shareOf(text);
             if (!(value >= 0 && value < 1)) {
                 in.error(
                         node,

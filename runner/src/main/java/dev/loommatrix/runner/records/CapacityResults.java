@@ -157,8 +157,13 @@ final class CapacityResults {
                 .map(f -> reports.get(CapacityLine.level(f, false)))
                 .filter(r -> r.errorCount() > 0)
                 .ifPresent(r -> {
-                    List<String> kinds = new ArrayList<>();
-                    r.errors().forEach((kind, n) -> kinds.add(n + " " + kind));
+                    // The most frequent kind first, whatever order the generator reported them in.
+                    List<String> kinds = r.errors().entrySet().stream()
+                            .sorted(Map.Entry.<String, Long>comparingByValue()
+                                    .reversed()
+                                    .thenComparing(Map.Entry.comparingByKey()))
+                            .map(e -> e.getValue() + " " + e.getKey())
+                            .toList();
                     why.add("errors at "
                             + ServiceLoad.Open.level(result.firstFailing().get()) + ": " + String.join(", ", kinds));
                 });

@@ -46,7 +46,7 @@ class CapacityResultsTest {
                         report(200, false, 120, Map.of()),
                         report(400, false, 2400, Map.of("timeout", 40L)),
                         report(300, false, 180, Map.of()),
-                        report(320, false, 900, Map.of("connect", 3L, "timeout", 2L)),
+                        report(320, false, 900, Map.of("timeout", 2L, "connect", 3L)),
                         report(300, true, 170, Map.of())),
                 Optional.of(new CapacityLine(
                         found, 2, Map.of("rate=300/s on a fresh server", 1.9 * 10, "rate=320/s", 1.95 * 10))));

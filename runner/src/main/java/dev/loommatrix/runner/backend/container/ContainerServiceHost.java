@@ -206,22 +206,9 @@ public final class ContainerServiceHost implements ServiceHost {
         public Optional<Double> cpuSeconds() throws InterruptedException {
             String script = "if [ -r /sys/fs/cgroup/cpu.stat ]; then awk '$1==\"usage_usec\"{print $2/1e6}' "
                     + "/sys/fs/cgroup/cpu.stat; else awk '{print $1/1e9}' /sys/fs/cgroup/cpuacct/cpuacct.usage; fi";
-            String exec = docker.execCreateCmd(id)
-                    .withCmd("sh", "-c", script)
-                    .withAttachStdout(true)
-                    .exec()
-                    .getId();
-            StringBuilder out = new StringBuilder();
-            boolean done = docker.execStartCmd(exec)
-                    .exec(new ResultCallback.Adapter<Frame>() {
-                        @Override
-                        public void onNext(Frame frame) {
-                            out.append(new String(frame.getPayload(), StandardCharsets.UTF_8));
-                        }
-                    })
-                    .awaitCompletion(10, TimeUnit.SECONDS);
+            Optional<String> out = exec(id, script, java.time.Duration.ofSeconds(10));
             try {
-                return done ? Optional.of(Double.parseDouble(out.toString().strip())) : Optional.empty();
+                return out.map(o -> Double.parseDouble(o.strip()));
             } catch (NumberFormatException unreadable) {
                 return Optional.empty();
             }
@@ -253,7 +240,12 @@ public final class ContainerServiceHost implements ServiceHost {
 
     @Override
     public Optional<String> generator(String script, Duration timeout) throws InterruptedException {
-        String exec = docker.execCreateCmd(generator)
+        return exec(generator, script, timeout);
+    }
+
+    /** Runs a bash script in one of the cell's containers; what it printed to stdout, or empty if it overran. */
+    private Optional<String> exec(String container, String script, Duration timeout) throws InterruptedException {
+        String exec = docker.execCreateCmd(container)
                 .withCmd("bash", "-c", script)
                 .withAttachStdout(true)
                 .withAttachStderr(true)
