@@ -62,8 +62,13 @@ class CapacitySearchIT {
                 """
                         + ENTRY.formatted("pool", jar, "pool, \"9000\", \"8\", \"40\"", "p99: 120ms", 120, 960)
                         + ENTRY.formatted("cpu-bound", jar, "cpu, \"9000\", \"6\"", "p99: 250ms", 120, 960)
-                                // a fresh JVM's JIT shares the one CPU with the handler: a longer warmup
+                                // A fresh JVM's JIT shares the one CPU with the handler, and C2 keeps compiling for
+                                // longer than a warmup: the search's server, warm from many windows, then carries
+                                // ~10 % more than the validation's fresh one (CI saw 142 and 150/s pass in the search
+                                // and fail on the fresh server). C1 alone reaches its steady state within the warmup,
+                                // so both servers are the same server; the handler's cost is CPU time, not code.
                                 .replace("warmup: 1s", "warmup: 4s")
+                                .replace("-Xmx128m", "-Xmx128m, -XX:TieredStopAtLevel=1")
                         + ENTRY.formatted("refuses", jar, "refuse, \"9000\"", "p99: 120ms", 50, 400)
                         + ENTRY.formatted("too-fast", jar, "ok, \"9000\"", "p99: 60s", 2000000, 4000000));
         Map<String, CellRecord> cells = run.cells().stream()
