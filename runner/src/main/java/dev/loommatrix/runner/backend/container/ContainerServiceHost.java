@@ -206,7 +206,7 @@ public final class ContainerServiceHost implements ServiceHost {
         public Optional<Double> cpuSeconds() throws InterruptedException {
             String script = "if [ -r /sys/fs/cgroup/cpu.stat ]; then awk '$1==\"usage_usec\"{print $2/1e6}' "
                     + "/sys/fs/cgroup/cpu.stat; else awk '{print $1/1e9}' /sys/fs/cgroup/cpuacct/cpuacct.usage; fi";
-            Optional<String> out = exec(id, script, java.time.Duration.ofSeconds(10));
+            Optional<String> out = exec(id, script, Duration.ofSeconds(10));
             try {
                 return out.map(o -> Double.parseDouble(o.strip()));
             } catch (NumberFormatException unreadable) {
