@@ -79,11 +79,13 @@ class LoadReportTest {
         LoadReport kept = LoadReport.of("rate=200/s", Optional.of(200.0), json, 0.05, 1);
         // 199 answered in 1.006 s: 197.8/s, 1.1 % short — within the default 5 %
         assertThat(kept.achievedRate()).isCloseTo(199 / 1.005900606, within(1e-9));
+        // and the one request cut at the window's end was sent: 200 in the window, 198.8/s
+        assertThat(kept.sentRate()).isCloseTo(200 / 1.005900606, within(1e-9));
         assertThat(kept.invalid(0.05)).isEmpty();
         // the same run read as if 1,000/s had been asked: 80 % short
         LoadReport shortfall = LoadReport.of("rate=1000/s", Optional.of(1000.0), json, 0.05, 1);
         assertThat(shortfall.invalid(0.05))
-                .contains("invalid: at rate=1000/s the generator completed 197.8 requests/s, 80.2 % short of the "
+                .contains("invalid: at rate=1000/s the generator sent 198.8 requests/s, 80.1 % short of the "
                         + "rate=1000/s asked (more than the 5 % allowed)");
     }
 

@@ -20,9 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The capacity search (issue #52) against servers whose capacity is known, end to end through the CLI: a pool of 8
  * threads holding each request 40 ms carries 8 ÷ 0.04 = 200 requests/s (Little's law); a handler spending 6 ms of
  * CPU under a 1-CPU quota carries about 1 ÷ 0.006 = 167 requests/s (a little less: the JVM's own work shares the
- * CPU; 6 ms keeps the search's rates — 120, 240, 180, 150, 165 — off the truth, so that the validation on a cold
- * JVM is not a coin toss at 1 % below it). The search must find each within its stated
- * precision (10 %), on a fresh server again, in containers and on the local backend; a server that closes every
+ * CPU). The CPU-bound case searches to 20 %: its rates are 120, 240, 180 and 150, and it validates 150, a tenth
+ * below the truth; at 10 % it went on to 165, within a few percent of the truth, where a fresh JVM's pass or fail
+ * is a coin toss (CI saw 165 pass in the search and its validation miss p99 by 1 ms), which is the outcome
+ * "inconclusive" rightly reports but not what this test is about. The search must find each within its stated
+ * precision, on a fresh server again, in containers and on the local backend; a server that closes every
  * connection fails the search at its lowest rate, and a rate the generator cannot offer is invalid, never a
  * capacity.
  */
@@ -68,6 +70,7 @@ class CapacitySearchIT {
                                 // and fail on the fresh server). C1 alone reaches its steady state within the warmup,
                                 // so both servers are the same server; the handler's cost is CPU time, not code.
                                 .replace("warmup: 1s", "warmup: 4s")
+                                .replace("to: 960}", "to: 960, precision: 20%}")
                                 .replace("-Xmx128m", "-Xmx128m, -XX:TieredStopAtLevel=1")
                         + ENTRY.formatted("refuses", jar, "refuse, \"9000\"", "p99: 120ms", 50, 400)
                         + ENTRY.formatted("too-fast", jar, "ok, \"9000\"", "p99: 60s", 2000000, 4000000));

@@ -135,7 +135,8 @@ final class CapacityRun {
      * A window's verdict: the generator's limit first (its CPUs saturated: then nothing it measured is the
      * service's), then the objective, then the rate. A window that met the objective but completed fewer requests
      * than the rate asked, from a generator with CPU to spare, fails too: the service did not keep up (its
-     * answers held the generator's connections, or were still due when the window closed).
+     * answers held the generator's connections, so the generator could not send). Requests still in flight when
+     * the window closed were sent: they count (a slow handler's last ones are always cut).
      */
     static CapacitySearch.Step judge(
             double rate, boolean validation, LoadReport report, ServiceLoad.Objective objective, double maxShortfall) {
@@ -156,15 +157,15 @@ final class CapacityRun {
         if (unmet.isPresent()) {
             return new CapacitySearch.Step(rate, CapacitySearch.Verdict.FAIL, unmet.get(), validation);
         }
-        if (report.achievedRate() < rate * (1 - maxShortfall)) {
+        if (report.sentRate() < rate * (1 - maxShortfall)) {
             return new CapacitySearch.Step(
                     rate,
                     CapacitySearch.Verdict.FAIL,
                     String.format(
                             Locale.ROOT,
-                            "it completed %.1f requests/s, more than %.0f %% short of the rate: the service did not "
+                            "it sent %.1f requests/s, more than %.0f %% short of the rate: the service did not "
                                     + "keep up",
-                            report.achievedRate(),
+                            report.sentRate(),
                             100 * maxShortfall),
                     validation);
         }
