@@ -8,6 +8,8 @@ import { bytes, ms, num, percent, ratio } from "../ui/format";
 import { headlineOf, headlineSentence } from "../shape/matrix";
 import { isService } from "../shape/load";
 import { underLoad } from "./underload";
+import { capacity } from "./capacity";
+import { isCapacity } from "../shape/capacity";
 import type { Phase } from "../shape/phase";
 import { type Context, chosenRun, unknownRun, empty, keyValues, link, phaseOf, plotWidth, section, table } from "./common";
 
@@ -89,7 +91,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
         )
       : null,
     section("Reproduce this cell", h("div", { class: "reproduce" }, h("code", { id: "reproduce" }, command), copy)),
-    isService(cell) ? underLoad(cell) : null,
+    isCapacity(cell) ? capacity(cell) : isService(cell) ? underLoad(cell) : null,
     cell.measurements.length ? repetitions(cell, metric) : null,
     cell.measurements.some(iterated) ? iterationsChart(cell) : null,
     cell.measurements.length ? statsTable(cell, metric) : null,

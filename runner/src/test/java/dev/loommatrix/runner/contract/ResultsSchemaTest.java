@@ -36,6 +36,7 @@ public class ResultsSchemaTest {
                 "cell-http-server.json",
                 "cell-fib-fanout.json",
                 "cell-spring-service.json",
+                "cell-spring-capacity.json",
                 "compare.json",
                 "run.json")) {
             var json = Json.MAPPER.readTree(

@@ -208,6 +208,37 @@ class PostgresSinkIT {
     }
 
     /**
+     * A capacity cell (issue #52; the golden is the example Spring Boot service's quick search in containers): its
+     * capacity is the judged metric, req/s and higher being better, one row a repetition; the windows it tried are
+     * facts of the record, not numbers, so they are not rows.
+     */
+    @Test
+    void aCapacityCellsCapacityIsTheJudgedMetric(@TempDir Path tmp) throws Exception {
+        RunDirectory run = HistoryTest.run(tmp, "capacity-1", "2026-12-06T21:00:00Z");
+        CellRecord capacity = dev.loommatrix.core.result.Json.MAPPER.readValue(
+                Path.of("src/test/resources/golden/cell-spring-capacity.json").toFile(), CellRecord.class);
+        withCell(run, capacity);
+        String[] args = publishArgs(run, tmp.resolve("site"), server.jdbcUrl());
+        try {
+            assertThat(LoomMatrix.mainWithoutExit(args, System.out, System.err)).isZero();
+            String where = " WHERE run_id = 'capacity-1' AND cell_id = '" + capacity.cellId() + "'";
+            assertThat(query("SELECT string_agg(variant || ' ' || metric || ' ' || metric_unit || ' ' || "
+                            + "metric_direction, ',' ORDER BY variant) FROM measurements" + where))
+                    .isEqualTo("tomcat-20 capacityPerSecond req/s higher,virtual capacityPerSecond req/s higher");
+            assertThat(query("SELECT string_agg(value::text, ',' ORDER BY variant, value) FROM samples" + where
+                            + " AND metric = 'capacityPerSecond'"))
+                    .isEqualTo("50,50,200,200");
+            assertThat(query("SELECT count(*) FROM samples" + where + " AND metric = 'capacityTried'"))
+                    .isEqualTo("0");
+        } finally {
+            try (Connection db = DriverManager.getConnection(server.jdbcUrl());
+                    Statement st = db.createStatement()) {
+                st.executeUpdate("DELETE FROM runs WHERE run_id = 'capacity-1'");
+            }
+        }
+    }
+
+    /**
      * Issue #32: a cell measured beside other work keeps its flag in Grafana too — the real disturbed cell (measured
      * beside stress-ng) with its figures and the record's words; a quiet cell's figures with no flag.
      */
