@@ -24,7 +24,7 @@ public final class Workloads {
      * Built-in workloads that are services (issue #28): a real server started fresh per repetition and loaded by
      * the load generator, not a harness workload. The runner supplies the server (seed-services).
      */
-    static final java.util.Set<String> SERVICES = java.util.Set.of("spring-boot");
+    static final java.util.Set<String> SERVICES = java.util.Set.of("spring-boot", "spring-boot-capacity");
 
     /**
      * The number that tells a workload's story better than its wall time (a fixed-duration load test's
@@ -98,6 +98,11 @@ public final class Workloads {
             "virtual threads vs the fastest other way the same Spring Boot service ran in the cell: a Tomcat pool or"
                     + " WebFlux on Netty (throughput under the same closed-model load)");
 
+    private static final Contrast SPRING_BOOT_CAPACITY = Contrast.overFastestOther(
+            "virtual",
+            "virtual threads vs the best other way the same Spring Boot service ran in the cell, a Tomcat pool or"
+                    + " WebFlux on Netty: the requests/s each carries within the latency objective");
+
     private static final Map<String, String> BASELINES =
             Map.of("fib-fanout", "sequential", "pinning", "reentrant-lock");
 
@@ -105,6 +110,7 @@ public final class Workloads {
             "echo-server", new Headline("roundTripsPerSecond", "round trips/s"),
             "http-server", new Headline("throughputPerSecond", "req/s"),
             "spring-boot", new Headline("throughputPerSecond", "req/s"),
+            "spring-boot-capacity", new Headline("capacityPerSecond", "req/s"),
             "ping-pong", new Headline("nsPerRoundTrip", "ns/round trip"),
             "thread-local", new Headline("objectsBuilt", "objects built"),
             "footprint", new Headline("rssBytesPerThread", "B RSS/thread"));
@@ -168,6 +174,21 @@ public final class Workloads {
                 Map.of("users", 3_000L, "durationS", 30L, "sleepMs", 300L, "warmupS", 10L),
                 List.of("virtual", "webflux"),
                 false);
+        // the same service's capacity (issue #52): the highest rate within p99 <= p99Ms, errors <= 0.1 %, searched
+        // from `from` to `to` requests/s to precisionPercent, in windows of durationS after warmupS
+        add(
+                "spring-boot-capacity",
+                Map.of(
+                        "p99Ms", 1_000L,
+                        "from", 100L,
+                        "to", 6_400L,
+                        "precisionPercent", 10L,
+                        "connections", 2_000L,
+                        "durationS", 10L,
+                        "sleepMs", 300L,
+                        "warmupS", 5L),
+                List.of("virtual", "webflux"),
+                false);
     }
 
     private Workloads() {}
@@ -182,7 +203,11 @@ public final class Workloads {
                         pools,
                         Optional.ofNullable(HEADLINES.get(id)),
                         Optional.ofNullable(BASELINES.get(id)),
-                        id.equals("spring-boot") ? SPRING_BOOT : CONTRASTS.getOrDefault(id, VIRTUAL_OVER_FASTEST)));
+                        switch (id) {
+                            case "spring-boot" -> SPRING_BOOT;
+                            case "spring-boot-capacity" -> SPRING_BOOT_CAPACITY;
+                            default -> CONTRASTS.getOrDefault(id, VIRTUAL_OVER_FASTEST);
+                        }));
     }
 
     /**

@@ -161,7 +161,7 @@ class MatrixParserTest {
                 .containsExactly(
                         "m.yaml:1:9: error: unsupported schema 2; this loom-matrix reads schema 1\n  hint: upgrade loom-matrix, or write the file for schema 1",
                         "m.yaml:2:7: error: jdks must be a list, found a mapping\n  hint: write a list as [a, b] or one '- item' per line",
-                        "m.yaml:3:12: error: workloads must not be empty\n  hint: a matrix needs at least one workload; known: mass-start, sleep-bound, primes-io, fib-fanout, pinning, echo-server, http-server, ping-pong, thread-local, footprint, spring-boot",
+                        "m.yaml:3:12: error: workloads must not be empty\n  hint: a matrix needs at least one workload; known: mass-start, sleep-bound, primes-io, fib-fanout, pinning, echo-server, http-server, ping-pong, thread-local, footprint, spring-boot, spring-boot-capacity",
                         "m.yaml:4:7: error: cpus must be a list, found number '2'\n  hint: write a list as [a, b] or one '- item' per line",
                         "m.yaml:5:13: error: os must be one of linux, windows, got 'macos'",
                         "m.yaml:6:9: error: memory 12 is below the 64m a JVM cell needs\n  hint: use at least 64m; 2g is the default");

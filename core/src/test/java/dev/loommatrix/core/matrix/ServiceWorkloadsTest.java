@@ -440,4 +440,31 @@ class ServiceWorkloadsTest {
                                 + "spring-boot: virtual, webflux, tomcat:<T>; Tomcat's thread count is a whole number "
                                 + "from 1 to 999999");
     }
+
+    /** Issue #52: the built-in search's params are checked as a {@code capacity:} load's, each said at its params. */
+    @Test
+    void theBuiltInCapacitySearchRefusesARangeThatDoesNotRiseAndAPrecisionOutOfBounds() throws Exception {
+        assertThat(problems(HEAD
+                        + "  - {id: spring-boot-capacity, variants: [virtual], "
+                        + "params: {from: 800, to: 400, precisionPercent: 60, connections: 0, p99Ms: 0}}\n"))
+                .containsExactly(
+                        "DIR/m.yaml:6:77: error: workloads[0].params: the rates searched must run from 1 request/s or "
+                                + "more up to a higher one, got from 800 to 400\n  hint: e.g. {from: 100, to: 6400}",
+                        "DIR/m.yaml:6:100: error: workloads[0].params.precisionPercent must be 1 to 50, got 60\n  hint: "
+                                + "the search ends when the first failing rate is at most this many percent above the "
+                                + "last passing",
+                        "DIR/m.yaml:6:117: error: workloads[0].params.connections must be 1 to 100000, got 0",
+                        "DIR/m.yaml:6:127: error: workloads[0].params.p99Ms must be 1 or more, got 0\n  hint: the "
+                                + "objective: p99 within this many ms");
+        WorkloadSpec seed = parse(
+                        HEAD + "  - {id: spring-boot-capacity, variants: [virtual, \"tomcat:200\", webflux]}\n",
+                        Optional.empty())
+                .workloads()
+                .get(0);
+        assertThat(seed.params())
+                .containsEntry("p99Ms", 1000L)
+                .containsEntry("from", 100L)
+                .containsEntry("to", 6400L)
+                .containsEntry("precisionPercent", 10L);
+    }
 }

@@ -27,7 +27,7 @@ class CliTest {
     void validateAGoodMatrix() {
         Result r = run("validate", "--matrix", "../matrix.yaml");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("ok (4 jdks, 11 workloads, 132 cells)");
+        assertThat(r.out()).contains("ok (4 jdks, 12 workloads, 144 cells)");
     }
 
     @Test

@@ -26,6 +26,9 @@ public final class SeedServices {
     static final String JAR = "seed-spring.jar";
     static final int PORT = 8080;
 
+    /** The built-in capacity search of the same service (issue #52). */
+    static final String CAPACITY = "spring-boot-capacity";
+
     private SeedServices() {}
 
     /** Whether the cell is a built-in service that still needs its server resolved. */
@@ -83,25 +86,31 @@ public final class SeedServices {
         for (String variant : cell.workload().variants()) {
             variants.put(variant, settings(variant));
         }
+        boolean search = cell.workload().id().equals(CAPACITY);
         ServiceLoad load = new ServiceLoad(
                 "GET",
                 List.of("/work"),
                 Map.of(),
                 Optional.empty(),
-                new ServiceLoad.Closed(Math.toIntExact(p.get("users"))),
+                search ? capacity(p) : new ServiceLoad.Closed(Math.toIntExact(p.get("users"))),
                 Duration.ofSeconds(p.get("warmupS")),
                 Duration.ofSeconds(p.get("durationS")),
                 Optional.empty(),
                 ServiceLoad.DEFAULT_MAX_SHORTFALL);
-        // Little's law: a pool of T threads each holding a request for S serves at most min(users, T) / S
+        // Little's law: a pool of T threads each holding a request for S serves at most min(users, T) / S — under a
+        // capacity search, whose rate has no users to bound it, T / S
         Map<String, Double> bounds = new LinkedHashMap<>();
         double seconds = p.get("sleepMs") / 1000.0;
         for (String variant : cell.workload().variants()) {
             Matcher tomcat = Workloads.TOMCAT.matcher(variant);
-            long concurrent =
-                    tomcat.matches() ? Math.min(p.get("users"), Long.parseLong(tomcat.group(1))) : p.get("users");
-            if (seconds > 0) {
-                bounds.put(variant, concurrent / seconds);
+            java.util.OptionalLong threads = tomcat.matches()
+                    ? java.util.OptionalLong.of(Long.parseLong(tomcat.group(1)))
+                    : java.util.OptionalLong.empty();
+            java.util.OptionalLong concurrent = search
+                    ? threads
+                    : java.util.OptionalLong.of(Math.min(p.get("users"), threads.orElse(Long.MAX_VALUE)));
+            if (seconds > 0 && concurrent.isPresent()) {
+                bounds.put(variant, concurrent.getAsLong() / seconds);
             }
         }
         UserWorkload.Service service = new UserWorkload.Service(
@@ -132,6 +141,17 @@ public final class SeedServices {
         return cell.withWorkload(spec);
     }
 
+    /** The built-in search's load: p99 within {@code p99Ms} and at most 0.1 % errors, between two rates. */
+    private static ServiceLoad.Capacity capacity(Map<String, Long> p) {
+        return new ServiceLoad.Capacity(
+                new ServiceLoad.Objective(
+                        Map.of("99", p.get("p99Ms").doubleValue()), ServiceLoad.Objective.DEFAULT_ERROR_SHARE),
+                p.get("from"),
+                p.get("to"),
+                p.get("precisionPercent") / 100.0,
+                Math.toIntExact(p.get("connections")));
+    }
+
     /** A variant as Spring Boot's own settings: the pool's size, virtual threads, or WebFlux on Netty. */
     static UserWorkload.VariantSettings settings(String variant) {
         Map<String, String> properties = new LinkedHashMap<>();
@@ -143,7 +163,7 @@ public final class SeedServices {
         } else if (variant.equals("webflux")) {
             properties.put("spring.main.web-application-type", "reactive");
         } else {
-            throw new IllegalArgumentException("spring-boot has no variant " + variant);
+            throw new IllegalArgumentException("spring-boot has no variant " + variant); // the parser refused it
         }
         return new UserWorkload.VariantSettings(List.of(), properties, Map.of(), List.of(), Map.of());
     }

@@ -66,4 +66,38 @@ class SeedServicesTest {
         assertThat(service.throughputBounds())
                 .isEqualTo(Map.of("virtual", 12_000.0, "tomcat:512", 2_048.0, "webflux", 12_000.0));
     }
+
+    /**
+     * Issue #52: seed 002's service under a capacity search — the objective, range, precision and connections from
+     * its params; only a pool has a Little's-law bound, threads ÷ handler time, for an open load has no users.
+     */
+    @Test
+    void aSpringBootCapacityCellSearchesWithinItsObjectiveAndBoundsOnlyThePools(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(
+                dir.resolve("m.yaml"),
+                """
+                schema: 1
+                jdks: [{id: t25, vm: hotspot, version: 25, image: "local/debian-openjdk:25"}]
+                cpus: [1]
+                workloads:
+                  - id: spring-boot-capacity
+                    variants: [virtual, "tomcat:200", webflux]
+                    params: {p99Ms: 800, from: 50, to: 3200, precisionPercent: 5, connections: 900}
+                """);
+        Cell cell = Planner.plan(MatrixParser.parse(file, Optional.empty())).get(0);
+        assertThat(SeedServices.isBuiltIn(cell)).isTrue();
+        Cell resolved = SeedServices.resolve(cell, Files.writeString(dir.resolve("seed-spring.jar"), "a jar"));
+        UserWorkload.Service service =
+                (UserWorkload.Service) resolved.workload().user().orElseThrow().artifact();
+        assertThat(service.load().model())
+                .isEqualTo(new ServiceLoad.Capacity(
+                        new ServiceLoad.Objective(Map.of("99", 800.0), 0.001), 50, 3200, 0.05, 900));
+        assertThat(service.load().model().levels()).containsExactly("capacity at p99 ≤ 800 ms, errors ≤ 0.1 %");
+        // the defaults: 5 s of warmup and 10 s windows, a 300 ms handler: 200 threads carry 666.7/s at most
+        assertThat(service.load().warmup()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(service.load().duration()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(service.throughputBounds()).containsOnlyKeys("tomcat:200");
+        assertThat(service.throughputBounds().get("tomcat:200"))
+                .isCloseTo(666.667, org.assertj.core.data.Offset.offset(0.001));
+    }
 }
