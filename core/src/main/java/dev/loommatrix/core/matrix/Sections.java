@@ -270,7 +270,7 @@ final class Sections {
                 .ifPresent(given -> given.forEach(
                         (name, t) -> in.integer(t.getValueNode(), where + ".params." + name, 0, Long.MAX_VALUE)
                                 .ifPresent(v -> params.put(name, v))));
-        if (def.id().equals("spring-boot-capacity")) {
+        if (def.id().equals(Workloads.SPRING_BOOT_CAPACITY)) {
             field(fields, "params").ifPresent(n -> capacityParams(in, n, params, where + ".params"));
         }
         Optional<Iterations> iterations = field(fields, "iterations").flatMap(n -> iterations(in, n));

@@ -33,4 +33,16 @@ public record WorkloadSpec(
     public WorkloadSpec(String id, List<String> variants, Map<String, Long> params) {
         this(id, variants, params, Optional.empty(), Optional.empty());
     }
+
+    /**
+     * A capacity search (issue #52), built in or a service's {@code capacity:} load. Its repetitions run no warmup
+     * repetition before them: each is a whole search whose every window has its own warmup and whose validation has
+     * a fresh server of its own, so a search thrown away would cost minutes and warm nothing that is measured.
+     */
+    public boolean searchesCapacity() {
+        return id.equals(Workloads.SPRING_BOOT_CAPACITY)
+                || user.map(u -> u.artifact() instanceof UserWorkload.Service s
+                                && s.load().model() instanceof ServiceLoad.Capacity)
+                        .orElse(false);
+    }
 }

@@ -24,7 +24,10 @@ public final class Workloads {
      * Built-in workloads that are services (issue #28): a real server started fresh per repetition and loaded by
      * the load generator, not a harness workload. The runner supplies the server (seed-services).
      */
-    static final java.util.Set<String> SERVICES = java.util.Set.of("spring-boot", "spring-boot-capacity");
+    static final java.util.Set<String> SERVICES = java.util.Set.of("spring-boot", Workloads.SPRING_BOOT_CAPACITY);
+
+    /** Seed 002's service under a capacity search (issue #52). */
+    public static final String SPRING_BOOT_CAPACITY = "spring-boot-capacity";
 
     /**
      * The number that tells a workload's story better than its wall time (a fixed-duration load test's
@@ -98,7 +101,7 @@ public final class Workloads {
             "virtual threads vs the fastest other way the same Spring Boot service ran in the cell: a Tomcat pool or"
                     + " WebFlux on Netty (throughput under the same closed-model load)");
 
-    private static final Contrast SPRING_BOOT_CAPACITY = Contrast.overFastestOther(
+    private static final Contrast CAPACITY_CONTRAST = Contrast.overFastestOther(
             "virtual",
             "virtual threads vs the best other way the same Spring Boot service ran in the cell, a Tomcat pool or"
                     + " WebFlux on Netty: the requests/s each carries within the latency objective");
@@ -107,13 +110,20 @@ public final class Workloads {
             Map.of("fib-fanout", "sequential", "pinning", "reentrant-lock");
 
     private static final Map<String, Headline> HEADLINES = Map.of(
-            "echo-server", new Headline("roundTripsPerSecond", "round trips/s"),
-            "http-server", new Headline("throughputPerSecond", "req/s"),
-            "spring-boot", new Headline("throughputPerSecond", "req/s"),
-            "spring-boot-capacity", new Headline("capacityPerSecond", "req/s"),
-            "ping-pong", new Headline("nsPerRoundTrip", "ns/round trip"),
-            "thread-local", new Headline("objectsBuilt", "objects built"),
-            "footprint", new Headline("rssBytesPerThread", "B RSS/thread"));
+            "echo-server",
+            new Headline("roundTripsPerSecond", "round trips/s"),
+            "http-server",
+            new Headline("throughputPerSecond", "req/s"),
+            "spring-boot",
+            new Headline("throughputPerSecond", "req/s"),
+            SPRING_BOOT_CAPACITY,
+            new Headline("capacityPerSecond", "req/s"),
+            "ping-pong",
+            new Headline("nsPerRoundTrip", "ns/round trip"),
+            "thread-local",
+            new Headline("objectsBuilt", "objects built"),
+            "footprint",
+            new Headline("rssBytesPerThread", "B RSS/thread"));
 
     static {
         add(
@@ -177,7 +187,7 @@ public final class Workloads {
         // the same service's capacity (issue #52): the highest rate within p99 <= p99Ms, errors <= 0.1 %, searched
         // from `from` to `to` requests/s to precisionPercent, in windows of durationS after warmupS
         add(
-                "spring-boot-capacity",
+                SPRING_BOOT_CAPACITY,
                 Map.of(
                         "p99Ms", 1_000L,
                         "from", 100L,
@@ -205,7 +215,7 @@ public final class Workloads {
                         Optional.ofNullable(BASELINES.get(id)),
                         switch (id) {
                             case "spring-boot" -> SPRING_BOOT;
-                            case "spring-boot-capacity" -> SPRING_BOOT_CAPACITY;
+                            case SPRING_BOOT_CAPACITY -> CAPACITY_CONTRAST;
                             default -> CONTRASTS.getOrDefault(id, VIRTUAL_OVER_FASTEST);
                         }));
     }

@@ -101,7 +101,7 @@ public final class CostModel {
             // measured windows, a graceful stop: 6.7 s a fork for 2 s of windows (benchmarks/results/*-quick)
             case "spring-boot" -> 4_400 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
             // two such starts (the search's server, the validation's), at most every window the search can run
-            case "spring-boot-capacity" ->
+            case dev.loommatrix.core.matrix.Workloads.SPRING_BOOT_CAPACITY ->
                 2 * 4_400 + capacityWindows(p) * (p.get("warmupS") + p.get("durationS")) * 1000.0;
             case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;

@@ -105,7 +105,7 @@ public final class Planner {
                 c.jvmArgs,
                 c.env,
                 matrix.repetitions(),
-                matrix.warmup(),
+                workload.searchesCapacity() ? 0 : matrix.warmup(),
                 workload.iterations()
                         .orElse(
                                 dev.loommatrix.core.matrix.Workloads.measuredOnce(workload.id())

@@ -467,4 +467,28 @@ class ServiceWorkloadsTest {
                 .containsEntry("to", 6400L)
                 .containsEntry("precisionPercent", 10L);
     }
+
+    /**
+     * A capacity search's repetitions are whole searches with warmup windows and a fresh validation server each: the
+     * matrix's warmup repetitions are not run for one (a search thrown away), and other cells keep theirs.
+     */
+    @Test
+    void aCapacitySearchRunsNoWarmupRepetitions() throws Exception {
+        Matrix m = parse(
+                HEAD.replace("workloads:\n", "warmup: 2\nworkloads:\n")
+                        + "  - {id: spring-boot-capacity, variants: [virtual]}\n"
+                        + "  - {id: spring-boot, variants: [virtual]}\n"
+                        + entry(
+                                "jar: app.jar\nport: 8080\n",
+                                """
+                                path: /work
+                                capacity: {objective: {p99: 500ms}, from: 50, to: 400}
+                                duration: 5s
+                                """),
+                Optional.empty());
+        Map<String, Integer> warmups = new java.util.TreeMap<>();
+        dev.loommatrix.core.plan.Planner.plan(m)
+                .forEach(c -> warmups.put(c.workload().id(), c.warmup()));
+        assertThat(warmups).isEqualTo(Map.of("spring-boot-capacity", 0, "spring-boot", 2, "web", 0));
+    }
 }

@@ -26,9 +26,6 @@ public final class SeedServices {
     static final String JAR = "seed-spring.jar";
     static final int PORT = 8080;
 
-    /** The built-in capacity search of the same service (issue #52). */
-    static final String CAPACITY = "spring-boot-capacity";
-
     private SeedServices() {}
 
     /** Whether the cell is a built-in service that still needs its server resolved. */
@@ -86,7 +83,7 @@ public final class SeedServices {
         for (String variant : cell.workload().variants()) {
             variants.put(variant, settings(variant));
         }
-        boolean search = cell.workload().id().equals(CAPACITY);
+        boolean search = cell.workload().id().equals(Workloads.SPRING_BOOT_CAPACITY);
         ServiceLoad load = new ServiceLoad(
                 "GET",
                 List.of("/work"),
