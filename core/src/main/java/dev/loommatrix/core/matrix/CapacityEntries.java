@@ -31,7 +31,6 @@ final class CapacityEntries {
     static final List<String> OBJECTIVE_KEYS = List.of("p50", "p90", "p99", "p99.9", "max", "errors");
 
     private static final Pattern LATENCY = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s)");
-    private static final Pattern PERCENT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*%");
     private static final String HINT =
             "capacity: {objective: {p99: 500ms, errors: 0.1%}, from: 50, to: 6400, " + "precision: 10%}";
 
@@ -114,47 +113,17 @@ final class CapacityEntries {
     }
 
     private static Optional<Double> errorShare(YamlReader in, Node node, String where) {
-        return share(in, node, where, 0, "e.g. errors: 0.1% (at most one request in a thousand may fail)");
+        return Values.share(in, node, where, 0, "e.g. errors: 0.1% (at most one request in a thousand may fail)");
     }
 
     private static Optional<Double> precision(YamlReader in, Node node, String where) {
-        return share(in, node, where, 0.005, "e.g. precision: 10% (the capacity is known to within 10 %)")
+        return Values.share(in, node, where, 0.005, "e.g. precision: 10% (the capacity is known to within 10 %)")
                 .filter(p -> p <= 0.5 || fail(in, node, where + " above 50 % would not bisect at all", "e.g. 10%"));
     }
 
     private static boolean fail(YamlReader in, Node node, String message, String hint) {
         in.error(node, message, hint);
         return false;
-    }
-
-    /** {@code 0.1%}, or a fraction below 1 ({@code 0.001}), at least {@code min}. */
-    private static Optional<Double> share(YamlReader in, Node node, String where, double min, String hint) {
-        return in.scalarText(node, where).flatMap(text -> {
-            double value = shareOf(text);
-            if (!(value >= min && value < 1)) {
-                in.error(
-                        node,
-                        where + " '" + text + "' is not a share "
-                                + (min > 0 ? "of at least " + ServiceLoad.Objective.share(min) : "from 0")
-                                + " below 100 %",
-                        hint);
-                return Optional.empty();
-            }
-            return Optional.of(value);
-        });
-    }
-
-    /** {@code 5%} or a fraction ({@code 0.05}) as a fraction; NaN when it is neither. */
-    static double shareOf(String text) {
-        Matcher m = PERCENT.matcher(text.trim());
-        if (m.matches()) {
-            return Double.parseDouble(m.group(1)) / 100;
-        }
-        try {
-            return Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 
     private static Optional<Double> rate(YamlReader in, Node node, String where) {

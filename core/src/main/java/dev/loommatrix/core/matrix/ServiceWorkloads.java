@@ -374,16 +374,7 @@ final class ServiceWorkloads {
 
     /** {@code 5%} or a fraction below 1 ({@code 0.05}). */
     private static Optional<Double> percent(YamlReader in, Node node, String where) {
-        return in.scalarText(node, where).flatMap(text -> {
-            double value = CapacityEntries.shareOf(text);
-            if (!(value >= 0 && value < 1)) {
-                in.error(
-                        node,
-                        where + " '" + text + "' is not a share between 0 and 100 %",
-                        "e.g. maxShortfall: 5% (the completed rate may be 5 % below the asked rate)");
-                return Optional.empty();
-            }
-            return Optional.of(value);
-        });
+        return Values.share(
+                in, node, where, 0, "e.g. maxShortfall: 5% (the completed rate may be 5 % below the asked rate)");
     }
 }

@@ -168,4 +168,36 @@ final class Values {
             return true;
         });
     }
+
+    private static final Pattern PERCENT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*%");
+
+    /** {@code 0.1%}, or a fraction below 1 ({@code 0.001}), at least {@code min}: every share a load states. */
+    static Optional<Double> share(YamlReader in, Node node, String where, double min, String hint) {
+        return in.scalarText(node, where).flatMap(text -> {
+            double value = shareOf(text);
+            if (!(value >= min && value < 1)) {
+                in.error(
+                        node,
+                        where + " '" + text + "' is not a share of "
+                                + (min > 0 ? "at least " + ServiceLoad.Objective.share(min) : "0 or more")
+                                + " and below 100 %",
+                        hint);
+                return Optional.empty();
+            }
+            return Optional.of(value);
+        });
+    }
+
+    /** {@code 5%} or a fraction ({@code 0.05}) as a fraction; NaN when it is neither. */
+    static double shareOf(String text) {
+        Matcher m = PERCENT.matcher(text.trim());
+        if (m.matches()) {
+            return Double.parseDouble(m.group(1)) / 100;
+        }
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
 }

@@ -414,8 +414,8 @@ class ServiceWorkloadsTest {
                         "DIR/m.yaml:13:19: error: workloads[0].load.rate must be a number of requests per second above "
                                 + "0, found text 'fast'\n  hint: e.g. rate: 500, or rate: [100, 200, 400] for a "
                                 + "throughput-latency curve",
-                        "DIR/m.yaml:15:21: error: workloads[0].load.maxShortfall '150%' is not a share between 0 and "
-                                + "100 %\n  hint: e.g. maxShortfall: 5% (the completed rate may be 5 % below the asked "
+                        "DIR/m.yaml:15:21: error: workloads[0].load.maxShortfall '150%' is not a share of 0 or more "
+                                + "and below 100 %\n  hint: e.g. maxShortfall: 5% (the completed rate may be 5 % below the asked "
                                 + "rate)");
     }
 
