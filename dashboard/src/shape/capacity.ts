@@ -1,6 +1,7 @@
 import type { CellRecord, Measurement } from "../data/types";
 import { num, ratio } from "../ui/format";
-import { seriesOf } from "./cell";
+import { list } from "./underload";
+import { median, seriesOf } from "./cell";
 
 // A capacity search's cell (issue #52) as the cell view shows it: per variant, how many requests/s it carried
 // within the objective — with the interval over its repetitions and each repetition's outcome, never one silent
@@ -123,13 +124,6 @@ function repetitionOf(s: Sample, index: number): CapacityRepetition {
   };
 }
 
-const median = (values: number[]): number | undefined => {
-  if (!values.length) return undefined;
-  const v = [...values].sort((a, b) => a - b);
-  const mid = v.length >> 1;
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
-
 /** Each variant's search, in the record's order. */
 export function capacityVariants(cell: CellRecord): CapacityVariant[] {
   return cell.measurements
@@ -155,7 +149,7 @@ export function capacityVariants(cell: CellRecord): CapacityVariant[] {
 }
 
 /** A variant whose every repetition passed at the top of the range: its capacity is a floor, not a measurement. */
-const onlyLowerBound = (v: CapacityVariant): boolean =>
+export const onlyLowerBound = (v: CapacityVariant): boolean =>
   v.repetitions.length > 0 && v.repetitions.every((r) => r.outcome === "lower bound");
 
 const reqs = (v: number | undefined) => `${num(v)} requests/s`;
@@ -244,8 +238,4 @@ function repetitionWords(variants: CapacityVariant[]): string {
 
 function unique<T>(values: T[]): string[] {
   return [...new Set(values.map(String))];
-}
-
-function list(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }

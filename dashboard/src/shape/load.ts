@@ -1,5 +1,5 @@
 import type { CellRecord, Measurement } from "../data/types";
-import { benchmarkLabel, seriesOf } from "./cell";
+import { benchmarkLabel, median, seriesOf } from "./cell";
 
 // A service cell (issue #28) as the cell view shows it: each variant's latency percentile distribution (the
 // HdrHistogram percentile plot users know: percentiles spread on a log scale of 1 / (1 − p), so the tail gets
@@ -117,13 +117,6 @@ export interface LoadRow {
   /** why the variant's numbers are not a result (invalid, failed) */
   problem?: string;
 }
-
-const median = (values: number[]): number | undefined => {
-  if (!values.length) return undefined;
-  const v = [...values].sort((a, b) => a - b);
-  const mid = v.length >> 1;
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-};
 
 export function loadRows(cell: CellRecord): LoadRow[] {
   return cell.measurements

@@ -157,6 +157,7 @@ function unique<T extends number>(values: T[]): T[] {
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
-function list(items: string[]): string {
+/** "a", "a and b", "a, b and c". */
+export function list(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }

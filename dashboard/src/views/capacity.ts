@@ -7,15 +7,16 @@ import {
   capacityVariants,
   curvePoints,
   limitSentences,
+  onlyLowerBound,
   outcomeLine,
 } from "../shape/capacity";
 import { h, whole } from "../ui/dom";
 import { ms, num, percent } from "../ui/format";
 import { plotWidth, section, table } from "./common";
+import { errorsOf } from "./underload";
 
 const lowest = (points: { rate: number }[]) => Math.min(...points.map((p) => p.rate));
 const highest = (points: { rate: number }[]) => Math.max(...points.map((p) => p.rate));
-const floor = (v: CapacityVariant) => v.repetitions.length > 0 && v.repetitions.every((r) => r.outcome === "lower bound");
 
 /**
  * A capacity search's cell (issue #52): what each variant carries within the objective first, and what held it
@@ -90,7 +91,7 @@ function curve(v: CapacityVariant): HTMLElement | null {
                 ...(v.capacity! * v.capacity! >= lowest(points) * highest(points)
                   ? { textAnchor: "end" as const, dx: -4 }
                   : { textAnchor: "start" as const, dx: 4 }),
-                text: () => `${floor(v) ? "at least " : ""}${num(v.capacity)}/s`,
+                text: () => `${onlyLowerBound(v) ? "at least " : ""}${num(v.capacity)}/s`,
                 fill: "#1f4e9c",
               }),
             ]
@@ -115,11 +116,6 @@ function curve(v: CapacityVariant): HTMLElement | null {
     }),
   );
 }
-
-const errorsOf = (e: Record<string, number>) => {
-  const parts = Object.entries(e).filter(([, n]) => n > 0);
-  return parts.length ? parts.map(([k, n]) => `${k} ${num(n)}`).join(", ") : "none";
-};
 
 /** Every window in the order run, each repetition's validation last. */
 function windowsTable(v: CapacityVariant): HTMLTableElement {

@@ -78,7 +78,8 @@ function percentiles(points: PercentilePoint[]): HTMLElement | null {
     : null;
 }
 
-const errorsOf = (e: Record<string, number>) => {
+/** Failed requests by kind, "connect 3, timeout 1", or "none". */
+export const errorsOf = (e: Record<string, number>) => {
   const parts = Object.entries(e).filter(([, n]) => n > 0);
   return parts.length ? parts.map(([k, n]) => `${k} ${num(n)}`).join(", ") : "none";
 };

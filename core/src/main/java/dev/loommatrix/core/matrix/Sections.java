@@ -262,60 +262,59 @@ final class Sections {
                             }
                         })));
         Map<String, Long> params = new LinkedHashMap<>(def.defaults());
-        field(fields, "params")
+        Optional<Node> paramsNode = field(fields, "params");
+        Map<String, NodeTuple> given = paramsNode
                 .flatMap(n -> in.mapping(
                         n,
                         where + ".params",
                         new java.util.TreeSet<>(def.defaults().keySet())))
-                .ifPresent(given -> given.forEach(
-                        (name, t) -> in.integer(t.getValueNode(), where + ".params." + name, 0, Long.MAX_VALUE)
-                                .ifPresent(v -> params.put(name, v))));
+                .orElse(Map.of());
+        given.forEach((name, t) -> in.integer(t.getValueNode(), where + ".params." + name, 0, Long.MAX_VALUE)
+                .ifPresent(v -> params.put(name, v)));
         if (def.id().equals(Workloads.SPRING_BOOT_CAPACITY)) {
-            field(fields, "params").ifPresent(n -> capacityParams(in, n, params, where + ".params"));
+            paramsNode.ifPresent(n -> capacityParams(in, n, given, params, where + ".params"));
         }
         Optional<Iterations> iterations = field(fields, "iterations").flatMap(n -> iterations(in, n));
         return Optional.of(new WorkloadSpec(def.id(), variants, params, Optional.empty(), iterations));
     }
 
     /** The built-in capacity search's range, precision and connections, as a {@code capacity:} load checks them. */
-    private static void capacityParams(YamlReader in, Node node, Map<String, Long> p, String where) {
+    private static void capacityParams(
+            YamlReader in, Node node, Map<String, NodeTuple> given, Map<String, Long> p, String where) {
         if (p.get("from") < 1 || p.get("to") <= p.get("from")) {
             in.error(
-                    at(node, "to", "from"),
+                    at(node, given, "to", "from"),
                     where + ": the rates searched must run from 1 request/s or more up to a higher one, got from "
                             + p.get("from") + " to " + p.get("to"),
                     "e.g. {from: 100, to: 6400}");
         }
         if (p.get("precisionPercent") < 1 || p.get("precisionPercent") > 50) {
             in.error(
-                    at(node, "precisionPercent"),
+                    at(node, given, "precisionPercent"),
                     where + ".precisionPercent must be 1 to 50, got " + p.get("precisionPercent"),
                     "the search ends when the first failing rate is at most this many percent above the last passing");
         }
         if (p.get("connections") < 1 || p.get("connections") > 100_000) {
-            in.error(at(node, "connections"), where + ".connections must be 1 to 100000, got " + p.get("connections"));
+            in.error(
+                    at(node, given, "connections"),
+                    where + ".connections must be 1 to 100000, got " + p.get("connections"));
         }
         if (p.get("p99Ms") < 1) {
             in.error(
-                    at(node, "p99Ms"),
+                    at(node, given, "p99Ms"),
                     where + ".p99Ms must be 1 or more, got " + p.get("p99Ms"),
                     "the objective: p99 within this many ms");
         }
     }
 
-    /** The value of the first of these keys the mapping has, else the mapping itself: where a problem is said. */
-    private static Node at(Node mapping, String... keys) {
-        if (mapping instanceof org.snakeyaml.engine.v2.nodes.MappingNode m) {
-            for (String key : keys) {
-                for (NodeTuple t : m.getValue()) {
-                    if (t.getKeyNode() instanceof org.snakeyaml.engine.v2.nodes.ScalarNode k
-                            && k.getValue().equals(key)) {
-                        return t.getValueNode();
-                    }
-                }
+    /** The value of the first of these keys the params gave, else the params themselves: where a problem is said. */
+    private static Node at(Node params, Map<String, NodeTuple> given, String... keys) {
+        for (String key : keys) {
+            if (given.containsKey(key)) {
+                return given.get(key).getValueNode();
             }
         }
-        return mapping;
+        return params;
     }
 
     /** A built-in workload by its id. */

@@ -134,6 +134,19 @@ public record ServiceLoad(
 
         public static final double DEFAULT_PRECISION = 0.10;
 
+        /**
+         * The built-in {@code spring-boot-capacity} search from its params: p99 within {@code p99Ms} and 0.1 % errors,
+         * from {@code from} to {@code to} requests/s to {@code precisionPercent}, at most {@code connections} in flight.
+         */
+        public static Capacity ofBuiltIn(Map<String, Long> p) {
+            return new Capacity(
+                    new Objective(Map.of("99", p.get("p99Ms").doubleValue()), Objective.DEFAULT_ERROR_SHARE),
+                    p.get("from"),
+                    p.get("to"),
+                    p.get("precisionPercent") / 100.0,
+                    Math.toIntExact(p.get("connections")));
+        }
+
         /** The one measured "level" of a search: its objective, as the results name it. */
         @Override
         public List<String> levels() {

@@ -102,23 +102,15 @@ public final class CostModel {
             case "spring-boot" -> 4_400 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
             // two such starts (the search's server, the validation's), at most every window the search can run
             case dev.loommatrix.core.matrix.Workloads.SPRING_BOOT_CAPACITY ->
-                2 * 4_400 + capacityWindows(p) * (p.get("warmupS") + p.get("durationS")) * 1000.0;
+                2 * 4_400
+                        + ServiceLoad.Capacity.ofBuiltIn(p).windows()
+                                * (p.get("warmupS") + p.get("durationS"))
+                                * 1000.0;
             case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;
             case "thread-local" -> p.get("tasks") * 0.01;
             default -> 1000;
         };
-    }
-
-    /** The most windows the built-in search runs: its doublings, the bisections to its precision, a validation. */
-    static int capacityWindows(Map<String, Long> p) {
-        return new ServiceLoad.Capacity(
-                        new ServiceLoad.Objective(Map.of("99", p.get("p99Ms").doubleValue()), 0.001),
-                        p.get("from"),
-                        p.get("to"),
-                        p.get("precisionPercent") / 100.0,
-                        1)
-                .windows();
     }
 
     /** JMH's defaults where the entry leaves them to the suite: 5 iterations of 10 s, 5 forks. */

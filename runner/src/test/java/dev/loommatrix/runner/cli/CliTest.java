@@ -9,11 +9,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-class CliTest {
+/** The real CLI in-process: every CLI test drives it through {@link #run}, other packages' tests too. */
+public class CliTest {
 
-    record Result(int code, String out, String err) {}
+    public record Result(int code, String out, String err) {}
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = LoomMatrix.mainWithoutExit(

@@ -8,10 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.Json;
-import dev.loommatrix.runner.cli.LoomMatrix;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.loommatrix.runner.cli.CliTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,14 +54,9 @@ class CapacityReadersTest {
     }
 
     private static String cli(int expected, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoomMatrix.mainWithoutExit(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(expected);
-        return out.toString(StandardCharsets.UTF_8);
+        CliTest.Result r = CliTest.run(args);
+        assertThat(r.code()).as(r.err()).isEqualTo(expected);
+        return r.out();
     }
 
     @Test

@@ -89,7 +89,7 @@ public final class SeedServices {
                 List.of("/work"),
                 Map.of(),
                 Optional.empty(),
-                search ? capacity(p) : new ServiceLoad.Closed(Math.toIntExact(p.get("users"))),
+                search ? ServiceLoad.Capacity.ofBuiltIn(p) : new ServiceLoad.Closed(Math.toIntExact(p.get("users"))),
                 Duration.ofSeconds(p.get("warmupS")),
                 Duration.ofSeconds(p.get("durationS")),
                 Optional.empty(),
@@ -136,17 +136,6 @@ public final class SeedServices {
                 Optional.of(user),
                 cell.workload().iterations());
         return cell.withWorkload(spec);
-    }
-
-    /** The built-in search's load: p99 within {@code p99Ms} and at most 0.1 % errors, between two rates. */
-    private static ServiceLoad.Capacity capacity(Map<String, Long> p) {
-        return new ServiceLoad.Capacity(
-                new ServiceLoad.Objective(
-                        Map.of("99", p.get("p99Ms").doubleValue()), ServiceLoad.Objective.DEFAULT_ERROR_SHARE),
-                p.get("from"),
-                p.get("to"),
-                p.get("precisionPercent") / 100.0,
-                Math.toIntExact(p.get("connections")));
     }
 
     /** A variant as Spring Boot's own settings: the pool's size, virtual threads, or WebFlux on Netty. */
