@@ -29,24 +29,31 @@ public final class PairCpu implements CellCpu {
 
     @Override
     public synchronized OptionalLong nanos() {
-        OptionalLong mine = own.nanos();
-        if (mine.isEmpty()) {
-            return mine; // the cell's own reading decides whether an interval says anything
-        }
+        // both sides' own processes, with what the runner reaped of either counted once, in one consistent reading;
+        // the cell's own reading decides whether an interval says anything
+        return CellCpu.withShared(own, () -> {
+            OptionalLong mine = own.unsharedNanos();
+            if (mine.isEmpty()) {
+                return mine;
+            }
+            return OptionalLong.of(mine.getAsLong() + sibling());
+        });
+    }
+
+    /** The sibling's CPU so far: the cells it measured before, and its current cell's last reading. */
+    private long sibling() {
         CellCpu now = sibling.get();
-        // the sibling's own processes only: what the runner reaped of either side is in this cell's reading already
         OptionalLong theirs = now == null ? OptionalLong.empty() : now.unsharedNanos();
         if (theirs.isPresent()) {
-            long reading = theirs.getAsLong();
             if (now != siblingSeen) {
                 // another cell (or the same cell measured again): a new count from zero
                 siblingBefore += siblingLast;
                 siblingLast = 0;
                 siblingSeen = now;
             }
-            siblingLast = reading;
+            siblingLast = theirs.getAsLong();
         }
-        return OptionalLong.of(mine.getAsLong() + siblingBefore + siblingLast);
+        return siblingBefore + siblingLast;
     }
 
     @Override

@@ -77,6 +77,44 @@ class PairCpuTest {
         assertThat(pair.nanos()).hasValue(9_000);
     }
 
+    /**
+     * A sibling's JVM reaped while the pair is read — after this block's reaped count was read, before the sibling's
+     * live groups were: its CPU is in neither. At a cell's end no later reading made up for it, and a block beside a
+     * 0.57-CPU hog read 1.06 CPUs of other work. Read again, the pair's count is whole.
+     */
+    @Test
+    void aJvmReapedWhileThePairIsReadIsCountedOnce() {
+        AtomicLong reaped = new AtomicLong();
+        AtomicLong liveA = new AtomicLong(3_000);
+        AtomicLong liveB = new AtomicLong(5_000);
+        CellCpu own = local(liveA, reaped);
+        AtomicLong siblingReads = new AtomicLong();
+        CellCpu sibling = new CellCpu() {
+            @Override
+            public OptionalLong nanos() {
+                throw new AssertionError("a sibling's whole reading would count the reaped processes twice");
+            }
+
+            @Override
+            public OptionalLong unsharedNanos() {
+                if (siblingReads.incrementAndGet() == 2) { // the sibling's JVM is reaped just before its second read
+                    liveB.set(0);
+                    reaped.addAndGet(5_000);
+                }
+                return OptionalLong.of(liveB.get());
+            }
+
+            @Override
+            public String source() {
+                return "a sibling whose JVM is reaped mid-reading";
+            }
+        };
+        PairCpu pair = new PairCpu(own, () -> sibling);
+        assertThat(pair.nanos()).hasValue(8_000);
+        assertThat(pair.nanos()).hasValue(8_000);
+        assertThat(siblingReads).hasValue(3); // the torn reading was read again
+    }
+
     private static CellCpu local(AtomicLong live, AtomicLong reaped) {
         return new CellCpu() {
             @Override
@@ -87,6 +125,11 @@ class PairCpuTest {
             @Override
             public OptionalLong unsharedNanos() {
                 return OptionalLong.of(live.get());
+            }
+
+            @Override
+            public OptionalLong sharedNanos() {
+                return OptionalLong.of(reaped.get());
             }
 
             @Override

@@ -67,13 +67,7 @@ final class LocalProcesses {
         return new CellCpu() {
             @Override
             public OptionalLong nanos() {
-                if (!ProcessGroups.available()) {
-                    return OptionalLong.empty();
-                }
-                long live = ProcessGroups.cpuTicks(Set.copyOf(cellGroups));
-                // after the groups: a process reaped meanwhile counts twice for one reading, never not at all
-                long reaped = ProcStat.ticks(Path.of("/proc/self"), ProcStat.CUTIME, ProcStat.CSTIME);
-                return OptionalLong.of((live + reaped) * ProcStat.TICK_NANOS);
+                return CellCpu.withShared(this, this::unsharedNanos);
             }
 
             /** The live groups only: the reaped processes are every cell's this runner ran, a lockstep sibling's too. */
@@ -83,6 +77,16 @@ final class LocalProcesses {
                     return OptionalLong.empty();
                 }
                 return OptionalLong.of(ProcessGroups.cpuTicks(Set.copyOf(cellGroups)) * ProcStat.TICK_NANOS);
+            }
+
+            /** What this runner reaped: its children's CPU, which only cells add to. */
+            @Override
+            public OptionalLong sharedNanos() {
+                if (!ProcessGroups.available()) {
+                    return OptionalLong.empty();
+                }
+                return OptionalLong.of(
+                        ProcStat.ticks(Path.of("/proc/self"), ProcStat.CUTIME, ProcStat.CSTIME) * ProcStat.TICK_NANOS);
             }
 
             @Override
