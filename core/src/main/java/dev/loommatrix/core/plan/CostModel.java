@@ -101,10 +101,11 @@ public final class CostModel {
             // measured windows, a graceful stop: 6.7 s a fork for 2 s of windows (benchmarks/results/*-quick)
             case "spring-boot" -> 4_400 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
             // two such starts (the search's server, the validation's), at most every window the search can run
+            // (each window's opening, uncounted, at most its warmup again)
             case dev.loommatrix.core.matrix.Workloads.SPRING_BOOT_CAPACITY ->
                 2 * 4_400
                         + ServiceLoad.Capacity.ofBuiltIn(p).windows()
-                                * (p.get("warmupS") + p.get("durationS"))
+                                * (2 * p.get("warmupS") + p.get("durationS"))
                                 * 1000.0;
             case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;
@@ -142,10 +143,13 @@ public final class CostModel {
                     case dev.loommatrix.core.matrix.UserWorkload.Program program -> 3_000;
                     case dev.loommatrix.core.matrix.UserWorkload.Service service ->
                         // a start-up, then each level's warmup and measured window (a capacity search: at most its
-                        // windows, the last on a second server)
+                        // windows, the last on a second server, each with its opening, at most the warmup again)
                         JVM_OVERHEAD_MS * 5 * (service.load().model() instanceof ServiceLoad.Capacity ? 2 : 1)
                                 + service.load().model().windows()
                                         * (service.load().warmup().toMillis()
+                                                        * (service.load().model() instanceof ServiceLoad.Capacity
+                                                                ? 2
+                                                                : 1)
                                                 + service.load().duration().toMillis());
                 };
         return perJvm * variants;

@@ -7,9 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,15 +40,30 @@ public final class LatencyHistogram {
 
     /** Every request oha stored in {@code db}; empty when it holds none (nothing was answered). */
     public static Optional<Histogram> read(Path db) throws IOException {
+        return read(db, Duration.ZERO);
+    }
+
+    /**
+     * The requests oha stored in {@code db} that were due {@code from} the run's start on (when it was to send them,
+     * under latency correction; when it sent them, without); empty when it holds none.
+     */
+    public static Optional<Histogram> read(Path db, Duration from) throws IOException {
         if (!Files.isRegularFile(db)) {
             return Optional.empty();
         }
         Histogram histogram = new Histogram(SIGNIFICANT_DIGITS);
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT duration FROM oha")) {
-            while (rows.next()) {
-                histogram.recordValue(Math.max(0, Math.round(rows.getDouble(1) * 1_000_000)));
+                PreparedStatement statement = connection.prepareStatement(
+                        from.isZero()
+                                ? "SELECT duration FROM oha"
+                                : "SELECT duration FROM oha WHERE COALESCE(start_latency_correction, start) >= ?")) {
+            if (!from.isZero()) {
+                statement.setDouble(1, from.toNanos() / 1e9);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    histogram.recordValue(Math.max(0, Math.round(rows.getDouble(1) * 1_000_000)));
+                }
             }
         } catch (SQLException e) {
             throw new IOException("oha's request database " + db + " could not be read: " + e.getMessage(), e);

@@ -62,6 +62,35 @@ class LatencyHistogramTest {
         assertThat(LatencyHistogram.decoded(LatencyHistogram.encoded(h))).isEqualTo(h);
     }
 
+    /**
+     * A capacity window's first seconds, while the generator opens its connections, are not counted (issue #52):
+     * only the requests due from the opening's end on are the window's — by when they were due under latency
+     * correction, when they were sent without it.
+     */
+    @Test
+    void aWindowAfterItsOpeningHoldsTheRequestsDueFromTheOpeningsEndOn(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("warmed.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var s = c.createStatement()) {
+            s.execute("CREATE TABLE oha (url TEXT NOT NULL, start REAL NOT NULL, start_latency_correction REAL, "
+                    + "end REAL NOT NULL, duration REAL NOT NULL, status INTEGER NOT NULL, "
+                    + "len_bytes INTEGER NOT NULL, run INTEGER NOT NULL)");
+            // the opening's: due before 5 s, slow (new connections); a request due at 4.9 s but sent at 5.4 s is the
+            // opening's; the window's: due from 5 s on, 300 ms; one without correction, sent at 6 s
+            s.execute("INSERT INTO oha VALUES ('/', 0.1, 0.0, 3.1, 3.1, 200, 2, 0)");
+            s.execute("INSERT INTO oha VALUES ('/', 5.4, 4.9, 6.4, 1.5, 200, 2, 0)");
+            s.execute("INSERT INTO oha VALUES ('/', 5.0, 5.0, 5.3, 0.3, 200, 2, 0)");
+            s.execute("INSERT INTO oha VALUES ('/', 7.2, 7.1, 7.4, 0.3, 200, 2, 0)");
+            s.execute("INSERT INTO oha VALUES ('/', 6.0, NULL, 6.3, 0.3, 200, 2, 0)");
+        }
+        Histogram window =
+                LatencyHistogram.read(db, java.time.Duration.ofSeconds(5)).orElseThrow();
+        assertThat(window.getTotalCount()).isEqualTo(3);
+        assertThat(window.getMaxValue() / 1000.0).isCloseTo(300.0, within(0.5));
+        assertThat(LatencyHistogram.read(db).orElseThrow().getTotalCount()).isEqualTo(5);
+        assertThat(LatencyHistogram.read(db, java.time.Duration.ofSeconds(8))).isEmpty();
+    }
+
     @Test
     void aDatabaseThatIsMissingOrEmptyGivesNoHistogram(@TempDir Path dir) throws Exception {
         assertThat(LatencyHistogram.read(dir.resolve("none.db"))).isEmpty();

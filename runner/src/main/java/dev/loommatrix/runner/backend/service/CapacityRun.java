@@ -21,8 +21,8 @@ import java.util.Optional;
 
 /**
  * One repetition of a capacity search on a {@link ServiceHost} (issue #52): a fresh server, the search's windows
- * against it (each a drained warmup at the window's rate, then the measured window), and the validation window on
- * another fresh server. {@link CapacitySearch} decides which rates; this class runs each window and judges it.
+ * against it (each a drained warmup at the window's rate, then the measured window, its connections' opening
+ * uncounted), and the validation window on another fresh server. {@link CapacitySearch} decides which rates; this class runs each window and judges it.
  *
  * <p>A repetition runs two server JVMs, the search's and the validation's; both carry the agent, so both are
  * attested, and the records file holds two lines for the repetition (the results read them as one run).
@@ -111,7 +111,8 @@ final class CapacityRun {
             }
         }
         Optional<Double> before = server.cpuSeconds();
-        ServiceCell.Window measured = ServiceCell.window(load, Optional.of(rate), target, load.duration(), host, true);
+        ServiceCell.Window measured =
+                ServiceCell.measuredAfterOpening(load, rate, target, host, capacity.opening(rate, load.warmup()));
         Optional<Double> after = server.cpuSeconds();
         if (measured.problem().isPresent()) {
             return broken(rate, validation, measured.problem().get());

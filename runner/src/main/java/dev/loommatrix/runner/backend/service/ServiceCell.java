@@ -249,6 +249,34 @@ public final class ServiceCell {
             ServiceHost host,
             boolean measured)
             throws IOException, InterruptedException {
+        return run(
+                load, asked, target, length, host, measured ? Optional.of(Duration.ZERO) : Optional.empty(), !measured);
+    }
+
+    /**
+     * A capacity search's measured window (issue #52), after its warmup: its first {@code opening} (while the
+     * generator opens its connections: {@link ServiceLoad.Capacity#opening}) runs at the rate but is not counted in
+     * the latencies; its counts (answered, errors, sent, the generator's CPU) are the whole run's.
+     */
+    static Window measuredAfterOpening(ServiceLoad load, double rate, Target target, ServiceHost host, Duration opening)
+            throws IOException, InterruptedException {
+        return run(load, Optional.of(rate), target, opening.plus(load.duration()), host, Optional.of(opening), false);
+    }
+
+    /**
+     * One generator run of {@code length}; with {@code latencyFrom}, a measured one: oha stores every request, and
+     * the histogram holds those due from then on.
+     */
+    private static Window run(
+            ServiceLoad load,
+            Optional<Double> asked,
+            Target target,
+            Duration length,
+            ServiceHost host,
+            Optional<Duration> latencyFrom,
+            boolean drain)
+            throws IOException, InterruptedException {
+        boolean measured = latencyFrom.isPresent();
         String report = host.scratch() + (measured ? "/measured.json" : "/warmup.json");
         Optional<String> db = measured ? Optional.of(host.keep() + "/measured.db") : Optional.empty();
         String script = target.prelude()
@@ -263,7 +291,7 @@ public final class ServiceCell {
                                 length,
                                 report,
                                 db,
-                                !measured),
+                                drain),
                         report);
         Optional<String> printed = host.generator(script, length.plusSeconds(60));
         if (printed.isEmpty()) {
@@ -284,7 +312,7 @@ public final class ServiceCell {
             Path local = Files.createTempFile("loom-oha", ".db");
             try {
                 if (host.fetch(db.get(), local)) {
-                    histogram = LatencyHistogram.read(local);
+                    histogram = LatencyHistogram.read(local, latencyFrom.orElseThrow());
                 }
             } finally {
                 Files.deleteIfExists(local);
