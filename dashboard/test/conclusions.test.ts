@@ -225,3 +225,24 @@ describe("the tiles, classed by their cell's conclusion", () => {
     expect(tileLines(tiles.get("sx")!, undefined)).toEqual(["not valid", "disturbed: measured…"]);
   });
 });
+
+describe("a capacity ratio that is only a bound (issue #52)", () => {
+  const finding = (bound: "at least" | "at most" | "unknown", conclusion: "pays-off" | "cannot-tell") => ({
+    cellId: "cap",
+    coordinates: coords("temurin-25", 1, "slow-endpoint-capacity"),
+    conclusion,
+    headline: { ...contrast("virtual", "tomcat-20", 4, 4, 4, 0.67, conclusion), metric: "capacityPerSecond", bound },
+    causes: [],
+  });
+
+  it("says a floor where the subject met the objective at the top of the range searched", () => {
+    const t = tileConclusion(finding("at least", "pays-off") as never);
+    expect(t.detail).toMatch(/^at least 4× over tomcat-20/);
+    expect(t.short).toMatch(/^≥ 4× · /);
+  });
+
+  it("says a ratio of two floors is no number to go by", () => {
+    const t = tileConclusion(finding("unknown", "cannot-tell") as never);
+    expect(t.detail).toMatch(/^4× \(both only lower bounds\) over tomcat-20/);
+  });
+});

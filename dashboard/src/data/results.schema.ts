@@ -872,6 +872,10 @@ export interface Contrasted {
    */
   level?: number;
   conclusion: Conclusion;
+  /**
+   * a capacity contrast where a side's capacity is only a lower bound (every repetition met the objective at the top of the range searched): the ratio is a floor (at least, the subject's), a ceiling (at most, the reference's) or says nothing (unknown, both); absent where both capacities were found
+   */
+  bound?: "at least" | "at most" | "unknown";
 }
 /**
  * loom-matrix report --format json: a run's conclusions per workload (or per benchmark of a user's workload), in the fewest rules along the matrix's axes, each cell's finding with its causes
@@ -1000,6 +1004,10 @@ export interface Contrasted1 {
    */
   level?: number;
   conclusion: Conclusion;
+  /**
+   * a capacity contrast where a side's capacity is only a lower bound (every repetition met the objective at the top of the range searched): the ratio is a floor (at least, the subject's), a ceiling (at most, the reference's) or says nothing (unknown, both); absent where both capacities were found
+   */
+  bound?: "at least" | "at most" | "unknown";
 }
 /**
  * the subject against the best other variant measured, when that is not the headline's reference; it decides the conclusion
@@ -1019,4 +1027,8 @@ export interface Contrasted2 {
    */
   level?: number;
   conclusion: Conclusion;
+  /**
+   * a capacity contrast where a side's capacity is only a lower bound (every repetition met the objective at the top of the range searched): the ratio is a floor (at least, the subject's), a ceiling (at most, the reference's) or says nothing (unknown, both); absent where both capacities were found
+   */
+  bound?: "at least" | "at most" | "unknown";
 }

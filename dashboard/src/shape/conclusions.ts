@@ -77,7 +77,7 @@ export function shortConfidence(c: Pick<Contrast, "low" | "high" | "level">): st
 
 /** "virtual against pool:200: 5.75× (90 % interval 4.4–6.1×)". */
 export function contrastWords(c: Contrast): string {
-  return `${c.subject} against ${c.reference}: ${times(c.ratio)} (${confidenceWords(c)})`;
+  return `${c.subject} against ${c.reference}: ${contrastTimes(c)} (${confidenceWords(c)})`;
 }
 
 /** The contrast the class rests on: over the best other when the headline's reference is not it. */
@@ -166,12 +166,12 @@ export function tileConclusion(f: Finding): TileConclusion {
   const c = decidingContrast(f);
   const words = CLASS_WORDS[f.conclusion];
   if (f.conclusion === "not-valid") return { conclusion: f.conclusion, words, detail: f.why ?? "not evidence", short: "" };
-  const detail = c ? `${times(c.ratio)} over ${c.reference}, ${confidenceWords(c)}` : (f.why ?? "");
+  const detail = c ? `${contrastTimes(c)} over ${c.reference}, ${confidenceWords(c)}` : (f.why ?? "");
   return {
     conclusion: f.conclusion,
     words,
     detail: f.conclusion === "cannot-tell" && f.why ? `${detail}; ${f.why}` : detail,
-    short: c ? `${times(c.ratio)} · ${shortConfidence(c)}` : "",
+    short: c ? `${c.bound === "at least" ? "≥ " : c.bound === "at most" ? "≤ " : ""}${times(c.ratio)} · ${shortConfidence(c)}` : "",
     overBest: f.overBest ? `over the best other, ${f.overBest.reference}` : undefined,
     overBestName: f.overBest?.reference,
   };
@@ -183,6 +183,15 @@ function num(v: number): string {
 
 export function times(v: number): string {
   return ratio(v);
+}
+
+/**
+ * A contrast's ratio as said: "4×", or "at least 4×" where the subject's capacity was only a lower bound (it met the
+ * objective at the top of the range searched), "at most" where the reference's was.
+ */
+export function contrastTimes(c: Pick<Contrast, "ratio" | "bound">): string {
+  if (c.bound === "unknown") return `${times(c.ratio)} (both only lower bounds)`;
+  return c.bound ? `${c.bound} ${times(c.ratio)}` : times(c.ratio);
 }
 
 /** A tile's lines under the class: the deciding ratio, how sure (short), and what it is against. */
@@ -203,7 +212,7 @@ function shorten(text: string, max: number): string {
  * worse" — a variant the reader must hear of where the subject itself makes no difference.
  */
 export function otherWords(c: Contrast): string {
-  return `${c.subject} against ${c.reference}: ${times(c.ratio)} (${confidenceWords(c)}), ${c.conclusion === "hurts" ? "worse" : "better"}`;
+  return `${c.subject} against ${c.reference}: ${contrastTimes(c)} (${confidenceWords(c)}), ${c.conclusion === "hurts" ? "worse" : "better"}`;
 }
 
 /**
@@ -211,7 +220,7 @@ export function otherWords(c: Contrast): string {
  * against reentrant-lock, 1.00×) → hurts (…, 0.126×)".
  */
 export function changeWords(c: ConclusionChange): string {
-  const side = (cls: Conclusion, k: Contrast) => `${CLASS_WORDS[cls]} (${k.subject} against ${k.reference}, ${times(k.ratio)})`;
+  const side = (cls: Conclusion, k: Contrast) => `${CLASS_WORDS[cls]} (${k.subject} against ${k.reference}, ${contrastTimes(k)})`;
   return `${side(c.from, c.before)} → ${side(c.to, c.after)}`;
 }
 

@@ -52,7 +52,9 @@ public final class ConclusionsInBrief {
         f.overBest().ifPresent(b -> s.append("; over ")
                 .append(f.headline().get().reference())
                 .append(' ')
-                .append(ConclusionsMarkdown.ratio(f.headline().get().ratio())));
+                .append(f.headline()
+                        .get()
+                        .ratioWords(ConclusionsMarkdown.ratio(f.headline().get().ratio()))));
         // a service is judged on its tail as well: the p99, lower is better, against the same variant
         f.tail().ifPresent(t -> s.append("; p99 latency ")
                 .append(contrast(t))
@@ -96,18 +98,22 @@ public final class ConclusionsInBrief {
     }
 
     private static String ratios(BoundaryRules.Rule<Finding> r) {
-        List<Double> ratios = r.conditions().stream()
+        List<Finding.Contrasted> deciding = r.conditions().stream()
                 .flatMap(p -> p.what().overBest().or(() -> p.what().headline()).stream())
-                .map(Finding.Contrasted::ratio)
-                .sorted()
                 .toList();
+        List<Double> ratios =
+                deciding.stream().map(Finding.Contrasted::ratio).sorted().toList();
         if (ratios.isEmpty()) {
             return "";
         }
         // as said: two conditions whose ratios print alike are one number, not "6.81–6.81×"
         String low = ConclusionsMarkdown.ratio(ratios.get(0));
         String high = ConclusionsMarkdown.ratio(ratios.get(ratios.size() - 1));
-        return " (" + (low.equals(high) ? low : low.replace("×", "") + "–" + high) + ")";
+        String said = low.equals(high) ? low : low.replace("×", "") + "–" + high;
+        // a capacity only bounded below makes the ratio a floor (or a ceiling): said when every condition's is one
+        boolean oneBound =
+                deciding.stream().map(Finding.Contrasted::bound).distinct().count() == 1;
+        return " (" + (oneBound ? deciding.get(0).ratioWords(said) : said) + ")";
     }
 
     private static String counted(List<Finding> findings) {
@@ -122,7 +128,7 @@ public final class ConclusionsInBrief {
     }
 
     private static String contrast(Finding.Contrasted c) {
-        return c.subject() + " " + ConclusionsMarkdown.ratio(c.ratio());
+        return c.subject() + " " + c.ratioWords(ConclusionsMarkdown.ratio(c.ratio()));
     }
 
     private static String interval(Finding.Contrasted c) {

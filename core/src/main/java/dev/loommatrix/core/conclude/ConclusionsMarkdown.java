@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -174,14 +175,22 @@ public final class ConclusionsMarkdown {
                     each.add(String.format(
                             Locale.ROOT,
                             "%s [%s–%s] on %s",
-                            ratio(c.ratio()),
+                            c.ratioWords(ratio(c.ratio())),
                             trimRatio(c.low()),
                             trimRatio(c.high()),
                             condition(cells.get(i).coordinates())));
                 }
                 s.append(String.join("; ", each)).append(levels(deciding));
             } else {
-                s.append(range(ratios.get(0), ratios.get(ratios.size() - 1))).append(intervals(deciding));
+                // a capacity that was only a lower bound makes its ratio a floor or a ceiling: said with the number
+                Set<Optional<Finding.Bound>> bounds =
+                        deciding.stream().map(Finding.Contrasted::bound).collect(Collectors.toSet());
+                String said = range(ratios.get(0), ratios.get(ratios.size() - 1));
+                s.append(
+                                bounds.size() == 1
+                                        ? deciding.get(0).ratioWords(said)
+                                        : said + " (a floor or a ceiling where a capacity was only a lower bound)")
+                        .append(intervals(deciding));
             }
         }
         List<String> notes = new ArrayList<>();
@@ -192,7 +201,7 @@ public final class ConclusionsMarkdown {
                         Locale.ROOT,
                         "over %s, the headline's reference, %s (%s)",
                         h.reference(),
-                        ratio(h.ratio()),
+                        h.ratioWords(ratio(h.ratio())),
                         h.conclusion().words()));
             }
         }

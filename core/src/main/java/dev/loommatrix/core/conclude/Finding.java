@@ -154,5 +154,52 @@ public record Finding(
             double low,
             double high,
             @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Double> level,
-            Conclusion conclusion) {}
+            Conclusion conclusion,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Bound> bound) {
+
+        public Contrasted(
+                String subject,
+                String reference,
+                String metric,
+                double ratio,
+                double low,
+                double high,
+                Optional<Double> level,
+                Conclusion conclusion) {
+            this(subject, reference, metric, ratio, low, high, level, conclusion, Optional.empty());
+        }
+
+        /** This contrast with its bound, and the conclusion the bound leaves standing. */
+        public Contrasted bounded(Bound b, Conclusion standing) {
+            return new Contrasted(subject, reference, metric, ratio, low, high, level, standing, Optional.of(b));
+        }
+
+        /** The ratio as said: "4.00×", "at least 4.00×". */
+        public String ratioWords(String ratio) {
+            return bound.map(b -> b.words() + " " + ratio).orElse(ratio);
+        }
+    }
+
+    /**
+     * Where a ratio is only a bound (issue #52): a capacity search whose every repetition met the objective at the
+     * top of the range searched measured a lower bound of the capacity, not the capacity — over a variant whose
+     * capacity was found, the ratio is a floor ({@code at least}); under it, a ceiling ({@code at most}); both at
+     * the top, the ratio says nothing ({@code unknown}).
+     */
+    public enum Bound {
+        AT_LEAST("at least"),
+        AT_MOST("at most"),
+        UNKNOWN("unknown");
+
+        private final String words;
+
+        Bound(String words) {
+            this.words = words;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String words() {
+            return words;
+        }
+    }
 }

@@ -1,9 +1,12 @@
 package dev.loommatrix.core.conclude;
 
+import dev.loommatrix.core.capacity.CapacityResult;
 import dev.loommatrix.core.matrix.Contrast;
+import dev.loommatrix.core.matrix.ServiceLoad;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.CellStatus;
 import dev.loommatrix.core.result.Measurement;
+import dev.loommatrix.core.result.Sample;
 import dev.loommatrix.core.result.Speedups;
 import dev.loommatrix.core.stats.MetricDescriptor;
 import dev.loommatrix.core.stats.Speedup;
@@ -70,10 +73,10 @@ public final class Findings {
      * against the fastest other variant (a win over a pool picked to lose is no conclusion), the headline kept beside.
      */
     private static Finding finding(CellRecord cell, Speedup headline, double threshold, boolean againstBest) {
-        Finding.Contrasted said = contrasted(headline, threshold);
+        Finding.Contrasted said = bounded(cell, contrasted(headline, threshold), headline.benchmark());
         Optional<Finding.Contrasted> best = againstBest
                 ? bestOther(cell, said.subject(), said.reference(), headline.benchmark())
-                        .map(s -> contrasted(s, threshold))
+                        .map(s -> bounded(cell, contrasted(s, threshold), headline.benchmark()))
                 : Optional.empty();
         Finding.Contrasted deciding = best.orElse(said);
         Optional<String> why =
@@ -228,6 +231,46 @@ public final class Findings {
         }
         return Speedups.between(cell.cellId(), mine.get(), fastest.get());
     }
+
+    /**
+     * A capacity contrast where a side's capacity is only a lower bound (every repetition met the objective at the
+     * top of the range): the ratio is a floor or a ceiling, and only a conclusion the bound cannot overturn stands
+     * — a floor above the band still pays off, a ceiling below it still hurts; anything else cannot tell.
+     */
+    static Finding.Contrasted bounded(CellRecord cell, Finding.Contrasted c, Optional<String> benchmark) {
+        if (!c.metric().equals(ServiceLoad.CAPACITY.name())) {
+            return c;
+        }
+        boolean subject = onlyLowerBound(cell, c.subject(), benchmark);
+        boolean reference = onlyLowerBound(cell, c.reference(), benchmark);
+        if (subject && reference) {
+            return c.bounded(Finding.Bound.UNKNOWN, Conclusion.CANNOT_TELL);
+        }
+        if (subject) {
+            return c.bounded(
+                    Finding.Bound.AT_LEAST,
+                    c.conclusion() == Conclusion.PAYS_OFF ? Conclusion.PAYS_OFF : Conclusion.CANNOT_TELL);
+        }
+        if (reference) {
+            return c.bounded(
+                    Finding.Bound.AT_MOST,
+                    c.conclusion() == Conclusion.HURTS ? Conclusion.HURTS : Conclusion.CANNOT_TELL);
+        }
+        return c;
+    }
+
+    /** Whether every repetition of the variant's capacity search ended at the top of its range. */
+    private static boolean onlyLowerBound(CellRecord cell, String variant, Optional<String> benchmark) {
+        List<Sample> samples = cell.measurement(variant, benchmark.orElse(""))
+                .map(Measurement::samples)
+                .orElse(List.of());
+        String lowerBound = CapacityResult.Outcome.LOWER_BOUND.words();
+        return !samples.isEmpty()
+                && samples.stream().allMatch(s -> lowerBound.equals(s.facts().get(CAPACITY_OUTCOME)));
+    }
+
+    /** A capacity search's sample fact: its outcome in words (the results' {@code capacityOutcome}). */
+    public static final String CAPACITY_OUTCOME = "capacityOutcome";
 
     private static Finding.Contrasted contrasted(Speedup s, double threshold) {
         double low = s.ci95().isEmpty() ? s.ratio() : s.ci95().get(0);

@@ -170,15 +170,32 @@ public record ServiceLoad(
         }
 
         /**
+         * The connections a window at {@code rate} opens (at most {@code connections}): as many as it can have in
+         * flight within the objective — the rate times the objective's highest latency bound, and half again for
+         * the moments above the mean. By Little's law a window that needs more has requests slower on average than
+         * the bound, so it fails the objective anyway. Opening more costs both sides a connection with nearly every
+         * request for {@code connections ÷ rate} seconds: 6,400 connections at 400 requests/s kept the generator's
+         * CPU 92 % busy; 2,000 at 1,100/s decided whether seed 002's Spring Boot on 1 CPU met p99 ≤ 1 s.
+         */
+        public int connectionsAt(double rate) {
+            java.util.OptionalDouble bound = objective.latencyMs().values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .max();
+            if (bound.isEmpty()) {
+                return connections;
+            }
+            double needed = Math.ceil(rate * bound.getAsDouble() / 1000 * 1.5);
+            return (int) Math.max(1, Math.min(connections, needed));
+        }
+
+        /**
          * How much of a measured window at {@code rate} goes uncounted while the generator opens its connections:
-         * the generator sends each request on its next idle connection, so it opens a new one with every request
-         * until it has them all, {@code connections ÷ rate} seconds — at most the warmup's length. A burst of new
-         * connections is work the server does not do for a client that keeps its connections: at 1,100 requests/s
-         * with 2,000 connections, seed 002's Spring Boot on 1 CPU met p99 ≤ 1 s in one window and missed it by
-         * seconds in the next (the kernel said "Possible SYN flooding"), where 512 connections always met it.
+         * it sends each request on its next idle connection, so it opens a new one with every request until it has
+         * them all, {@code connectionsAt(rate) ÷ rate} seconds — at most the warmup's length. A burst of new
+         * connections is work the server does not do for clients that keep theirs.
          */
         public java.time.Duration opening(double rate, java.time.Duration warmup) {
-            long nanos = Math.round(connections / rate * 1e9);
+            long nanos = Math.round(connectionsAt(rate) / rate * 1e9);
             return nanos < warmup.toNanos() ? java.time.Duration.ofNanos(nanos) : warmup;
         }
     }

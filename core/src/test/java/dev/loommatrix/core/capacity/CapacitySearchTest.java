@@ -139,4 +139,24 @@ class CapacitySearchTest {
         assertThat(o.unmet(Map.of(), 0, 0)).contains("no request was answered");
         assertThat(o.words()).isEqualTo("p99 ≤ 500 ms, errors ≤ 0.1 %");
     }
+
+    /**
+     * A window opens as many connections as its rate can have in flight within the objective — rate × its highest
+     * bound, half again — and no more than the load's: seed 002's search (p99 ≤ 1 s, 6,400 connections) opens 150 at
+     * 100 requests/s, 1,650 at 1,100/s, all 6,400 at 6,400/s; the generator's opening of them goes uncounted, at
+     * most the warmup.
+     */
+    @Test
+    void aWindowOpensTheConnectionsItsRateCanHaveInFlightWithinTheObjective() {
+        ServiceLoad.Capacity seed = new ServiceLoad.Capacity(P99_1S, 100, 6400, 0.1, 6400);
+        assertThat(seed.connectionsAt(100)).isEqualTo(150);
+        assertThat(seed.connectionsAt(1100)).isEqualTo(1650);
+        assertThat(seed.connectionsAt(6400)).isEqualTo(6400);
+        assertThat(seed.opening(1100, java.time.Duration.ofSeconds(5))).isEqualTo(java.time.Duration.ofMillis(1500));
+        ServiceLoad.Capacity tight = new ServiceLoad.Capacity(
+                new ServiceLoad.Objective(Map.of("99", 500.0, "99.9", 2000.0), 0.001), 25, 1600, 0.1, 512);
+        assertThat(tight.connectionsAt(100)).as("the highest bound, p99.9's").isEqualTo(300);
+        assertThat(tight.connectionsAt(1600)).as("at most the load's").isEqualTo(512);
+        assertThat(tight.opening(25, java.time.Duration.ofSeconds(1))).isEqualTo(java.time.Duration.ofSeconds(1));
+    }
 }

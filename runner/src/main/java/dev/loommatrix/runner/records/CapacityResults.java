@@ -52,7 +52,9 @@ final class CapacityResults {
         Optional<LoadReport> atCapacity = result.capacity().map(c -> reports.get(CapacityLine.level(c, true)));
         atCapacity.ifPresent(r -> sample.putAll(r.metrics()));
         result.capacity().ifPresent(c -> sample.put(ServiceLoad.CAPACITY.name(), c));
-        sample.put("capacityOutcome", result.outcome().words());
+        sample.put(
+                dev.loommatrix.core.conclude.Findings.CAPACITY_OUTCOME,
+                result.outcome().words());
         sample.put("capacityWhy", result.why());
         result.firstFailing().ifPresent(f -> sample.put("capacityFirstFailingPerSecond", f));
         sample.put("capacityPrecision", model.precision());

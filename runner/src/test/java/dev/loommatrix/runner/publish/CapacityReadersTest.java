@@ -119,4 +119,42 @@ class CapacityReadersTest {
                         .toList())
                 .contains(25.0, 200.0);
     }
+
+    /**
+     * Virtual threads met the objective at the top of the range searched in both repetitions: their capacity is at
+     * least 200 requests/s, so "4× the pool's" is a floor, and the report says so — in words and as the contrast's
+     * bound. Were the pool's capacity a lower bound too, the ratio of two floors says nothing.
+     */
+    @Test
+    void aLowerBoundCapacityMakesTheRatioAFloorInTheReport(@TempDir Path tmp) throws Exception {
+        CellRecord golden = Json.MAPPER.readValue(GOLDEN.toFile(), CellRecord.class);
+        Path run = HistoryTest.runOf(tmp, "floor", "2026-11-20T02:00:00Z", golden, "c1")
+                .root();
+        String words = cli(0, "report", run.toString());
+        assertThat(words).contains("at least 4.00× [4.00–4.00, 67 % interval]");
+        JsonNode finding = Json.MAPPER
+                .readTree(cli(0, "report", run.toString(), "--format", "json"))
+                .at("/conclusions/0/findings/0");
+        assertThat(finding.at("/headline/bound").asText())
+                .as(finding.toString())
+                .isEqualTo("at least");
+        assertThat(finding.get("conclusion").asText()).isEqualTo("pays-off");
+
+        ObjectNode both = (ObjectNode) Json.MAPPER.readTree(GOLDEN.toFile());
+        for (JsonNode m : both.get("measurements")) {
+            for (JsonNode sample : m.get("samples")) {
+                ((ObjectNode) sample).put("capacityOutcome", "lower bound");
+            }
+        }
+        Path floors = HistoryTest.runOf(
+                        tmp, "floors", "2026-11-21T02:00:00Z", Json.MAPPER.treeToValue(both, CellRecord.class), "c2")
+                .root();
+        JsonNode neither = Json.MAPPER
+                .readTree(cli(0, "report", floors.toString(), "--format", "json"))
+                .at("/conclusions/0/findings/0");
+        assertThat(neither.at("/headline/bound").asText())
+                .as(neither.toString())
+                .isEqualTo("unknown");
+        assertThat(neither.get("conclusion").asText()).isEqualTo("cannot-tell");
+    }
 }

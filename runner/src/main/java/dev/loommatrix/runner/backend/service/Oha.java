@@ -105,7 +105,10 @@ public final class Oha {
         switch (load.model()) {
             case ServiceLoad.Closed c -> args.addAll(List.of("-c", String.valueOf(c.users())));
             case ServiceLoad.Open o -> args.addAll(openModel(o.connections(), rate.orElseThrow()));
-            case ServiceLoad.Capacity c -> args.addAll(openModel(c.connections(), rate.orElseThrow()));
+            case ServiceLoad.Capacity c -> {
+                double at = rate.orElseThrow();
+                args.addAll(openModel(c.connectionsAt(at), at));
+            }
         }
         load.headers().forEach((k, v) -> args.addAll(List.of("-H", k + ": " + v)));
         load.body().ifPresent(b -> args.addAll(List.of("-d", b)));
