@@ -101,11 +101,12 @@ public final class CostModel {
             // measured windows, a graceful stop: 6.7 s a fork for 2 s of windows (benchmarks/results/*-quick)
             case "spring-boot" -> 4_400 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
             // two such starts (the search's server, the validation's), at most every window the search can run
-            // (each window's opening, uncounted, at most its warmup again; the validation's ramp, two warmups more)
+            // (each window's opening, uncounted, at most its warmup again; the validation's server warmed at each
+            // rate the search passed, at most a warmup more a window)
             case dev.loommatrix.core.matrix.Workloads.SPRING_BOOT_CAPACITY ->
                 2 * 4_400
-                        + (ServiceLoad.Capacity.ofBuiltIn(p).windows() * (2 * p.get("warmupS") + p.get("durationS"))
-                                        + 2 * p.get("warmupS"))
+                        + ServiceLoad.Capacity.ofBuiltIn(p).windows()
+                                * (3 * p.get("warmupS") + p.get("durationS"))
                                 * 1000.0;
             case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;
@@ -149,13 +150,13 @@ public final class CostModel {
     /**
      * A service's repetition: a start-up, then each level's warmup and measured window. A capacity search's: at most
      * its windows, each with its connections' opening (uncounted, at most the warmup again), the last on a second
-     * server after a ramp of two warmups more.
+     * server warmed at each rate the search passed (at most a warmup more a window).
      */
     static double serviceMs(ServiceLoad load) {
         double warmup = load.warmup().toMillis();
         double duration = load.duration().toMillis();
         if (load.model() instanceof ServiceLoad.Capacity capacity) {
-            return JVM_OVERHEAD_MS * 5 * 2 + capacity.windows() * (2 * warmup + duration) + 2 * warmup;
+            return JVM_OVERHEAD_MS * 5 * 2 + capacity.windows() * (3 * warmup + duration);
         }
         return JVM_OVERHEAD_MS * 5 + load.model().windows() * (warmup + duration);
     }

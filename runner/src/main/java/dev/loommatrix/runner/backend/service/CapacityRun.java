@@ -22,7 +22,9 @@ import java.util.Optional;
 /**
  * One repetition of a capacity search on a {@link ServiceHost} (issue #52): a fresh server, the search's windows
  * against it (each a drained warmup at the window's rate, then the measured window, its connections' opening
- * uncounted), and the validation window on another fresh server, warmed by a ramp to the rate. {@link CapacitySearch} decides which rates; this class runs each window and judges it.
+ * uncounted), and the validation window on another fresh server, warmed as the search's was: a warmup at each rate
+ * the search passed below the found one, rising, then at the rate. {@link CapacitySearch} decides which rates; this
+ * class runs each window and judges it.
  *
  * <p>A repetition runs two server JVMs, the search's and the validation's; both carry the agent, so both are
  * attested, and the records file holds two lines for the repetition (the results read them as one run).
@@ -39,6 +41,9 @@ final class CapacityRun {
     private final UserCommand.Paths paths;
     private final List<LoadReport> reports = new ArrayList<>();
     private final Map<String, Double> serverCpuSeconds = new LinkedHashMap<>();
+    /** The rates the search's windows passed, in the order it tried them: the validation's server is warmed by them. */
+    private final List<Double> passed = new ArrayList<>();
+
     private ServiceHost.Server server;
     private int servers;
 
@@ -104,7 +109,7 @@ final class CapacityRun {
         // the server's address is known once it has started (a fresh server may have another)
         ServiceCell.Target target = ServiceCell.target(load, host, paths);
         if (!load.warmup().isZero()) {
-            for (double warmRate : warmups(rate, validation)) {
+            for (double warmRate : warmups(rate, validation, passed)) {
                 Optional<String> warm = ServiceCell.window(
                                 load, Optional.of(warmRate), target, load.warmup(), host, false)
                         .problem();
@@ -132,18 +137,31 @@ final class CapacityRun {
                     "the service died during the window" + ServiceCell.exit(server) + "; the generator counted "
                             + ServiceCell.errorWords(List.of(report)));
         }
-        return judge(rate, validation, report, capacity.objective(), load.maxShortfall());
+        CapacitySearch.Step step = judge(rate, validation, report, capacity.objective(), load.maxShortfall());
+        if (!validation && step.verdict() == CapacitySearch.Verdict.PASS) {
+            passed.add(rate);
+        }
+        return step;
     }
 
     /**
-     * The warmups before a window, each drained, by rate: its own rate; before the validation, on a fresh server, a
-     * ramp to it — a quarter of it, half, then all of it. The search's server was warmed by every window before; a
-     * fresh one warmed at the full rate alone may be measured cold where its CPU is the limit: seed 002's Spring Boot
-     * on virtual threads and 1 CPU met p99 ≤ 1 s at 3,000 requests/s in the search, and a fresh server after 5 s at
-     * 3,000/s answered 1,600/s in the window (p99 4.1 s) — still compiling its code on the one CPU it served from.
+     * The warmups before a window, each drained, by rate: its own rate; before the validation, on a fresh server, the
+     * rates the search passed below it, rising, then the rate itself (a quarter and half of it when the search passed
+     * nothing below). The search's server was warmed by every window before; a fresh one warmed briefly is measured
+     * cold where its CPU is the limit, its compiler starved by the requests it queues: seed 002's Spring Boot on 1 CPU
+     * met p99 ≤ 1 s at 5,200 requests/s on virtual threads in the search, at 0.65 of its CPU, and a fresh server
+     * after 5 s at that rate used all of it and answered 2,700/s (p99 5 s); a ramp of a quarter, half and all of the
+     * rate (15 s) still left the pool of 800 at p99 4 s where the search had passed.
      */
-    static List<Double> warmups(double rate, boolean validation) {
-        return validation ? List.of(rate / 4, rate / 2, rate) : List.of(rate);
+    static List<Double> warmups(double rate, boolean validation, List<Double> passed) {
+        if (!validation) {
+            return List.of(rate);
+        }
+        List<Double> below =
+                passed.stream().filter(r -> r < rate).distinct().sorted().toList();
+        List<Double> ramp = new ArrayList<>(below.isEmpty() ? List.of(rate / 4, rate / 2) : below);
+        ramp.add(rate);
+        return ramp;
     }
 
     /**

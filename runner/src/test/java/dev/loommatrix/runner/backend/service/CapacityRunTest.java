@@ -16,6 +16,22 @@ class CapacityRunTest {
             new ServiceLoad.Objective(Map.of("99", 500.0, "99.9", 1000.0), 0.001);
 
     @Test
+    void theValidationsFreshServerIsWarmedByTheRatesTheSearchPassedBelowItRising() {
+        // a search window is warmed at its own rate only
+        assertThat(CapacityRun.warmups(2800, false, java.util.List.of(100.0, 200.0)))
+                .containsExactly(2800.0);
+        // seed 002's pool of 800: doubling to 1,600 passed, 3,200 failed, then 2,400 and 2,800 passed, 3,000 failed
+        assertThat(CapacityRun.warmups(
+                        2800, true, java.util.List.of(100.0, 200.0, 400.0, 800.0, 1600.0, 2400.0, 2800.0)))
+                .containsExactly(100.0, 200.0, 400.0, 800.0, 1600.0, 2400.0, 2800.0);
+        // bisection passes out of order are warmed rising, each once
+        assertThat(CapacityRun.warmups(700, true, java.util.List.of(400.0, 600.0, 500.0, 600.0, 700.0)))
+                .containsExactly(400.0, 500.0, 600.0, 700.0);
+        // nothing passed below the rate (the range's first rate): a quarter and half of it
+        assertThat(CapacityRun.warmups(100, true, java.util.List.of(100.0))).containsExactly(25.0, 50.0, 100.0);
+    }
+
+    @Test
     void aWindowPassesFailsOrMeasuredTheGeneratorAndSaysWhy() {
         // met every bound at the rate asked
         assertThat(judge(window(200, 1995, 480, 900, 0, 0.3)))
