@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * The layering the modules stand for, enforced on the compiled classes (a violation fails the build's
  * test phase): only {@code backend} talks to Docker, only {@code cli} knows picocli, only {@code publish}
  * speaks JDBC; {@code core} knows none of them and nothing of the runner; no two packages depend on each other;
- * and the runner's rooms stand in layers — the commands on top, then the matrix run and the A/B method, then the
+ * and the runner's rooms stand in layers — the commands on top, then the matrix run, the A/B method and the bisection (which runs its A/Bs through
+ * the command line it is given, never reaching up), then the
  * engines, then the readers of raw output and this host's facts. (The core module's pom also bans those libraries
  * from its dependencies.)
  */
@@ -113,7 +114,7 @@ class ArchitectureTest {
             .definedBy(
                     "dev.loommatrix.runner.publish..", "dev.loommatrix.runner.init..", "dev.loommatrix.runner.prune..")
             .layer("matrix run and A/B method")
-            .definedBy("dev.loommatrix.runner.run..", "dev.loommatrix.runner.ab..")
+            .definedBy("dev.loommatrix.runner.run..", "dev.loommatrix.runner.ab..", "dev.loommatrix.runner.bisect..")
             .layer("engines")
             .definedBy("dev.loommatrix.runner.backend..")
             .layer("records")

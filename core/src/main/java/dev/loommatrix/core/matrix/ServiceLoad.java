@@ -38,6 +38,12 @@ public record ServiceLoad(
         urlsFile = urlsFile == null ? Optional.empty() : urlsFile;
     }
 
+    /** The same load with another model: a capacity window measured again as an open-model one. */
+    public ServiceLoad withModel(Model other) {
+        return new ServiceLoad(
+                method, paths, headers, body, other, warmup, duration, requestTimeout, maxShortfall, urlsFile);
+    }
+
     /** A load whose requests are its paths. */
     public ServiceLoad(
             String method,
@@ -159,6 +165,14 @@ public record ServiceLoad(
             return doublings() + 1 + bisections() + 1;
         }
 
+        /**
+         * The most windows measured twice: those that fail with every connection busy are measured again over enough to
+         * judge them ({@link #connectionsToJudge}) — the first failing doubling and every bisection.
+         */
+        public int retries() {
+            return 1 + bisections();
+        }
+
         /** How many times the rate can double from {@code from} before it reaches {@code to}. */
         public int doublings() {
             return (int) Math.ceil(Math.log(to / from) / Math.log(2) - 1e-9);
@@ -170,33 +184,54 @@ public record ServiceLoad(
         }
 
         /**
-         * The connections a window at {@code rate} opens (at most {@code connections}): as many as it can have in
-         * flight within the objective — the rate times the objective's highest latency bound, and half again for
-         * the moments above the mean. By Little's law a window that needs more has requests slower on average than
-         * the bound, so it fails the objective anyway. Opening more costs both sides a connection with nearly every
-         * request for {@code connections ÷ rate} seconds: 6,400 connections at 400 requests/s kept the generator's
-         * CPU 92 % busy; 2,000 at 1,100/s decided whether seed 002's Spring Boot on 1 CPU met p99 ≤ 1 s.
+         * The connections a window at {@code rate} opens first (at most {@code connections}): the rate times half
+         * the objective's highest latency bound — as many requests as can be in flight when they take half the bound
+         * on average. Enough for a service within the objective with room to spare, and few: more connections than
+         * requests in flight cost the server and the generator, and decided the window. Seed 002's Spring Boot on
+         * 1 CPU (a 300 ms handler, p99 ≤ 1 s) carried 2,400–2,800 requests/s with Tomcat's pool of 800 over 2,000
+         * connections, and failed at 1,900–2,000/s over rate × 1.5 s of them (3,000 at 2,000/s: p50 3 s, the server's
+         * CPU at a third), as did virtual threads at 1,800/s. A window that failed with every one of these busy is
+         * measured again with {@link #connectionsToJudge}.
          */
         public int connectionsAt(double rate) {
+            return connectionsFor(rate, 0.5);
+        }
+
+        /**
+         * The connections that judge a window at {@code rate} whatever the service's latency within the objective
+         * (at most {@code connections}): the rate times the highest bound, and half again for the moments above the
+         * mean. By Little's law a window that needs more has requests slower on average than the bound, so it fails
+         * the objective anyway.
+         */
+        public int connectionsToJudge(double rate) {
+            return connectionsFor(rate, 1.5);
+        }
+
+        private int connectionsFor(double rate, double bounds) {
             java.util.OptionalDouble bound = objective.latencyMs().values().stream()
                     .mapToDouble(Double::doubleValue)
                     .max();
             if (bound.isEmpty()) {
                 return connections;
             }
-            double needed = Math.ceil(rate * bound.getAsDouble() / 1000 * 1.5);
+            double needed = Math.ceil(rate * bound.getAsDouble() / 1000 * bounds);
             return (int) Math.max(1, Math.min(connections, needed));
         }
 
         /**
-         * How much of a measured window at {@code rate} goes uncounted while the generator opens its connections:
-         * it sends each request on its next idle connection, so it opens a new one with every request until it has
-         * them all, {@code connectionsAt(rate) ÷ rate} seconds — at most the warmup's length. A burst of new
+         * How much of a measured window at {@code rate} over {@code open} connections goes uncounted while the
+         * generator opens them: it sends each request on its next idle connection, so it opens a new one with every
+         * request until it has them all, {@code open ÷ rate} seconds — at most the warmup's length. A burst of new
          * connections is work the server does not do for clients that keep theirs.
          */
-        public java.time.Duration opening(double rate, java.time.Duration warmup) {
-            long nanos = Math.round(connectionsAt(rate) / rate * 1e9);
+        public static java.time.Duration opening(double rate, int open, java.time.Duration warmup) {
+            long nanos = Math.round(open / rate * 1e9);
             return nanos < warmup.toNanos() ? java.time.Duration.ofNanos(nanos) : warmup;
+        }
+
+        /** The same for the connections a window opens first. */
+        public java.time.Duration opening(double rate, java.time.Duration warmup) {
+            return opening(rate, connectionsAt(rate), warmup);
         }
     }
 
@@ -262,7 +297,7 @@ public record ServiceLoad(
             return key.equals("100") ? "max" : "p" + key;
         }
 
-        static String millis(double ms) {
+        public static String millis(double ms) {
             return ms >= 1000 ? compact(ms / 1000) + " s" : compact(ms) + " ms";
         }
 

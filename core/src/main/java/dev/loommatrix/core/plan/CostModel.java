@@ -21,6 +21,15 @@ public final class CostModel {
     /** Per cell: {@code java -version}, the attestation, writing the record (and starting a container). */
     static final double CELL_OVERHEAD_MS = 400;
 
+    /** A user's service to its first answer: a JVM's start several times over (a framework's, its readiness). */
+    static final double SERVICE_START_MS = JVM_OVERHEAD_MS * 5;
+
+    /**
+     * The seeds' Spring Boot to its first answer (3.6 s on 2 CPUs here), its readiness probes and a graceful stop: a
+     * fork took 6.7 s for 2 s of windows ({@code benchmarks/results/*-quick}).
+     */
+    static final double SPRING_BOOT_START_MS = 4_400;
+
     /** JMH's own setup per run inside a fork (its runner, the benchmark's generated classes). */
     static final double JMH_SETUP_MS = 300;
 
@@ -97,17 +106,15 @@ public final class CostModel {
             case "pinning" -> p.get("tasks") * p.get("sleepMs") / Math.max(1, cpus);
             // plus starting the server and connecting the users, then closing both
             case "http-server" -> 500 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
-            // a Spring Boot start (3.6 s to its first answer on 2 CPUs here), the readiness probes, the warmup and
-            // measured windows, a graceful stop: 6.7 s a fork for 2 s of windows (benchmarks/results/*-quick)
-            case "spring-boot" -> 4_400 + (p.get("warmupS") + p.get("durationS")) * 1000.0;
-            // two such starts (the search's server, the validation's), at most every window the search can run
-            // (each window's opening, uncounted, at most its warmup again; the validation's server warmed at each
-            // rate the search passed, at most a warmup more a window)
+            // a Spring Boot start, then its warmup and measured windows
+            case "spring-boot" -> SPRING_BOOT_START_MS + (p.get("warmupS") + p.get("durationS")) * 1000.0;
+            // a capacity search of that Spring Boot
             case dev.loommatrix.core.matrix.Workloads.SPRING_BOOT_CAPACITY ->
-                2 * 4_400
-                        + ServiceLoad.Capacity.ofBuiltIn(p).windows()
-                                * (3 * p.get("warmupS") + p.get("durationS"))
-                                * 1000.0;
+                capacitySearchMs(
+                        SPRING_BOOT_START_MS,
+                        ServiceLoad.Capacity.ofBuiltIn(p),
+                        p.get("warmupS") * 1000.0,
+                        p.get("durationS") * 1000.0);
             case "echo-server" -> p.get("connections") * (1.0 + p.get("messages") * 0.1);
             case "ping-pong" -> p.get("roundTrips") * 0.01;
             case "thread-local" -> p.get("tasks") * 0.01;
@@ -147,18 +154,24 @@ public final class CostModel {
         return perJvm * variants;
     }
 
-    /**
-     * A service's repetition: a start-up, then each level's warmup and measured window. A capacity search's: at most
-     * its windows, each with its connections' opening (uncounted, at most the warmup again), the last on a second
-     * server warmed at each rate the search passed (at most a warmup more a window).
-     */
+    /** A service's repetition: a start-up, then each level's warmup and measured window; or a capacity search. */
     static double serviceMs(ServiceLoad load) {
         double warmup = load.warmup().toMillis();
         double duration = load.duration().toMillis();
         if (load.model() instanceof ServiceLoad.Capacity capacity) {
-            return JVM_OVERHEAD_MS * 5 * 2 + capacity.windows() * (3 * warmup + duration);
+            return capacitySearchMs(SERVICE_START_MS, capacity, warmup, duration);
         }
-        return JVM_OVERHEAD_MS * 5 + load.model().windows() * (warmup + duration);
+        return SERVICE_START_MS + load.model().windows() * (warmup + duration);
+    }
+
+    /**
+     * A capacity search: two server starts (the search's, the validation's fresh one) and at most every window the
+     * search can run, and those it measures again, each with its connections' opening (not counted in its latencies,
+     * at most its warmup again) and the validation's server warmed at each rate the search passed (at most a warmup
+     * more a window).
+     */
+    static double capacitySearchMs(double startMs, ServiceLoad.Capacity capacity, double warmupMs, double durationMs) {
+        return 2 * startMs + (capacity.windows() + capacity.retries()) * (3 * warmupMs + durationMs);
     }
 
     /** A JMH time ("500ms", "1s", "2m"), or JMH's default iteration time when the entry has none. */

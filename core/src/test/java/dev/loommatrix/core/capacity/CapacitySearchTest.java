@@ -141,21 +141,25 @@ class CapacitySearchTest {
     }
 
     /**
-     * A window opens as many connections as its rate can have in flight within the objective — rate × its highest
-     * bound, half again — and no more than the load's: seed 002's search (p99 ≤ 1 s, 6,400 connections) opens 150 at
-     * 100 requests/s, 1,650 at 1,100/s, all 6,400 at 6,400/s; the generator's opening of them goes uncounted, at
-     * most the warmup.
+     * A window opens first as many connections as its rate has in flight at half the objective's highest bound, and
+     * no more than the load's: seed 002's search (p99 ≤ 1 s, 6,400 connections) opens 50 at 100 requests/s, 550 at
+     * 1,100/s, 3,200 at 6,400/s; to judge a window whose connections were all busy, rate × the bound × 1.5 (1,650 at
+     * 1,100/s, all 6,400 at 6,400/s). The generator's opening of them goes uncounted, at most the warmup.
      */
     @Test
-    void aWindowOpensTheConnectionsItsRateCanHaveInFlightWithinTheObjective() {
+    void aWindowOpensTheConnectionsItsRateHasInFlightAtHalfTheBoundAndToJudgeItAtTheBound() {
         ServiceLoad.Capacity seed = new ServiceLoad.Capacity(P99_1S, 100, 6400, 0.1, 6400);
-        assertThat(seed.connectionsAt(100)).isEqualTo(150);
-        assertThat(seed.connectionsAt(1100)).isEqualTo(1650);
-        assertThat(seed.connectionsAt(6400)).isEqualTo(6400);
-        assertThat(seed.opening(1100, java.time.Duration.ofSeconds(5))).isEqualTo(java.time.Duration.ofMillis(1500));
+        assertThat(seed.connectionsAt(100)).isEqualTo(50);
+        assertThat(seed.connectionsAt(1100)).isEqualTo(550);
+        assertThat(seed.connectionsAt(6400)).isEqualTo(3200);
+        assertThat(seed.connectionsToJudge(1100)).isEqualTo(1650);
+        assertThat(seed.connectionsToJudge(6400)).isEqualTo(6400);
+        assertThat(seed.opening(1100, java.time.Duration.ofSeconds(5))).isEqualTo(java.time.Duration.ofMillis(500));
+        assertThat(ServiceLoad.Capacity.opening(1100, 1650, java.time.Duration.ofSeconds(5)))
+                .isEqualTo(java.time.Duration.ofMillis(1500));
         ServiceLoad.Capacity tight = new ServiceLoad.Capacity(
                 new ServiceLoad.Objective(Map.of("99", 500.0, "99.9", 2000.0), 0.001), 25, 1600, 0.1, 512);
-        assertThat(tight.connectionsAt(100)).as("the highest bound, p99.9's").isEqualTo(300);
+        assertThat(tight.connectionsAt(100)).as("the highest bound, p99.9's").isEqualTo(100);
         assertThat(tight.connectionsAt(1600)).as("at most the load's").isEqualTo(512);
         assertThat(tight.opening(25, java.time.Duration.ofSeconds(1))).isEqualTo(java.time.Duration.ofSeconds(1));
     }

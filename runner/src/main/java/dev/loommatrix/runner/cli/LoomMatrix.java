@@ -56,6 +56,7 @@ public final class LoomMatrix {
             CompareCommand.class,
             ReportCommand.class,
             AbCommand.class,
+            BisectCommand.class,
             ExportCommand.class,
             PublishCommand.class,
             ServeCommand.class,

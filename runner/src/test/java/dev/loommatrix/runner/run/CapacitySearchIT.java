@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * is a coin toss (CI saw 165 pass in the search and its validation miss p99 by 1 ms), which is the outcome
  * "inconclusive" rightly reports but not what this test is about. The search must find each within its stated
  * precision, on a fresh server again, in containers and on the local backend; a server that closes every
- * connection fails the search at its lowest rate, and a rate the generator cannot offer is invalid, never a
- * capacity.
+ * connection fails the search at its lowest rate, and a rate the generator cannot offer (its CPU, or its connections
+ * too few for the rate) is invalid, never a capacity.
  */
 class CapacitySearchIT {
 
@@ -73,6 +73,10 @@ class CapacitySearchIT {
                                 .replace("to: 960}", "to: 960, precision: 20%}")
                                 .replace("-Xmx128m", "-Xmx128m, -XX:TieredStopAtLevel=1")
                         + ENTRY.formatted("refuses", jar, "refuse, \"9000\"", "p99: 120ms", 50, 400)
+                        // the pool carries 200/s, but 3 connections carry at most 3 ÷ 0.04 = 75/s
+                        + ENTRY.formatted(
+                                        "few-connections", jar, "pool, \"9000\", \"8\", \"40\"", "p99: 120ms", 25, 200)
+                                .replace("connections: 64", "connections: 3")
                         + ENTRY.formatted("too-fast", jar, "ok, \"9000\"", "p99: 60s", 2000000, 4000000));
         Map<String, CellRecord> cells = run.cells().stream()
                 .collect(Collectors.toMap(c -> c.coordinates().workload(), Function.identity()));
@@ -97,22 +101,30 @@ class CapacitySearchIT {
                         + "rate searched, rate=50/s: errors 100 % > 0.1 %");
         assertThat(outcomes(refuses)).containsOnly("failed");
 
+        // the generator's connections, not the pool, gave out: never a capacity, and said so
+        CellRecord few = cells.get("few-connections");
+        assertThat(few.status()).as(few.reason().orElse("")).isEqualTo(CellStatus.INVALID);
+        assertThat(outcomes(few)).containsOnly("generator-limited");
+        for (Sample s : few.measurements().getFirst().samples()) {
+            assertThat(tried(s).getFirst()).containsEntry("rate", 25.0).containsEntry("verdict", "pass");
+            assertThat(tried(s).getLast().get("why"))
+                    .asString()
+                    .startsWith("its 3 connections (the load's connections) were all busy");
+            assertThat(s.metric("capacityPerSecond")).isEmpty();
+        }
+
         // 2,000,000 requests/s is beyond the generator or the server here, whichever gives out first: never a
-        // capacity; generator-limited (invalid) when the generator's CPU was saturated, else the server's failure
+        // capacity; generator-limited (invalid) when the generator's CPU or its 64 connections were the limit, else
+        // the server's failure
         CellRecord tooFast = cells.get("too-fast");
         assertThat(tooFast.status()).as(tooFast.reason().orElse("")).isNotEqualTo(CellStatus.OK);
         for (Sample s : tooFast.measurements().getFirst().samples()) {
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> tried =
-                    (List<Map<String, Object>>) s.facts().get("capacityTried");
-            double generator = ((Number) tried.getFirst().get("generatorCpuShare")).doubleValue();
-            boolean saturated = generator >= 0.90;
-            assertThat(s.facts().get("capacityOutcome"))
-                    .as("generator CPU share " + generator)
-                    .isEqualTo(saturated ? "generator-limited" : "failed");
-            assertThat(tried.getFirst().get("why"))
-                    .asString()
-                    .contains(saturated ? "CPU were" : "the service did not keep up");
+            String why = (String) tried(s).getFirst().get("why");
+            boolean generator = why.contains("CPU were") || why.contains("connections) were all busy");
+            assertThat(s.facts().get("capacityOutcome")).as(why).isEqualTo(generator ? "generator-limited" : "failed");
+            if (!generator) {
+                assertThat(why).contains("the service did not keep up");
+            }
         }
         assertThat(tooFast.status())
                 .isEqualTo(outcomes(tooFast).contains("generator-limited") ? CellStatus.INVALID : CellStatus.FAILED);
@@ -186,6 +198,11 @@ class CapacitySearchIT {
             assertThat(capacity).as("the capacity found").isBetween(truth / 1.10, truth * 1.02);
             assertThat(failing).as("the first failing rate").isGreaterThan(truth * 0.98);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> tried(Sample s) {
+        return (List<Map<String, Object>>) s.facts().get("capacityTried");
     }
 
     private static List<Object> outcomes(CellRecord cell) {

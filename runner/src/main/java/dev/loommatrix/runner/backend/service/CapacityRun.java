@@ -94,9 +94,12 @@ final class CapacityRun {
         return Optional.empty();
     }
 
-    /** One window of the search at {@code rate}; the validation's on a fresh server JVM. */
+    /**
+     * One window of the search at {@code rate}; the validation's on a fresh server JVM. Measured over the connections
+     * its rate has in flight at half the objective's bound; measured again over enough to judge it when it failed with
+     * every one of them busy (the generator's connections, not the service, would have set its latencies).
+     */
     private CapacitySearch.Step window(double rate, boolean validation) throws IOException, InterruptedException {
-        String level = CapacityLine.level(rate, validation);
         if (validation) {
             log(server.stop());
             server = start();
@@ -108,40 +111,91 @@ final class CapacityRun {
         ServiceLoad load = service.load();
         // the server's address is known once it has started (a fresh server may have another)
         ServiceCell.Target target = ServiceCell.target(load, host, paths);
-        if (!load.warmup().isZero()) {
-            for (double warmRate : warmups(rate, validation, passed)) {
-                Optional<String> warm = ServiceCell.window(
-                                load, Optional.of(warmRate), target, load.warmup(), host, false)
-                        .problem();
-                if (warm.isPresent()) {
-                    return broken(rate, validation, "the warmup failed: " + warm.get());
-                }
-            }
+        int open = capacity.connectionsAt(rate);
+        Attempt first = attempt(rate, validation, load, target, open, warmups(rate, validation, passed));
+        CapacitySearch.Step step = first.step();
+        int enough = capacity.connectionsToJudge(rate);
+        if (first.report().isPresent()
+                && step.verdict() == CapacitySearch.Verdict.GENERATOR_LIMITED
+                && enough > open
+                && connectionsShort(rate, first.report().get(), capacity, open).isPresent()) {
+            log(String.format(
+                    Locale.ROOT,
+                    "loom: capacity search, run %d: at %s every one of %d connections was busy; measured again over"
+                            + " %d%n",
+                    run,
+                    ServiceLoad.Open.level(rate),
+                    open,
+                    enough));
+            ServiceLoad judging = load.withModel(new ServiceLoad.Open(List.of(rate), enough));
+            step = attempt(rate, validation, judging, target, enough, List.of(rate))
+                    .step();
+        } else {
+            first.report().ifPresent(reports::add);
+            first.cpuSeconds().ifPresent(cpu -> serverCpuSeconds.put(CapacityLine.level(rate, validation), cpu));
         }
-        Optional<Double> before = server.cpuSeconds();
-        ServiceCell.Window measured =
-                ServiceCell.measuredAfterOpening(load, rate, target, host, capacity.opening(rate, load.warmup()));
-        Optional<Double> after = server.cpuSeconds();
-        if (measured.problem().isPresent()) {
-            return broken(rate, validation, measured.problem().get());
-        }
-        LoadReport report = measured.report(level, Optional.of(rate), host);
-        reports.add(report);
-        if (before.isPresent() && after.isPresent()) {
-            serverCpuSeconds.put(level, after.get() - before.get());
-        }
-        if (!server.alive()) {
-            return broken(
-                    rate,
-                    validation,
-                    "the service died during the window" + ServiceCell.exit(server) + "; the generator counted "
-                            + ServiceCell.errorWords(List.of(report)));
-        }
-        CapacitySearch.Step step = judge(rate, validation, report, capacity.objective(), load.maxShortfall());
         if (!validation && step.verdict() == CapacitySearch.Verdict.PASS) {
             passed.add(rate);
         }
         return step;
+    }
+
+    /** A window measured once: its verdict, and its report and the server's CPU seconds in it where it ran. */
+    private record Attempt(CapacitySearch.Step step, Optional<LoadReport> report, Optional<Double> cpuSeconds) {}
+
+    /**
+     * The warmups (drained, by rate) and the measured window over {@code open} connections ({@code load}'s model
+     * opens them); a window the generator opened anew after a failed one is the one recorded.
+     */
+    private Attempt attempt(
+            double rate,
+            boolean validation,
+            ServiceLoad load,
+            ServiceCell.Target target,
+            int open,
+            List<Double> warmRates)
+            throws IOException, InterruptedException {
+        if (!load.warmup().isZero()) {
+            for (double warmRate : warmRates) {
+                Optional<String> warm = ServiceCell.window(
+                                load, Optional.of(warmRate), target, load.warmup(), host, false)
+                        .problem();
+                if (warm.isPresent()) {
+                    return new Attempt(
+                            broken(rate, validation, "the warmup failed: " + warm.get()),
+                            Optional.empty(),
+                            Optional.empty());
+                }
+            }
+        }
+        Optional<Double> before = server.cpuSeconds();
+        ServiceCell.Window measured = ServiceCell.measuredAfterOpening(
+                load, rate, target, host, ServiceLoad.Capacity.opening(rate, open, load.warmup()));
+        Optional<Double> after = server.cpuSeconds();
+        if (measured.problem().isPresent()) {
+            return new Attempt(broken(rate, validation, measured.problem().get()), Optional.empty(), Optional.empty());
+        }
+        LoadReport report = measured.report(CapacityLine.level(rate, validation), Optional.of(rate), host);
+        Optional<Double> cpu =
+                before.isPresent() && after.isPresent() ? Optional.of(after.get() - before.get()) : Optional.empty();
+        if (!server.alive()) {
+            reports.add(report);
+            return new Attempt(
+                    broken(
+                            rate,
+                            validation,
+                            "the service died during the window" + ServiceCell.exit(server) + "; the generator counted "
+                                    + ServiceCell.errorWords(List.of(report))),
+                    Optional.empty(),
+                    cpu);
+        }
+        CapacitySearch.Step step = judge(rate, validation, report, capacity, open, load.maxShortfall());
+        if (load.model() instanceof ServiceLoad.Open) {
+            // measured again: this one is the window's record
+            reports.add(report);
+            cpu.ifPresent(c -> serverCpuSeconds.put(CapacityLine.level(rate, validation), c));
+        }
+        return new Attempt(step, Optional.of(report), cpu);
     }
 
     /**
@@ -169,9 +223,58 @@ final class CapacityRun {
      * service's), then the objective, then the rate. A window that met the objective but completed fewer requests
      * than the rate asked, from a generator with CPU to spare, fails too: the service did not keep up (its
      * answers held the generator's connections, so the generator could not send). Requests still in flight when
-     * the window closed were sent: they count (a slow handler's last ones are always cut).
+     * the window closed were sent: they count (a slow handler's last ones are always cut). A failed window whose
+     * connections were all busy, and fewer than a service meeting the objective could keep in flight at the rate,
+     * measured the generator's connections: it could not offer the rate.
      */
     static CapacitySearch.Step judge(
+            double rate,
+            boolean validation,
+            LoadReport report,
+            ServiceLoad.Capacity capacity,
+            int open,
+            double maxShortfall) {
+        CapacitySearch.Step step = judgeService(rate, validation, report, capacity.objective(), maxShortfall);
+        if (step.verdict() != CapacitySearch.Verdict.FAIL) {
+            return step;
+        }
+        return connectionsShort(rate, report, capacity, open)
+                .map(why -> new CapacitySearch.Step(rate, CapacitySearch.Verdict.GENERATOR_LIMITED, why, validation))
+                .orElse(step);
+    }
+
+    /**
+     * Why the window's {@code open} connections, not the service, set its numbers, if they did: they were fewer than
+     * what the objective lets be in flight at the rate (the rate times its highest bound, Little's
+     * law), and they were all in use (requests completed a second times the median latency reach them). A service
+     * that answers within the bound then fails only because the generator queues what it cannot send, and that
+     * wait is in every latency corrected for coordinated omission.
+     */
+    static Optional<String> connectionsShort(double rate, LoadReport report, ServiceLoad.Capacity capacity, int open) {
+        java.util.OptionalDouble bound = capacity.objective().latencyMs().values().stream()
+                .mapToDouble(Double::doubleValue)
+                .max();
+        Double median = report.latencyMs().get("50");
+        if (bound.isEmpty() || median == null || open >= rate * bound.getAsDouble() / 1000) {
+            return Optional.empty();
+        }
+        double inFlight = report.achievedRate() * median / 1000;
+        if (inFlight < 0.9 * open) {
+            return Optional.empty();
+        }
+        int wanted = (int) Math.ceil(rate * bound.getAsDouble() / 1000 * 1.5);
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "its %d connection%s (the load's connections) were all busy, fewer than the %.0f requests a service "
+                        + "within %s can have in flight at this rate: raise connections to at least %d",
+                open,
+                open == 1 ? "" : "s",
+                Math.ceil(rate * bound.getAsDouble() / 1000),
+                ServiceLoad.Objective.millis(bound.getAsDouble()),
+                wanted));
+    }
+
+    private static CapacitySearch.Step judgeService(
             double rate, boolean validation, LoadReport report, ServiceLoad.Objective objective, double maxShortfall) {
         if (report.generatorCpuShare() >= LoadReport.SATURATED) {
             return new CapacitySearch.Step(

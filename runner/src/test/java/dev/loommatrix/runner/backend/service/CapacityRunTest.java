@@ -15,6 +15,12 @@ class CapacityRunTest {
     private static final ServiceLoad.Objective OBJECTIVE =
             new ServiceLoad.Objective(Map.of("99", 500.0, "99.9", 1000.0), 0.001);
 
+    /**
+     * 100 to 6,400 requests/s, to 10 %, at most 1,000 connections: 100 at 200/s first (200/s × ½ s), 300 to judge a
+     * window (200/s × 1 s × 1.5).
+     */
+    private static final ServiceLoad.Capacity SEARCH = new ServiceLoad.Capacity(OBJECTIVE, 100, 6400, 0.10, 1000);
+
     @Test
     void theValidationsFreshServerIsWarmedByTheRatesTheSearchPassedBelowItRising() {
         // a search window is warmed at its own rate only
@@ -62,13 +68,47 @@ class CapacityRunTest {
                 1,
                 Optional.empty());
         assertThat(slowHandler.achievedRate()).isLessThan(25 * 0.95);
-        assertThat(CapacityRun.judge(25, false, slowHandler, OBJECTIVE, ServiceLoad.DEFAULT_MAX_SHORTFALL)
+        assertThat(CapacityRun.judge(
+                                25,
+                                false,
+                                slowHandler,
+                                SEARCH,
+                                SEARCH.connectionsAt(25),
+                                ServiceLoad.DEFAULT_MAX_SHORTFALL)
                         .verdict())
                 .isEqualTo(CapacitySearch.Verdict.PASS);
     }
 
+    @Test
+    void aFailureWithEveryConnectionBusyAndFewerThanTheObjectiveAllowsMeasuredTheGenerator() {
+        // 200/s within p99.9 ≤ 1 s may have 200 requests in flight; 40 connections, each busy (160/s × 250 ms)
+        ServiceLoad.Capacity few = new ServiceLoad.Capacity(OBJECTIVE, 100, 6400, 0.10, 40);
+        assertThat(judge(window(200, 1600, 900, 1500, 0, 0.3, 250), few))
+                .isEqualTo(step(
+                        CapacitySearch.Verdict.GENERATOR_LIMITED,
+                        "its 40 connections (the load's connections) were all busy, fewer than the 200 requests a "
+                                + "service within 1 s can have in flight at this rate: raise connections to at least "
+                                + "300"));
+        // the same connections, not all busy (160/s × 100 ms is 16 of 40): the service failed, not the generator
+        assertThat(judge(window(200, 1600, 900, 1500, 0, 0.3, 100), few).verdict())
+                .isEqualTo(CapacitySearch.Verdict.FAIL);
+        // every connection busy, but as many as the objective allows in flight (300 opened to judge it): the service's
+        assertThat(judge(window(200, 1600, 900, 1500, 0, 0.3, 2000)).verdict()).isEqualTo(CapacitySearch.Verdict.FAIL);
+        // the first 100 of them (half the bound's), all busy: the generator's, and the window is measured again
+        assertThat(CapacityRun.connectionsShort(200, window(200, 1600, 900, 1500, 0, 0.3, 2000), SEARCH, 100))
+                .isPresent();
+        // a pass is a pass, however few the connections
+        assertThat(judge(window(200, 1995, 480, 900, 0, 0.3, 20), few).verdict())
+                .isEqualTo(CapacitySearch.Verdict.PASS);
+    }
+
     private static CapacitySearch.Step judge(LoadReport report) {
-        return CapacityRun.judge(200, false, report, OBJECTIVE, ServiceLoad.DEFAULT_MAX_SHORTFALL);
+        return judge(report, SEARCH);
+    }
+
+    private static CapacitySearch.Step judge(LoadReport report, ServiceLoad.Capacity search) {
+        return CapacityRun.judge(
+                200, false, report, search, search.connectionsToJudge(200), ServiceLoad.DEFAULT_MAX_SHORTFALL);
     }
 
     private static CapacitySearch.Step step(CapacitySearch.Verdict verdict, String why) {
@@ -78,12 +118,18 @@ class CapacityRunTest {
     /** A 10 s window at the rate: requests completed, p99 and p99.9, errors, the generator's CPU share of 1 CPU. */
     private static LoadReport window(
             double rate, long completed, double p99, double p999, long errors, double generatorShare) {
+        return window(rate, completed, p99, p999, errors, generatorShare, 10);
+    }
+
+    /** The same, with its median latency. */
+    private static LoadReport window(
+            double rate, long completed, double p99, double p999, long errors, double generatorShare, double p50) {
         return new LoadReport(
                 "rate=" + (long) rate + "/s",
                 Optional.of(rate),
                 10,
                 completed - errors,
-                Map.of("50", 10.0, "99", p99, "99.9", p999, "100", p999 * 2),
+                Map.of("50", p50, "99", p99, "99.9", p999, "100", p999 * 2),
                 errors == 0 ? Map.of() : Map.of("timeout", errors),
                 0,
                 generatorShare * 10,
