@@ -175,12 +175,7 @@ final class BisectSteps implements Bisection.Probe {
             throw new IOException("the step's A/B failed: " + e.getMessage(), e);
         }
         if (!Files.isRegularFile(dir.resolve("compare.json"))) {
-            List<String> lines = new String(Files.readAllBytes(logFile), java.nio.charset.StandardCharsets.UTF_8)
-                    .lines()
-                    .filter(l -> !l.isBlank())
-                    .toList();
-            return Optional.of("its A/B ended without a report (exit " + code
-                    + (lines.isEmpty() ? "" : ": " + lines.getLast().strip()) + ")");
+            return Optional.of("its A/B ended without a report (exit " + code + ": " + Builds.lastLine(logFile) + ")");
         }
         return Optional.empty();
     }

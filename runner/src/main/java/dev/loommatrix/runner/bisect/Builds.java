@@ -81,16 +81,17 @@ final class Builds {
                     took,
                     before);
         }
+    }
 
-        private static String lastLine(Path log) throws IOException {
-            if (!Files.isRegularFile(log)) {
-                return "no output";
-            }
-            List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)
-                    .lines()
-                    .filter(l -> !l.isBlank())
-                    .toList();
-            return lines.isEmpty() ? "no output" : lines.getLast().strip();
+    /** A log's last line that says something, for a reader's one-line why. */
+    static String lastLine(Path log) throws IOException {
+        if (!Files.isRegularFile(log)) {
+            return "no output";
         }
+        List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> !l.isBlank())
+                .toList();
+        return lines.isEmpty() ? "no output" : lines.getLast().strip();
     }
 }

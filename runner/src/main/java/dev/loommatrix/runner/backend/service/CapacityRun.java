@@ -112,13 +112,12 @@ final class CapacityRun {
         // the server's address is known once it has started (a fresh server may have another)
         ServiceCell.Target target = ServiceCell.target(load, host, paths);
         int open = capacity.connectionsAt(rate);
-        Attempt first = attempt(rate, validation, load, target, open, warmups(rate, validation, passed));
-        CapacitySearch.Step step = first.step();
+        Attempt judged = attempt(rate, validation, load, target, open, warmups(rate, validation, passed));
         int enough = capacity.connectionsToJudge(rate);
-        if (first.report().isPresent()
-                && step.verdict() == CapacitySearch.Verdict.GENERATOR_LIMITED
+        if (judged.report().isPresent()
+                && judged.step().verdict() == CapacitySearch.Verdict.GENERATOR_LIMITED
                 && enough > open
-                && connectionsShort(rate, first.report().get(), capacity, open).isPresent()) {
+                && connectionsShort(rate, judged.report().get(), capacity, open).isPresent()) {
             log(String.format(
                     Locale.ROOT,
                     "loom: capacity search, run %d: at %s every one of %d connections was busy; measured again over"
@@ -128,12 +127,12 @@ final class CapacityRun {
                     open,
                     enough));
             ServiceLoad judging = load.withModel(new ServiceLoad.Open(List.of(rate), enough));
-            step = attempt(rate, validation, judging, target, enough, List.of(rate))
-                    .step();
-        } else {
-            first.report().ifPresent(reports::add);
-            first.cpuSeconds().ifPresent(cpu -> serverCpuSeconds.put(CapacityLine.level(rate, validation), cpu));
+            judged = attempt(rate, validation, judging, target, enough, List.of(rate));
         }
+        // the window's record is the attempt that judged it
+        judged.report().ifPresent(reports::add);
+        judged.cpuSeconds().ifPresent(cpu -> serverCpuSeconds.put(CapacityLine.level(rate, validation), cpu));
+        CapacitySearch.Step step = judged.step();
         if (!validation && step.verdict() == CapacitySearch.Verdict.PASS) {
             passed.add(rate);
         }
@@ -143,10 +142,7 @@ final class CapacityRun {
     /** A window measured once: its verdict, and its report and the server's CPU seconds in it where it ran. */
     private record Attempt(CapacitySearch.Step step, Optional<LoadReport> report, Optional<Double> cpuSeconds) {}
 
-    /**
-     * The warmups (drained, by rate) and the measured window over {@code open} connections ({@code load}'s model
-     * opens them); a window the generator opened anew after a failed one is the one recorded.
-     */
+    /** The warmups (drained, by rate) and the measured window over {@code open} connections ({@code load}'s model opens them). */
     private Attempt attempt(
             double rate,
             boolean validation,
@@ -179,23 +175,17 @@ final class CapacityRun {
         Optional<Double> cpu =
                 before.isPresent() && after.isPresent() ? Optional.of(after.get() - before.get()) : Optional.empty();
         if (!server.alive()) {
-            reports.add(report);
             return new Attempt(
                     broken(
                             rate,
                             validation,
                             "the service died during the window" + ServiceCell.exit(server) + "; the generator counted "
                                     + ServiceCell.errorWords(List.of(report))),
-                    Optional.empty(),
+                    Optional.of(report),
                     cpu);
         }
-        CapacitySearch.Step step = judge(rate, validation, report, capacity, open, load.maxShortfall());
-        if (load.model() instanceof ServiceLoad.Open) {
-            // measured again: this one is the window's record
-            reports.add(report);
-            cpu.ifPresent(c -> serverCpuSeconds.put(CapacityLine.level(rate, validation), c));
-        }
-        return new Attempt(step, Optional.of(report), cpu);
+        return new Attempt(
+                judge(rate, validation, report, capacity, open, load.maxShortfall()), Optional.of(report), cpu);
     }
 
     /**
