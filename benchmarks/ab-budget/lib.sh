@@ -1,7 +1,9 @@
 # Shared by the ab-budget benchmarks (sourced after `set -euo pipefail`, from the repository root): the CLIs under
 # test, each a worktree of its commit built once (the repository may be rebuilt meanwhile); a team's repository
-# holding the example project; one A/B run recorded in the output directory; the median of a run's detectable
-# changes. Sets $root (the repository) and $work (a scratch directory, removed on exit with the worktrees).
+# holding the example project; one A/B run recorded in the output directory (its compare.json, and its seconds and
+# the machine's steadiness in runs.json: the console and the rest of the run stay in the scratch directory); the
+# median of a run's detectable changes. Sets $root (the repository) and $work (a scratch directory, removed on exit
+# with the worktrees).
 # KEEP_RUNS=DIR keeps each run's whole directory (its blocks' records, every fork's iterations) under DIR, for
 # analysis after the fact; it is not recorded in the repository (several MB a run).
 root="$(pwd)"
@@ -37,14 +39,21 @@ example_repo() {
   (cd "$repo" && ./mvnw -q -B -o package -DskipTests)
 }
 
-# record NAME STARTED RUN_DIR: the run's compare.json and compare.md as $out/NAME.json, .md, its seconds since
-# STARTED (epoch s) as $out/NAME.seconds; its directory kept under $KEEP_RUNS/NAME when that is set
+# record NAME STARTED RUN_DIR [MACHINE]: the run's compare.json as $out/NAME.json; its seconds since STARTED (epoch s)
+# and MACHINE (machine.sh's line as it began, when given) as NAME's entry of $out/runs.json; its directory kept under
+# $KEEP_RUNS/NAME when that is set
 record() {
   cp "$3/compare.json" "$out/$1.json"
-  cp "$3/compare.md" "$out/$1.md"
-  echo "$(( $(date +%s) - $2 ))" > "$out/$1.seconds"
+  local runs="$out/runs.json"
+  [ -f "$runs" ] || echo '{}' > "$runs"
+  jq --arg name "$1" --argjson seconds "$(( $(date +%s) - $2 ))" --arg machine "${4:-}" \
+    '.[$name] = ({seconds: $seconds} + (if $machine == "" then {} else {machine: $machine} end))' "$runs" > "$runs.new"
+  mv "$runs.new" "$runs"
   if [ -n "${KEEP_RUNS:-}" ]; then mkdir -p "$KEEP_RUNS" && cp -r "$3" "$KEEP_RUNS/$1"; fi
 }
+
+# seconds_of NAME: the seconds record wrote for the run NAME
+seconds_of() { jq -r --arg name "$1" '.[$name].seconds' "$out/runs.json"; }
 
 # a jq definition: the median of an array of numbers (the mean of the middle two of an even count), null if empty
 JQ_MEDIAN='def median: sort | length as $n

@@ -5,7 +5,7 @@
 # by the harness alone in FORKS fresh JVMs set up as a cell's container sets them. Prints the forks' means (the
 # geometric mean of each fork's measured iterations), their spread between forks and the spread within a fork (sd
 # of the logs, in %). On 2026-11-26, the day the ab profile's A/A runs reached 5.0 %, three such forks ran 13.0,
-# 13.2 and 13.5 ms, 2–4 % within a fork (benchmarks/results/2026-11-26-ab-iterations/iterations.txt).
+# 13.2 and 13.5 ms, 2–4 % within a fork (benchmarks/results/2026-11-26-ab-iterations/README.md).
 # Usage: benchmarks/ab-budget/machine.sh [FORKS]   (repository root, the harness built, or HARNESS its jar; JAVA_HOME
 #   a JDK 25)
 set -euo pipefail

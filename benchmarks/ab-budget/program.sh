@@ -64,11 +64,11 @@ ab() {  # $1: name, $2: before|previous|after, then ab options
   local name="$1" which="$2" started; shift 2
   if [ -f "$out/$name.json" ]; then echo "kept: $name" >&2; return; fi
   started="$(date +%s)"
-  "$work/$which/loom-matrix" ab --threshold 2 --backend local --out "$work/$name" "$@" > "$out/$name.log" 2>&1 || true
-  record "$name" "$started" "$work/$name"
+  "$work/$which/loom-matrix" ab --threshold 2 --backend local --out "$work/$name" "$@" > "$work/$name.log" 2>&1 || true
+  record "$name" "$started" "$work/$name" "$machine"
 }
-# how steady the machine is as the runs start (machine.sh), beside them
-HARNESS="$work/after/harness/target/harness.jar" "$(dirname "$0")/machine.sh" > "$out/machine.txt"
+# how steady the machine is as the runs start (machine.sh), beside each run in runs.json
+machine="$(HARNESS="$work/after/harness/target/harness.jar" "$(dirname "$0")/machine.sh")"
 ab aa-before before --matrix "$work/program-base.yaml"
 ab aa-previous previous --matrix "$work/program-base.yaml" --budget 10m
 for i in $(seq 1 "$aa_runs"); do
@@ -79,8 +79,8 @@ ab 2pct-after after --matrix "$work/program-slower.yaml" --baseline-matrix "$wor
 
 for f in "$out"/*.json; do
   name="$(basename "$f" .json)"
-  [ "$name" = summary ] && continue
-  jq --arg name "$name" --argjson seconds "$(cat "$out/$name.seconds")" '{
+  [ "$name" = summary ] || [ "$name" = runs ] && continue
+  jq --arg name "$name" --argjson seconds "$(seconds_of "$name")" '{
       run: $name, seconds: $seconds,
       pairs: (.ab.sequential.pairs // null | if . then [.[]] else null end),
       ended: (.ab.sequential.ended // null),

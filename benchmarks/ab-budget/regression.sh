@@ -26,7 +26,7 @@ sed -i -E 's/(results\[(done|call)\]) = fibonacci\(n\);/\1 = fibonacci(n) + fibo
 (cd "$work/slower" && ./mvnw -q -B -o -pl harness package -DskipTests -Dspotless.check.skip=true)
 cp "$work/slower/harness/target/harness.jar" "$work/harness-slower.jar"
 # how steady the machine is as the run starts (machine.sh), beside the run
-HARNESS="$work/harness-base.jar" "$(dirname "$0")/machine.sh" > "$out/$name.machine"
+HARNESS="$work/harness-base.jar" "$(dirname "$0")/machine.sh" > "$work/$name.machine"
 
 started="$(date +%s)"
 # shellcheck disable=SC2086 # AB_OPTIONS is a list of options
@@ -34,8 +34,8 @@ started="$(date +%s)"
   --matrix "$root/matrix.yaml" --profile ab-offline --backend docker --threshold 3 --budget 10m \
   --baseline-harness "$work/harness-base.jar" --candidate-harness "$work/harness-slower.jar" \
   --baseline-label "this harness" --candidate-label "5 % slower sleep-bound and fib-fanout" \
-  ${AB_OPTIONS:-} --out "$work/ab" > "$out/$name.log" 2>&1 || true
-record "$name" "$started" "$work/ab"
+  ${AB_OPTIONS:-} --out "$work/ab" > "$work/$name.log" 2>&1 || true
+record "$name" "$started" "$work/ab" "$(cat "$work/$name.machine")"
 jq '[.comparisons[] | {series: ((.cellId | split(".") | last) + " " + .variant), verdict, test, pairs,
      changePercent: ((.ratio - 1) * 1000 | round / 10),
      confirmed: (.confirmation.confirmed // null)}]' "$out/$name.json"

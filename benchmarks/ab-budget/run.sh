@@ -42,7 +42,6 @@ ab() {  # $1: name, $2: before|after, $3: matrix, then ab options (a run recorde
   if [ "$which" = after ]; then set -- "$@" --budget 10m; fi
   local cli="$work/$which/loom-matrix"
   "$cli" ab --matrix "$matrix" --threshold "${threshold:-3}" --out "$work/$name" "$@" > "$work/$name.log" 2>&1 || true
-  cp "$work/$name.log" "$out/$name.log"
   record "$name" "$started" "$work/$name"
 }
 
@@ -140,7 +139,7 @@ done
 # detectable; and the false alarms of every "after" run against the rate stated
 for f in "$out"/*-aa-*.json; do
   name="$(basename "$f" .json)"
-  jq --arg name "$name" --argjson seconds "$(cat "$out/$name.seconds")" "$JQ_MEDIAN"'{
+  jq --arg name "$name" --argjson seconds "$(seconds_of "$name")" "$JQ_MEDIAN"'{
       run: $name, seconds: $seconds, alpha, regressions, improvements,
       verdicts: ([.comparisons[].verdict] | group_by(.) | map({(.[0]): length}) | add),
       sequential: (.ab.sequential // null | if . then {looks, looksTaken, ended, pairs} else null end),

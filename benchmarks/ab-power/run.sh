@@ -75,8 +75,7 @@ ab() {  # $1: name, $2: CLI, $3: base rev, then ab options
   (cd "$repo" && LOOM_CLI="$work/$which/loom-matrix" "$root/scripts/ci/ab.sh" "$work/$name" "$rev" \
      --backend local --threshold 3 "$@" > "$work/$name.log" 2>&1) || true
   cp "$work/$name/ab/compare.json" "$out/$name.json"
-  cp "$work/$name/ab/compare.md" "$out/$name.md"
-  echo "$(( $(date +%s) - started ))" > "$out/$name.seconds"
+  echo "$(( $(date +%s) - started ))" > "$work/$name.seconds"   # into summary.json below
 }
 ab jmh-aa-before before HEAD
 ab jmh-aa-after after HEAD --budget 10m
@@ -102,13 +101,12 @@ started="$(date +%s)"
 "$work/after/loom-matrix" ab --matrix "$work/builtin.yaml" --backend docker --threshold 3 --budget 10m \
   --out "$work/builtin-aa-after" > "$work/builtin-aa-after.log" 2>&1 || true
 cp "$work/builtin-aa-after/compare.json" "$out/builtin-aa-after.json"
-cp "$work/builtin-aa-after/compare.md" "$out/builtin-aa-after.md"
-echo "$(( $(date +%s) - started ))" > "$out/builtin-aa-after.seconds"
+echo "$(( $(date +%s) - started ))" > "$work/builtin-aa-after.seconds"
 
 for f in "$out"/*.json; do
   [ "$(basename "$f")" = summary.json ] && continue
   name="$(basename "$f" .json)"
-  jq --arg name "$name" --argjson seconds "$(cat "$out/$name.seconds")" '{
+  jq --arg name "$name" --argjson seconds "$(cat "$work/$name.seconds")" '{
       run: $name, seconds: $seconds,
       regressions, improvements,
       verdicts: ([.comparisons[].verdict] | group_by(.) | map({(.[0]): length}) | add),

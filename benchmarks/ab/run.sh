@@ -81,7 +81,6 @@ done
 for i in $(seq 1 "$ab_runs"); do
   (cd "$repo" && "$root/scripts/ci/ab.sh" "$work/ab-program-$i" HEAD~1 --backend local --blocks 8 > "$work/ab-program-$i.log" 2>&1) || true
   cp "$work/ab-program-$i/ab/compare.json" "$out/ab-program-$i.json"
-  cp "$work/ab-program-$i/ab/compare.md" "$out/ab-program-$i.md"
 done
 
 # the summaries are of every run recorded in OUT_DIR (a part given 0 runs keeps the runs recorded before)

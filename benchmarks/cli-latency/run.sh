@@ -60,6 +60,7 @@ hyperfine -N --warmup 3 --runs "${RUNS:-20}" --export-json "$out/hyperfine.json"
   echo
   echo "$(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1); JDK $("$java" -version 2>&1 | head -1)."
   echo "hyperfine, $(jq '.results[0].times | length' "$out/hyperfine.json") runs each after 3 warmups, side by side in one invocation."
+  echo "Command: \`RUNS=${RUNS:-20} benchmarks/cli-latency/run.sh\` ([hyperfine.json](hyperfine.json): every run's time)."
   echo
   echo "| command | median | mean ± σ | min |"
   echo "|---|---|---|---|"

@@ -9,6 +9,8 @@ set -euo pipefail
 out="${1:-benchmarks/results/$(date -u +%Y-%m-%d)-fidelity}"
 tasks="${TASKS:-2000}" sleep_ms="${SLEEP_MS:-100}"
 mkdir -p "$out"
+work="$(mktemp -d)"   # the run and its console (printed too); OUT_DIR gets the matrix, summary.json and the commit
+trap 'rm -rf "$work"' EXIT
 cat > "$out/matrix.yaml" <<YAML
 schema: 1
 jdks:
@@ -23,8 +25,7 @@ iterations: {warmup: 2, measure: 5}
 timeout: 60m
 memory: 1g
 YAML
-rm -rf "$out/run"
-./loom-matrix run --matrix "$out/matrix.yaml" --backend docker --out "$out/run" | tee "$out/run.log"
+./loom-matrix run --matrix "$out/matrix.yaml" --backend docker --out "$work/run" | tee "$work/run.log"
 jq -s '[.[] | .coordinates.workload as $w | .measurements[] | {
     workload: $w, variant, lowerBoundMs,
     steadyMedianMs: .summary.median,
@@ -33,5 +34,5 @@ jq -s '[.[] | .coordinates.workload as $w | .measurements[] | {
     coldStartMs: [.samples[].coldStartMs],
     coldOverBound: (if .lowerBoundMs then ([.samples[].coldStartMs] | sort | .[length / 2 | floor]) / .lowerBoundMs else null end),
     steady: [.samples[].steady]
-  }]' "$out"/run/cells/*.json | tee "$out/summary.json"
+  }]' "$work"/run/cells/*.json | tee "$out/summary.json"
 git rev-parse --short HEAD > "$out/commit.txt"

@@ -50,14 +50,14 @@ cell_facts() {  # $1: run dir, $2: label → one JSON line per cell
   done
 }
 
-"${cli[@]}" run --matrix "$work/quiet.yaml" --backend docker --out "$work/quiet" > "$out/quiet.log" 2>&1
+"${cli[@]}" run --matrix "$work/quiet.yaml" --backend docker --out "$work/quiet" > "$work/quiet.log" 2>&1
 cell_facts "$work/quiet" quiet > "$out/cells.jsonl"
 for load in 10 20 30 40 60; do
   stress-ng --cpu 1 --cpu-load "$load" --taskset 1 --timeout 600s > /dev/null 2>&1 &
   hog=$!
   sleep 1
-  "${cli[@]}" run --matrix "$work/hog.yaml" --backend docker --out "$work/hog-$load-a" >> "$out/hogs.log" 2>&1
-  "${cli[@]}" run --matrix "$work/hog.yaml" --backend docker --out "$work/hog-$load-b" >> "$out/hogs.log" 2>&1
+  "${cli[@]}" run --matrix "$work/hog.yaml" --backend docker --out "$work/hog-$load-a" >> "$work/hogs.log" 2>&1
+  "${cli[@]}" run --matrix "$work/hog.yaml" --backend docker --out "$work/hog-$load-b" >> "$work/hogs.log" 2>&1
   kill "$hog"; wait "$hog" 2>/dev/null || true
   cell_facts "$work/hog-$load-a" "hog $load %" >> "$out/cells.jsonl"
   cell_facts "$work/hog-$load-b" "hog $load %" >> "$out/cells.jsonl"

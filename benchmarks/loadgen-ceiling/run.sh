@@ -39,8 +39,7 @@ for rate in $rates; do
     | ([.errorDistribution | to_entries[] | select(.key | test("deadline") | not) | .value] | add // 0) as $err
     | [$rate, ($ok / $t), ($ok / $t / ($rate | tonumber)), ($cpu | tonumber) / $t, ($cpu | tonumber) / $t,
        .latencyPercentiles.p50 * 1000, .latencyPercentiles.p99 * 1000, .latencyPercentiles["p99.9"] * 1000, $err,
-       ($cpu | tonumber) / $ok * 1000] | @csv' "$report" >> "$out/ceiling.csv"
-  cp "$report" "$out/oha-$rate.json"
+       ($cpu | tonumber) / $ok * 1000] | @csv' "$report" >> "$out/ceiling.csv"   # oha's own report stays in $work
 done
-column -s, -t < "$out/ceiling.csv" | tee "$out/ceiling.txt"
+column -s, -t < "$out/ceiling.csv"
 git rev-parse --short HEAD > "$out/commit.txt"

@@ -23,7 +23,7 @@ iterations: {warmup: 1, measure: 3}
 memory: 1g
 profiling: {jfr: true, flame: true}
 YAML
-./loom-matrix run --matrix "$out/matrix.yaml" --out "$work/run" > "$out/run.log" 2>&1
+./loom-matrix run --matrix "$out/matrix.yaml" --out "$work/run" > "$work/run.log" 2>&1 || { cat "$work/run.log"; exit 1; }
 ./loom-matrix publish --run "$work/run" --site "$work/pages" > /dev/null
 ./loom-matrix publish --run "$work/run" --site "$work/recordings" --publish-recordings > /dev/null
 python3 - "$work" "$out" <<'PY'

@@ -10,7 +10,7 @@ here="$(cd "$(dirname "$0")" && pwd)" root="$(cd "$here/../.." && pwd)"
 out="$1" src="${2:-$root/benchmarks/results/2026-11-21-seeds-offline}" runs="${3:-365}" cells="${4:-120}" heap="${5:-256m}"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
-"$here/make-history.sh" "$src" "$work/site" "$runs" "$cells" | tee "$out/history.txt"
+"$here/make-history.sh" "$src" "$work/site" "$runs" "$cells"
 next() {  # the source run under a new id, newer than the whole history
   rm -rf "$work/next"; cp -r "$src" "$work/next"
   jq --arg id "$1" --arg at "$2" '.runId = $id | .startedAt = $at' "$src/run.json" > "$work/next/run.json"

@@ -52,6 +52,7 @@ cells="$(ls "$work/run-1/cells" | wc -l)"
   echo "$(nproc) CPUs; $cells container cells (2 JDK images × 2 CPU quotas × 2 workloads, 2 variants each,"
   echo "1 warmup + 2 repetitions); $rounds rounds, each: \`loom-matrix run --backend docker\` (whole CLI,"
   echo "JVM start included), then the same $cells containers replayed as a \`docker run\` loop."
+  echo "Command: \`ROUNDS=$rounds benchmarks/runner-overhead/run.sh\` ([rounds.tsv](rounds.tsv): each round's times)."
   echo
   echo "| round | loom-matrix run | docker run loop | ratio |"
   echo "|---|---|---|---|"

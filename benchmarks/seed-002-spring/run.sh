@@ -14,6 +14,8 @@ cpus="${CPUS:-1}" users="${USERS:-3000}" warmup="${WARMUP:-10s}" duration="${DUR
 root="$(pwd)"
 (cd examples/spring-service && ../../mvnw -q -B package)
 mkdir -p "$out"
+work="$(mktemp -d)"   # the run and its console (printed too); OUT_DIR gets the matrix, summary.json and the commit
+trap 'rm -rf "$work"' EXIT
 cat > "$out/matrix.yaml" <<YAML
 schema: 1
 jdks:
@@ -40,8 +42,7 @@ workloads:
       webflux: {properties: {spring.main.web-application-type: reactive}}
     baseline: tomcat-200
 YAML
-rm -rf "$out/run"
-./loom-matrix run --matrix "$out/matrix.yaml" --backend docker --out "$out/run" | tee "$out/run.log" || true
+./loom-matrix run --matrix "$out/matrix.yaml" --backend docker --out "$work/run" | tee "$work/run.log" || true
 jq -s --argjson users "$users" '[.[] | .status as $status | .reason as $reason | .measurements[] | {
     variant, status: $status,
     bound: (if .variant | startswith("tomcat-") then ([$users, (.variant | ltrimstr("tomcat-") | tonumber)] | min) / 0.3
@@ -55,5 +56,5 @@ jq -s --argjson users "$users" '[.[] | .status as $status | .reason as $reason |
     generatorCpuPerSecond: ([.samples[] | .generatorCpuSeconds / (.answered / .throughputPerSecond)] | max),
     serverCpuMs: ([.samples[].cpuMs] | sort | .[length / 2 | floor]),
     error
-  } | . + {efficiency: (.throughputMedian / .bound)}]' "$out"/run/cells/*.json | tee "$out/summary.json"
+  } | . + {efficiency: (.throughputMedian / .bound)}]' "$work"/run/cells/*.json | tee "$out/summary.json"
 git rev-parse --short HEAD > "$out/commit.txt"

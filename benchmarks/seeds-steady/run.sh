@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The seeds at their own scale with iterations inside each JVM (issue #18): each fork's steady state beside
-# its cold start, for the README's seed tables, in containers with --cpus 2 (local/debian-openjdk:25).
+# its cold start, for the seed tables of docs/seeds.md, in containers with --cpus 2 (local/debian-openjdk:25).
 # benchmarks/fidelity/run.sh (TASKS=10000 SLEEP_MS=300) has seed 002's virtual, pool:200 and pool:1000; this
 # adds pool:500 and pool:800 (and pool:1000 again), seed 003 (primes-io; its pool runs 51 s an iteration, so 1 warmup + 1 measured),
 # seed 004 (fib-fanout, 1 + 3) and seeds 000/001's virtual threads (1,000,000; platform threads take over two
@@ -9,6 +9,8 @@
 set -euo pipefail
 out="${1:-benchmarks/results/$(date -u +%Y-%m-%d)-seeds-steady}"
 mkdir -p "$out"
+work="$(mktemp -d)"   # the run and its console (printed too); OUT_DIR gets the matrix, summary.json and the commit
+trap 'rm -rf "$work"' EXIT
 cat > "$out/matrix.yaml" <<YAML
 schema: 1
 jdks:
@@ -24,8 +26,7 @@ warmup: 0
 timeout: 60m
 memory: 4g
 YAML
-rm -rf "$out/run"
-./loom-matrix run --matrix "$out/matrix.yaml" --backend docker --out "$out/run" | tee "$out/run.log"
+./loom-matrix run --matrix "$out/matrix.yaml" --backend docker --out "$work/run" | tee "$work/run.log"
 jq -s '[.[] | .coordinates.workload as $w | .measurements[] | {
     workload: $w, variant, lowerBoundMs, iterations,
     steadyMedianMs: .summary.median, steadyCi: .summary.ci95, ciLevel: .summary.ciLevel,
@@ -33,6 +34,5 @@ jq -s '[.[] | .coordinates.workload as $w | .measurements[] | {
     coldMedianMs: .coldStart.median, coldCi: .coldStart.ci95,
     coldOverBound: (if .lowerBoundMs and .coldStart then .coldStart.median / .lowerBoundMs else null end),
     steady: [.samples[].steady]
-  }]' "$out"/run/cells/*.json | tee "$out/summary.json"
-rm -rf "$out/run/raw"
+  }]' "$work"/run/cells/*.json | tee "$out/summary.json"
 git rev-parse --short HEAD > "$out/commit.txt"

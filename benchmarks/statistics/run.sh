@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The statistics' measured error rates (issue #16), as the README's "Statistics, and how they were checked"
+# The statistics' measured error rates (issue #16), as docs/statistics.md
 # states them: change-point detection rate, delay and false alarms on seeded synthetic series, and the ratio
 # interval's real coverage beside its stated level. The tests assert these; this records what they print.
 # Usage: benchmarks/statistics/run.sh [OUT_DIR]   (from the repository root; needs JAVA_HOME with JDK 21+)

@@ -153,7 +153,9 @@ describe("the dashboard under a sub-path", () => {
     await ready(page, "cell");
     expect(page.url()).toContain(`cell=${id}`);
     await page.screenshot({ path: join(ARTIFACTS, "cell.png"), fullPage: true });
-    expect(await page.locator("h1.cell-id").innerText()).toBe(id);
+    // titled in words, its id beneath for the command line
+    expect(await page.locator("h1.cell-title").innerText()).toBe("sleep-bound — HotSpot 21 (debian-21), Linux, 1 CPU, default scheduler");
+    expect(await page.locator("p.cell-id").innerText()).toBe(id);
     // repetitions as points: 8 per variant, the bound drawn, the medians as ticks
     expect(await page.locator("figure.repetitions svg circle").count()).toBe(16);
     // the dashed lower bound, one per variant (issue #19: it never rendered)
@@ -385,7 +387,7 @@ describe("the dashboard under a sub-path", () => {
     await visit(`#/history?workload=sleep-bound&cell=${id}&phase=cold-start`, "history");
     expect(await page.locator("figure.history svg circle").count()).toBe(2 * 2); // 2 variants × 2 scheduled runs
     await visit(`#/compare?phase=cold-start`, "compare");
-    expect(await page.locator("#comparisons").innerText()).toContain("coldStartMs");
+    expect(await page.locator("#comparisons").innerText()).toContain("% cold start");
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { change, counts, ordered } from "../src/shape/compare";
+import { change, compareSentence, counts, inconclusiveKind, ordered } from "../src/shape/compare";
 import { compareReport } from "./fixtures";
 
 describe("compare", () => {
@@ -14,7 +14,26 @@ describe("compare", () => {
     expect(ordered(report, "unchanged")).toHaveLength(1);
   });
 
+  it("leads with a sentence of the verdicts", () => {
+    expect(compareSentence(report)).toBe("Against its baseline, 1 comparison got worse and 0 better beyond ±10 %; 1 is unchanged.");
+  });
+
+  it("tells an inconclusive interval beyond the threshold from one within it and one across it", () => {
+    const base = ordered(report)[0];
+    const at = (lo: number, hi: number) => ({ ...base, verdict: "inconclusive" as const, ci95: [lo, hi] as [number, number] });
+    // the echo-server pool:50 case: 1.12–1.33 at ±10 % is beyond, not "no change found"
+    expect(inconclusiveKind(at(1.12, 1.33), 0.1)).toBe("beyond");
+    expect(inconclusiveKind(at(0.7, 0.85), 0.1)).toBe("beyond");
+    expect(inconclusiveKind(at(0.97, 1.02), 0.1)).toBe("within");
+    expect(inconclusiveKind(at(0.95, 1.2), 0.1)).toBe("across");
+    const mixed = { ...report, comparisons: [at(1.12, 1.33), at(0.97, 1.02), at(0.95, 1.2), at(0.9, 1.3)] };
+    expect(compareSentence(mixed)).toBe(
+      "Against its baseline, 0 comparisons got worse and 0 better beyond ±10 %; 0 are unchanged. Of the 4 inconclusive ones," +
+        " 1 lie wholly beyond ±10 % but are not confirmed at these repetitions, 1 lie wholly within ±10 %, 2 cannot tell either way.",
+    );
+  });
+
   it("says the change in percent of the metric", () => {
-    expect(change(ordered(report)[0])).toBe("+41.5 % wallMs");
+    expect(change(ordered(report)[0])).toBe("+41.5 % wall time");
   });
 });

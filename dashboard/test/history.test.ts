@@ -52,7 +52,7 @@ describe("history", () => {
     const pr = shape.points.find((p) => p.runId === "r2")!;
     expect(pr).toMatchObject({ pullRequest: true, branch: "<b>evil</b>", commit: "c2" });
     expect(shape.changes.map((p) => p.runId)).toEqual(["r3"]);
-    expect(shape.metric).toBe("wallMs");
+    expect(shape.metric).toBe("wall time");
   });
 
   it("separates pull-request runs from scheduled ones", () => {

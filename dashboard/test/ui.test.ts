@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { breakable, h } from "../src/ui/dom";
 import { date, ms } from "../src/ui/format";
 import { href, parseRoute } from "../src/ui/route";
+import { cellWords } from "../src/views/runs";
 
 const HOSTILE = `<img src=x onerror="window.__pwned=1">&amp;"'`;
 
@@ -50,5 +51,26 @@ describe("formatting", () => {
     expect(date("2026-11-22T01:44:39.722135853Z")).toBe("2026-11-22 01:44 UTC");
     expect(ms(1234.5)).toBe("1,235 ms");
     expect(ms(65_000)).toBe("65 s");
+  });
+});
+
+describe("a run's cells in words", () => {
+  it("says how many were skipped or invalid instead of 10/44 ok", () => {
+    expect(cellWords({ cells: 44, ok: 10, failed: 0, attested: 10 })).toBe("10 of 44 measured, 34 skipped or invalid; 10 attested");
+    expect(cellWords({ cells: 5, ok: 4, failed: 1, attested: 4 })).toBe("4 of 5 measured, 1 failed; 4 attested");
+  });
+});
+
+describe("a variant's colour", () => {
+  it("is the same for the same name in every view, virtual and platform first", async () => {
+    const { variantColour, variantScale } = await import("../src/ui/colours");
+    expect(variantColour("virtual")).toBe("#4269d0");
+    expect(variantColour("platform")).toBe("#efb118");
+    expect(variantColour("pool:200")).toBe(variantColour("pool:200"));
+    expect(["#4269d0", "#efb118"]).not.toContain(variantColour("pool:200"));
+    // the order a view lists its variants in does not change their colours
+    const a = variantScale(["virtual", "pool:200", "tomcat:800"]);
+    const b = variantScale(["tomcat:800", "virtual", "pool:200"]);
+    expect(b.range[b.domain.indexOf("pool:200")]).toBe(a.range[a.domain.indexOf("pool:200")]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Conclusions } from "./results.schema";
-import type { AbIndex, CellRecord, CompareReport, RunManifest, SiteIndex, Trends, TrendsIndex } from "./types";
+import type { AbIndex, CellRecord, CompareReport, Regressions, RunManifest, SiteIndex, Trends, TrendsIndex } from "./types";
 
 // Every URL is relative to the page, so the site works under any sub-path (a GitHub Pages project
 // site is served from /<repository>/). Run ids and workload ids are encoded: they become path segments.
@@ -45,6 +45,16 @@ function checkSchema<T extends { schemaVersion: number }>(path: string, value: T
   }
   return value;
 }
+
+/** The steps for the worse the nightly alerts on; a site published before they were written has none. */
+export const loadRegressions = () =>
+  fetchJson<Regressions>("data/regressions.json").then(
+    (r) => checkSchema("data/regressions.json", r),
+    (e) => {
+      if (e instanceof DataError && e.status === 404) return { schemaVersion: SCHEMA_VERSION, recentRuns: 0, regressions: [] };
+      throw e;
+    },
+  );
 
 const runPath = (runId: string) => `data/runs/${encodeURIComponent(runId)}`;
 

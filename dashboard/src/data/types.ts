@@ -210,6 +210,8 @@ export interface TrendSeries {
   params?: string;
   /** "W+M": each fork ran W warmup and M measured iterations (absent: one cold run each). */
   iterations?: string;
+  /** Whether lower or higher values are better (absent in files written before it was recorded). */
+  direction?: "lower" | "higher";
 }
 
 export interface TrendAnnotation {
@@ -218,6 +220,35 @@ export interface TrendAnnotation {
   kind: string;
   from: string;
   to: string;
+}
+
+/** data/regressions.json: the steps for the worse among the main line's newest runs (Regressions.java). */
+export interface Regressions {
+  schemaVersion: number;
+  recentRuns: number;
+  regressions: Regression[];
+}
+
+export interface Regression {
+  key: string;
+  series: string;
+  cellId: string;
+  workload: string;
+  variant: string;
+  metric: string;
+  benchmark?: string;
+  runId: string;
+  startedAt: string;
+  previousRunId: string;
+  goodCommit?: string;
+  badCommit?: string;
+  /** Oriented so that above 1 is worse. */
+  change: { ratio: number; low: number; high: number };
+  words: string;
+  annotations: TrendAnnotation[];
+  /** "code", or what else changed at that run: "jdk build", "image", "runner". */
+  cause: string;
+  chart: string;
 }
 
 export interface TrendsIndex {

@@ -312,3 +312,31 @@ export function cpuDifferential(
   const count = (v: string) => byVariant.get(v)!.flame?.cpuSamples ?? byVariant.get(v)!.jfr!.cpuSamples;
   return { subject: pair[0], reference: pair[1], rows, samples: [count(pair[0]), count(pair[1])] };
 }
+
+/**
+ * A cell as a reader names it: "spring-boot-capacity — HotSpot 25 (debian-25), Linux, 1 CPU, default scheduler".
+ * Its id ("debian-25.linux.cpus-1.par-auto.max-auto.minr-auto.spring-boot-capacity") stays beneath, for the CLI.
+ */
+export function cellTitle(c: {
+  jdk: string;
+  vm: string;
+  version: number;
+  os: string;
+  cpus: number;
+  cpuset?: string;
+  parallelism: string;
+  maxPoolSize: string;
+  minRunnable: string;
+  workload: string;
+}): string {
+  const vm = c.vm === "openj9" ? "OpenJ9" : "HotSpot";
+  const os = c.os === "windows" ? "Windows" : "Linux";
+  const cpus = `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}${c.cpuset && c.cpuset !== "all" ? ` (cpuset ${c.cpuset})` : ""}`;
+  const settings = [
+    c.parallelism !== "auto" ? `parallelism ${c.parallelism}` : "",
+    c.maxPoolSize !== "auto" ? `maxPoolSize ${c.maxPoolSize}` : "",
+    c.minRunnable !== "auto" ? `minRunnable ${c.minRunnable}` : "",
+  ].filter(Boolean);
+  const scheduler = settings.length ? `scheduler ${settings.join(", ")}` : "default scheduler";
+  return `${c.workload} — ${vm} ${c.version} (${c.jdk}), ${os}, ${cpus}, ${scheduler}`;
+}

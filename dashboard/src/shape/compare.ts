@@ -1,3 +1,4 @@
+import { metricWords } from "../ui/format";
 import type { CompareReport, Comparison, Verdict } from "../data/types";
 
 // The compare view's data: the runner's verdicts (Mann-Whitney U, Benjamini–Hochberg, a threshold on
@@ -9,6 +10,41 @@ export function counts(report: CompareReport): Record<Verdict, number> {
   const out: Record<Verdict, number> = { regression: 0, improvement: 0, inconclusive: 0, unchanged: 0 };
   for (const c of report.comparisons) out[c.verdict]++;
   return out;
+}
+
+/**
+ * Where an inconclusive comparison's interval lies against ±threshold: wholly beyond it (a change these repetitions
+ * could not confirm), wholly within it (most likely none), or across it (they cannot tell). One word covered all
+ * three, so an interval of 1.12–1.33 read like one of 0.97–1.02.
+ */
+export function inconclusiveKind(c: Comparison, threshold: number): "beyond" | "within" | "across" {
+  const [lo, hi] = c.ci95;
+  if (lo > 1 + threshold || hi < 1 / (1 + threshold)) return "beyond";
+  if (lo >= 1 / (1 + threshold) && hi <= 1 + threshold) return "within";
+  return "across";
+}
+
+/** What the comparison says, in a sentence before its numbers: the verdicts, and what the inconclusive ones are. */
+export function compareSentence(report: CompareReport): string {
+  const t = counts(report);
+  const pct = `±${Math.round(report.threshold * 100)} %`;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [
+    `${plural(t.regression, "comparison got", "comparisons got")} worse and ${t.improvement} better beyond ${pct}`,
+    `${t.unchanged} ${t.unchanged === 1 ? "is" : "are"} unchanged`,
+  ];
+  let sentence = `Against its baseline, ${parts.join("; ")}`;
+  if (t.inconclusive > 0) {
+    const kinds = { beyond: 0, within: 0, across: 0 };
+    for (const c of report.comparisons) if (c.verdict === "inconclusive") kinds[inconclusiveKind(c, report.threshold)]++;
+    const said = [
+      kinds.beyond ? `${kinds.beyond} lie wholly beyond ${pct} but are not confirmed at these repetitions` : "",
+      kinds.within ? `${kinds.within} lie wholly within ${pct}` : "",
+      kinds.across ? `${kinds.across} cannot tell either way` : "",
+    ].filter(Boolean);
+    sentence += `. Of the ${plural(t.inconclusive, "inconclusive one", "inconclusive ones")}, ${said.join(", ")}`;
+  }
+  return `${sentence}.`;
 }
 
 /** Regressions first, then improvements, inconclusive, unchanged; within each, the largest change first. */
@@ -29,7 +65,7 @@ export function ordered(report: CompareReport, verdict?: Verdict): Comparison[] 
 export function change(c: Comparison): string {
   const pct = (c.ratio - 1) * 100;
   const sign = pct >= 0 ? "+" : "−";
-  return `${sign}${Math.abs(pct).toFixed(1)} % ${c.metric}`;
+  return `${sign}${Math.abs(pct).toFixed(1)} % ${metricWords(c.metric)}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { metricWords } from "../ui/format";
 import type { IndexEntry, TrendAnnotation, Trends, TrendSeries } from "../data/types";
 import { shortBenchmark } from "./cell";
 import { COLD_START, type Phase } from "./phase";
@@ -71,7 +72,11 @@ export function shapeHistory(
     points,
     changes: points.filter((p) => p.changePoint),
     annotations,
-    metric: series[0] ? (series[0].unit && series[0].unit !== series[0].metric ? `${series[0].metric} (${series[0].unit})` : series[0].metric) : undefined,
+    metric: series[0]
+      ? series[0].unit && series[0].unit !== series[0].metric
+        ? `${metricWords(series[0].metric)} (${series[0].unit})`
+        : metricWords(series[0].metric)
+      : undefined,
   };
 }
 

@@ -79,3 +79,19 @@ export function utcTicks(spanMs: number): (d: Date) => string {
     return d.getUTCHours() === 0 && d.getUTCMinutes() === 0 ? day : `${day} ${time}`;
   };
 }
+
+/**
+ * A metric as a reader says it: the runner's names (wallMs, throughputPerSecond) are field names, not labels. A
+ * user's own metric keeps the name the user gave it.
+ */
+export function metricWords(name: string): string {
+  const words: Record<string, string> = {
+    wallMs: "wall time",
+    coldStartMs: "cold start",
+    throughputPerSecond: "throughput",
+    capacityPerSecond: "capacity",
+    rssMb: "resident memory",
+    startupMs: "start-up time",
+  };
+  return words[name] ?? name;
+}

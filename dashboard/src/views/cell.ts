@@ -1,8 +1,9 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { type CellProfile, cpuDifferential, disturbedFigure, earlierAttempts, FEW_SAMPLES, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
+import { type CellProfile, cellTitle, cpuDifferential, disturbedFigure, earlierAttempts, FEW_SAMPLES, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
 import { basis, forkRun, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
+import { variantScale } from "../ui/colours";
 import { type Child, h } from "../ui/dom";
 import { bytes, ms, num, percent, ratio } from "../ui/format";
 import { headlineOf, headlineSentence } from "../shape/matrix";
@@ -61,7 +62,8 @@ export async function cellView(ctx: Context): Promise<Child[]> {
       " · ",
       link("history", { workload: c.workload, cell: cell.cellId }, "History of this cell"),
     ),
-    h("h1", { class: "cell-id" }, cell.cellId),
+    h("h1", { class: "cell-title" }, cellTitle(c)),
+    h("p", { class: "cell-id" }, h("code", {}, cell.cellId)),
     h(
       "p",
       { class: `status status-${cell.status}` },
@@ -242,7 +244,7 @@ function cpuOverTime(cell: CellRecord): HTMLElement | null {
       style: { fontSize: "12px", background: "transparent" },
       x: { label: "ms into the run →", grid: true },
       y: { label: "↑ JVM CPU (of the machine)", domain: [0, 1], tickFormat: "%", grid: true },
-      color: { legend: true, label: "variant" },
+      color: { legend: true, label: "variant", ...variantScale([...new Set(points.map((p) => p.variant))]) },
       marks: [
         Plot.lineY(points, { x: "ms", y: "jvm", stroke: "variant", strokeWidth: 1.5 }),
         Plot.dot(points, { x: "ms", y: "jvm", fill: "variant", r: 2, title: (d: { variant: string; ms: number; jvm: number; machine: number }) => `${d.variant} at ${Math.round(d.ms)} ms: JVM ${Math.round(d.jvm * 100)} %, machine ${Math.round(d.machine * 100)} %` }),

@@ -3,7 +3,7 @@ import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComp
 import type { CellRecord, CompareReport, Comparison, Verdict } from "../data/types";
 import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText, times } from "../shape/matrix";
 import type { Phase } from "../shape/phase";
-import { change, counts, differingParts, disturbedSides, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
+import { change, compareSentence, counts, differingParts, disturbedSides, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
 import { type Child, h, whole } from "../ui/dom";
 import { num, ratioInterval } from "../ui/format";
 import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runLabel, runPicker, section, select, table } from "./common";
@@ -77,6 +77,7 @@ export async function compareView(ctx: Context): Promise<Child[]> {
   const cellNames = differingParts(rows.map((c) => c.cellId));
   return [
     ...head,
+    h("p", { class: "lead" }, compareSentence(report)),
     h(
       "form",
       { class: "controls", "aria-label": "Compare options" },

@@ -1,7 +1,8 @@
 import * as Plot from "@observablehq/plot";
-import { loadTrends, loadTrendsIndex } from "../data/load";
-import type { Trends } from "../data/types";
+import { loadRegressions, loadTrends, loadTrendsIndex } from "../data/load";
+import type { Regression, Trends } from "../data/types";
 import { historyWorkloads, type HistoryPoint, panelDomain, shapeHistory, type TriggerFilter } from "../shape/history";
+import { variantScale } from "../ui/colours";
 import { type Child, h } from "../ui/dom";
 import { date, num, utcTicks } from "../ui/format";
 import { type Context, unknownParams, empty, link, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
@@ -21,7 +22,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
   const cellJdk = ctx.params.cell?.split(".")[0];
   const narrowed = !asked && totalCells > MAX_PANELS && !(cellJdk && jdks.includes(cellJdk)) ? jdks[0] : undefined;
   const load = asked ? [asked] : narrowed ? [narrowed] : cellJdk && jdks.includes(cellJdk) ? [cellJdk] : jdks;
-  const parts = await Promise.all(load.map((j) => loadTrends(workload, j)));
+  const [parts, regressions] = await Promise.all([Promise.all(load.map((j) => loadTrends(workload, j))), loadRegressions()]);
   performance.mark("loom:history:loaded"); // the first-paint benchmark reports the load apart from the drawing
   const trends: Trends = {
     schemaVersion: available.schemaVersion,
@@ -118,7 +119,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
       `Change points (${shape.changes.length})`,
       shape.changes.length
         ? table(
-            ["run", "date", "cell", "variant", "median", "commit", "branch"],
+            ["run", "date", "cell", "variant", "median", "commit", "branch", "bisect it"],
             shape.changes.map((p) => [
               link("matrix", { run: p.runId, workload }, p.runId),
               date(p.date.toISOString()),
@@ -127,6 +128,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
               num(p.median),
               p.commit,
               p.branch,
+              bisection(regressions.regressions.find((r) => r.runId === p.runId && r.cellId === p.cellId && p.variant.startsWith(r.variant))),
             ]),
             { id: "change-points" },
           )
@@ -137,12 +139,32 @@ export async function historyView(ctx: Context): Promise<Child[]> {
       shape.annotations.length
         ? table(
             ["run", "date", "cell", "what changed", "from", "to"],
-            shape.annotations.map((a) => [link("run", { run: a.runId }, a.runId), date(a.date.toISOString()), a.cellId, a.kind, a.from, a.to]),
+            shape.annotations.map((a) => [link("run", { run: a.runId }, a.runId), date(a.date.toISOString()), a.cellId, a.kind, digest(a.from), digest(a.to)]),
             { id: "annotations" },
           )
         : empty("Nothing but the code changed over these runs."),
     ),
   ];
+}
+
+/** An image digest cut to 12 hex digits, the whole of it in its tooltip: 71 characters widened the page to 1,570 px. */
+function digest(text: string): string | Node {
+  const m = /^(.*sha256:)([0-9a-f]{12})[0-9a-f]{52}$/.exec(text);
+  return m ? h("span", { title: text }, `${m[1]}${m[2]}…`) : text;
+}
+
+/**
+ * Where a change point is a recent step for the worse (the one the nightly alerts on and bisects): the change, and
+ * the command that bisects it — or, when the JDK build, image or runner changed at that run too, that it may not be
+ * the code's.
+ */
+function bisection(r: Regression | undefined): string | Node {
+  if (!r) return "—";
+  const worse = `${((r.change.ratio - 1) * 100).toFixed(1)} % worse`;
+  if (r.cause !== "code") return h("span", { class: "bisect" }, `${worse}; the ${r.cause} changed at this run too: A/B the two on one commit first`);
+  if (!r.goodCommit || !r.badCommit) return h("span", { class: "bisect" }, `${worse}; these runs recorded no commits`);
+  const command = `loom-matrix bisect --good ${r.goodCommit.slice(0, 12)} --bad ${r.badCommit.slice(0, 12)} --cell ${r.cellId} --series "${r.cellId} ${r.variant}"`;
+  return h("span", { class: "bisect" }, `${worse}: `, h("code", {}, command));
 }
 
 /** The workload's variants in a fixed order, then any labelled series the view adds (profile or design). */
@@ -191,10 +213,9 @@ function chart(
   // one categorical scale, spelled out for the panels and the shared legend alike: every variant keeps its
   // colour whatever the filters, and the legend lists only the series drawn (issue #31)
   const domain = colourDomain(variants, points);
-  const range = Plot.scale({ color: { type: "categorical", scheme: "observable10", domain } }).range as string[];
-  const colour = { type: "categorical" as const, domain, range };
+  const colour = variantScale(domain);
   const drawn = domain.filter((v) => points.some((p) => p.variant === v));
-  const legendColour = { type: "categorical" as const, domain: drawn, range: drawn.map((v) => range[domain.indexOf(v) % range.length]) };
+  const legendColour = variantScale(drawn);
   const timeFormat = utcTicks(span);
   const width = plotWidth(1000);
   const panels = cells.map((cellId) => {

@@ -69,7 +69,13 @@ export async function runView(ctx: Context): Promise<Child[]> {
             failed.map((f) => [link("cell", { run: entry.runId, cell: f.cellId }, f.cellId), f.status, f.reason]),
             { id: "failures" },
           )
-        : empty(notRun.length ? "No cell failed." : "Every cell ran."),
+        : empty(
+            manifest.status !== "finished"
+              ? `No cell failed of the ${cells.length} that have results; the run ${manifest.status === "running" ? "is still running" : "was interrupted"} with ${Math.max(0, manifest.cells.length - cells.length)} of its ${manifest.cells.length} planned cells not written.`
+              : notRun.length
+                ? "No cell failed."
+                : "Every cell ran.",
+          ),
     ),
     notRun.length
       ? section(

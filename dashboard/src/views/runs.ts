@@ -13,15 +13,16 @@ export async function runsView(ctx: Context): Promise<Child[]> {
     h("h1", {}, "Runs", h("span", { class: "subtitle" }, ` · ${runs.length}`)),
     runs.length
       ? table(
-          ["started", "run", "trigger", "branch", "commit", "profile", "cells", "duration", "against baseline"],
+          ["started", "run", "status", "trigger", "branch", "commit", "profile", "cells", "duration", "against baseline"],
           runs.map((e) => [
             date(e.startedAt),
             link("matrix", { run: e.runId }, e.runId),
+            h("span", { class: `chip status-${e.status}` }, e.status),
             h("span", { class: e.trigger === "pull_request" ? "chip pr" : "chip" }, e.trigger === "pull_request" ? "pull request" : e.trigger),
             e.git.branch,
             e.git.commit.slice(0, 10),
             e.profile ?? "—",
-            `${e.ok}/${e.cells} ok${e.failed ? `, ${e.failed} failed` : ""}, ${e.attested} attested`,
+            cellWords(e),
             duration(e.startedAt, e.finishedAt),
             e.compared ? link("compare", { run: e.runId }, comparedWords(e.compared)) : "—",
           ]),
@@ -52,6 +53,20 @@ export async function runsView(ctx: Context): Promise<Child[]> {
         )
       : null,
   ];
+}
+
+/**
+ * A run's cells in words: how many of how many measured, failed, and did not run — "10/44 ok" read as a failure
+ * when 34 of the 44 were skipped cells (no JDK for them on the host) or invalid ones.
+ */
+export function cellWords(e: { cells: number; ok: number; failed: number; attested: number }): string {
+  const rest = e.cells - e.ok - e.failed;
+  return (
+    `${e.ok} of ${e.cells} measured` +
+    (e.failed ? `, ${e.failed} failed` : "") +
+    (rest > 0 ? `, ${rest} skipped or invalid` : "") +
+    `; ${e.attested} attested`
+  );
 }
 
 /** An A/B run's verdict in the index's counts, the one reached first (none is never "no regression"). */

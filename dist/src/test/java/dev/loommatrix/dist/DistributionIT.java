@@ -67,6 +67,8 @@ class DistributionIT {
                 "containers/offline/build-images.sh",
                 "matrix.yaml",
                 "README.md",
+                "docs/getting-started.md",
+                "docs/cli.md",
                 NAME + ".cdx.json")) {
             assertThat(home.resolve(file)).as(file).isRegularFile();
         }

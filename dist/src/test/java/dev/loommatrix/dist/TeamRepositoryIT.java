@@ -65,6 +65,7 @@ class TeamRepositoryIT {
                 .contains("wrote: ./.github/workflows/benchmarks.yml")
                 .contains("wrote: ./.github/workflows/benchmarks-pr.yml")
                 .contains("wrote: ./.github/workflows/benchmarks-pr-comment.yml")
+                .contains("wrote: ./.github/workflows/benchmarks-bisect.yml")
                 .contains("Settings > Pages > Source: GitHub Actions");
         String nightly = Files.readString(repo.resolve(".github/workflows/benchmarks.yml"));
         assertThat(nightly)

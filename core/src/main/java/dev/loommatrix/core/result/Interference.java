@@ -34,7 +34,7 @@ public record Interference(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unavailable,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> disturbed) {
 
-    /** Mean CPUs of other work from which a cell is flagged disturbed (see README: "Disturbed cells"). */
+    /** Mean CPUs of other work from which a cell is flagged disturbed (docs/cli.md: "Disturbed cells"). */
     public static final double THRESHOLD_CPUS = 0.25;
 
     public static final int MAX_POINTS = 240;

@@ -17,7 +17,7 @@ import java.util.List;
  * change and up to the next, by an exact Mann-Whitney U test at {@value #CONFIRM_ALPHA} and a level shift of
  * at least 5 %; the weakest change that fails is dropped and its neighbours merged, until all pass.
  *
- * <p>What it detects is measured in ChangePointsTest on seeded synthetic series and stated in the README. It
+ * <p>What it detects is measured in ChangePointsTest on seeded synthetic series and stated in docs/statistics.md. It
  * models steps: a slow drift is flagged once the level has moved by the minimum shift, as a step somewhere
  * along it (the series shows which it is).
  */

@@ -96,11 +96,11 @@ class ChangePointsTest {
     }
 
     /**
-     * Issue #16, case 5, and the figures the README states (seeded synthetic series, 1,000 each): a +10 %
+     * Issue #16, case 5, and the figures docs/statistics.md states (seeded synthetic series, 1,000 each): a +10 %
      * step in 0.5 % noise mid-series was found in 93.6 % of series, now in all; a step with only a few runs after
      * it; false alarms on flat series; a slow drift, which it flags as a step somewhere along it. The series are
-     * seeded, so the rates are fixed: each is pinned to the figure the README states (issue #32: bounds 5-20
-     * points looser than the README let a real regression through).
+     * seeded, so the rates are fixed: each is pinned to the figure docs/statistics.md states (issue #32: bounds
+     * 5-20 points looser than the stated figures let a real regression through).
      */
     @Test
     void detectionRatesAreTheOnesTheReadmeStates() {
@@ -126,8 +126,8 @@ class ChangePointsTest {
                 "change points: +10%% mid %.3f, +7%% in 1%% noise %.3f, +5%% in 1%% noise %.3f, 5 runs after %.3f,"
                         + " 3 after %.3f, 2 after %.3f, false alarms %d/1000, drift flagged %d/1000%n",
                 mid, seven, atThreshold, fiveAfter, threeAfter, twoAfter, alarms, drifts);
-        // the README's "Statistics" table: 100 %, 99.8 % with 5 runs after, 99.1 % with 3, a +7 % step in 1 % noise
-        // 100 %, the 5 % minimum 50.3 %, false alarms 0 in 1,000, the drift flagged in 1,000 of 1,000
+        // docs/statistics.md's change-point row: 100 %, 99.8 % with 5 runs after, 99.1 % with 3, a +7 % step in 1 %
+        // noise 100 %, the 5 % minimum 50.3 %, false alarms 0 in 1,000, the drift flagged in 1,000 of 1,000
         assertThat(mid)
                 .as("+10 %% step mid-series, 0.5 %% noise (README: 100 %%; was 93.6 %%)")
                 .isEqualTo(1.0);

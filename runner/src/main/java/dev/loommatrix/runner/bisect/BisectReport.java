@@ -12,9 +12,12 @@ import java.util.Optional;
  * every step with its A/B report as evidence. Commits are named by id and subject, never by their position.
  *
  * @param schemaVersion this file's format: 1
- * @param ending {@code found}, {@code no-regression}, {@code not-confirmed} or {@code unsplit}
+ * @param ending {@code found}, {@code no-regression}, {@code not-confirmed} or {@code unsplit}; with {@code images},
+ *     {@code image} (the step is the image's), {@code not-image} (the image changes nothing measurable) or {@code
+ *     image-unknown}
  * @param answer the ending in a sentence
- * @param change the bad commit against the good one
+ * @param change the bad commit against the good one; with {@code images}, the later image against the earlier
+ * @param images where the step was measured as an image's: the two images, on the bad commit
  */
 public record BisectReport(
         int schemaVersion,
@@ -27,7 +30,16 @@ public record BisectReport(
         Optional<Change> change,
         List<Found> found,
         List<Unsplit> unsplit,
-        List<Step> steps) {
+        List<Step> steps,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                Optional<Images> images) {
+
+    public BisectReport {
+        images = images == null ? Optional.empty() : images;
+    }
+
+    /** The bad commit's build measured on the image before the step ({@code from}) and after it ({@code to}). */
+    public record Images(String from, String to, String evidence) {}
 
     /** A commit where the series steps: {@code from} the commit before it, {@code to} it, each against good. */
     public record Found(Git.Commit commit, Change from, Change to, String words) {}
@@ -61,7 +73,8 @@ public record BisectReport(
                 r.change(),
                 found,
                 unsplit,
-                steps);
+                steps,
+                Optional.empty());
     }
 
     private static String ending(Bisection.Ending e) {
@@ -137,6 +150,14 @@ public record BisectReport(
 
     /** The report as {@code bisect.md}: the answer first, then each step with its evidence. */
     public String markdown() {
+        if (images.isPresent()) {
+            return "# Image A/B on " + bad.shortId() + "\n\n" + capitalised(answer) + ".\n\n"
+                    + "The bad commit's build, the same on both sides, measured in its cells on `"
+                    + images.get().from()
+                    + "` against `" + images.get().to() + "`, both at once (lockstep): [A/B]("
+                    + images.get().evidence()
+                    + ").\n";
+        }
         StringBuilder b = new StringBuilder("# Bisection ")
                 .append(good.shortId())
                 .append("..")

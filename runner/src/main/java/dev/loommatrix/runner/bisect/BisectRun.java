@@ -28,6 +28,10 @@ public final class BisectRun {
      * @param build the shell command that builds a checkout, run in its root
      * @param out the bisection's directory (worktrees, builds, steps, the answer)
      * @param threshold the smallest regression worth bisecting (0.03: 3 %)
+     * @param stepped the steps for the worse a published history found (empty: none given); without cells asked
+     *     for, the cells are those of the steps at a commit of the range
+     * @param images empty, or the image before the step and the one after it: then the bad commit is measured on
+     *     the two instead of bisecting commits
      */
     public record Request(
             Path repository,
@@ -36,7 +40,21 @@ public final class BisectRun {
             String build,
             Path out,
             double threshold,
-            BisectSteps.Settings steps) {}
+            BisectSteps.Settings steps,
+            List<Stepped> stepped,
+            List<String> images) {
+
+        public Request {
+            stepped = List.copyOf(stepped);
+            images = List.copyOf(images);
+            if (!images.isEmpty() && images.size() != 2) {
+                throw new IllegalArgumentException("images: the one before the step and the one after it");
+            }
+        }
+    }
+
+    /** A series that stepped for the worse at a commit, as the nightly's history found it. */
+    public record Stepped(String commit, String cellId, String variant) {}
 
     /** The user's mistake: a ref that names nothing, a range that is empty, a good commit that does not build. */
     public static final class BisectException extends Exception {
@@ -74,10 +92,14 @@ public final class BisectRun {
             throw new BisectException("no commit on the main line after " + good.shortId() + " up to " + bad.shortId()
                     + " (git log --first-parent " + good.shortId() + ".." + bad.shortId() + " lists none)");
         }
+        request = withSteppedCells(request, commits, console);
         Path root = request.out().toAbsolutePath();
         Files.createDirectories(root);
-        announce(console, request, good, bad, commits.size(), root);
         Builds builds = new Builds(git, root, request.build());
+        if (!request.images().isEmpty()) {
+            return answered(ImageAb.run(request, builds, good, bad, commits.size(), root, ab, console), root, console);
+        }
+        announce(console, request, good, bad, commits.size(), root);
         console.printf("building good %s %s%n", good.shortId(), good.subject());
         Builds.Built goodBuild = builds.build(good);
         if (goodBuild.failure().isPresent()) {
@@ -92,7 +114,11 @@ public final class BisectRun {
         BisectSteps steps =
                 new BisectSteps(builds, good, goodBuild.worktree(), commits, root, request.steps(), ab, console, clock);
         Bisection.Result result = Bisection.run(commits.size(), request.threshold(), steps);
-        BisectReport report = BisectReport.of(result, good, bad, commits, steps.series());
+        return answered(BisectReport.of(result, good, bad, commits, steps.series()), root, console);
+    }
+
+    /** The answer written to {@code bisect.json} and {@code bisect.md}, and said. */
+    private static BisectReport answered(BisectReport report, Path root, PrintStream console) throws IOException {
         Json.writeAtomically(root.resolve("bisect.json"), report);
         Path md = root.resolve("bisect.md");
         Json.writeAtomically(md, report.markdown());
@@ -100,6 +126,41 @@ public final class BisectRun {
         console.println(report.answer());
         console.println("the steps and their A/B reports: " + md);
         return report;
+    }
+
+    /**
+     * The cells asked for; else, where a history's steps were given, the cells whose series stepped at a commit of
+     * this range (the series too, when there is one); else every cell.
+     */
+    static Request withSteppedCells(Request r, List<Git.Commit> commits, PrintStream console) throws BisectException {
+        BisectSteps.Settings s = r.steps();
+        if (!s.cells().isEmpty() || r.stepped().isEmpty()) {
+            return r;
+        }
+        List<Stepped> here = r.stepped().stream()
+                .filter(x -> commits.stream().anyMatch(c -> c.id().startsWith(x.commit())))
+                .toList();
+        if (here.isEmpty()) {
+            throw new BisectException("none of the history's steps for the worse is at a commit after " + r.good()
+                    + " up to " + r.bad() + ": give the cells with --cell");
+        }
+        List<String> cells = here.stream().map(Stepped::cellId).distinct().toList();
+        Optional<String> series = s.series()
+                .or(() -> here.size() == 1
+                        ? Optional.of(
+                                here.getFirst().cellId() + " " + here.getFirst().variant())
+                        : Optional.empty());
+        console.println("the cells whose series stepped in this range: " + String.join(", ", cells));
+        return new Request(
+                r.repository(),
+                r.good(),
+                r.bad(),
+                r.build(),
+                r.out(),
+                r.threshold(),
+                new BisectSteps.Settings(s.matrix(), s.profile(), cells, series, s.backend(), s.budget()),
+                r.stepped(),
+                r.images());
     }
 
     /** The cost before anything is built: the steps, the builds, the budget and what it leaves a step. */

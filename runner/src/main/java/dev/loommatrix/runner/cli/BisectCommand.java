@@ -1,6 +1,8 @@
 package dev.loommatrix.runner.cli;
 
+import dev.loommatrix.core.result.Json;
 import dev.loommatrix.runner.bisect.BisectRun;
+import dev.loommatrix.runner.publish.Regressions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -58,6 +60,22 @@ final class BisectCommand implements Callable<Integer> {
     List<String> cells = new ArrayList<>();
 
     @Option(
+            names = "--site",
+            paramLabel = "DIR",
+            description = "A published site: without --cell, the cells are those whose series stepped for the worse"
+                    + " between good and bad in its history (data/regressions.json).")
+    Path site;
+
+    @Option(
+            names = "--images",
+            arity = "2",
+            paramLabel = "IMAGE",
+            description = "The image before the step and the one after it (a change point where the JDK image"
+                    + " changed): the bad commit is measured on the two, the code the same on both sides, instead of"
+                    + " bisecting commits.")
+    List<String> images = new ArrayList<>();
+
+    @Option(
             names = "--series",
             paramLabel = "CELL [VARIANT]",
             description = "The series to follow: a cell, a variant, or both (default: the one with the largest"
@@ -109,7 +127,9 @@ final class BisectCommand implements Callable<Integer> {
                         cells,
                         Optional.ofNullable(series),
                         backend,
-                        AbCommand.duration(budget)));
+                        AbCommand.duration(budget)),
+                stepped(),
+                images);
         try {
             BisectRun.run(
                     request,
@@ -120,6 +140,22 @@ final class BisectCommand implements Callable<Integer> {
             throw new LoomMatrix.UsageException(e.getMessage());
         }
         return ExitCode.OK.code;
+    }
+
+    /** The steps for the worse the site's history found, if a site was given. */
+    private List<BisectRun.Stepped> stepped() throws java.io.IOException {
+        if (site == null) {
+            return List.of();
+        }
+        Path file = site.resolve("data/regressions.json");
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new LoomMatrix.UsageException("--site " + site + ": no data/regressions.json there (loom-matrix"
+                    + " publish writes it): give the site's directory, or the cells with --cell");
+        }
+        return Json.MAPPER.readValue(file.toFile(), Regressions.class).regressions().stream()
+                .filter(r -> r.badCommit().isPresent())
+                .map(r -> new BisectRun.Stepped(r.badCommit().get(), r.cellId(), r.variant()))
+                .toList();
     }
 
     /** A ref as a directory name: "HEAD~16" as "HEAD-16". */

@@ -136,7 +136,8 @@ final class InitCommand implements Callable<Integer> {
     private static String describe(Starter.Project project) {
         return switch (project) {
             case Starter.Jmh jmh ->
-                "a JMH suite built by " + jmh.tool() + " (" + jmh.jar()
+                (jmh.tool().isEmpty() ? "a JMH suite, already built" : "a JMH suite built by " + jmh.tool())
+                        + " (" + jmh.jar()
                         + (jmh.benchmarks().isEmpty()
                                 ? ", not built yet"
                                 : ", " + jmh.benchmarks().size() + " benchmarks")

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * The workflows {@code loom-matrix init} writes into a team's repository (issue #29): a few lines each that call
- * this project's reusable workflows (the nightly matrix with publish, the pull-request A/B, its comment), pinned to
+ * this project's reusable workflows (the nightly matrix with publish and its regression alert, the pull-request A/B,
+ * its comment, the bisection the alert dispatches), pinned to
  * the release that wrote them.
  */
 public final class CallingWorkflows {
@@ -17,6 +18,9 @@ public final class CallingWorkflows {
 
     /** The {@code name:} of the pull-request workflow, which the comment workflow's workflow_run names. */
     static final String PR_NAME = "benchmarks-pr";
+
+    /** The bisect workflow's file, which the nightly's alert dispatches by name. */
+    static final String BISECT_FILE = "benchmarks-bisect.yml";
 
     private static final Pattern REPOSITORY = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+");
     private static final Pattern FULL_SHA = Pattern.compile("[0-9a-f]{40}");
@@ -79,6 +83,7 @@ public final class CallingWorkflows {
         files.put("benchmarks.yml", nightly(source, build));
         files.put("benchmarks-pr.yml", pullRequest(source, build, quickProfile));
         files.put("benchmarks-pr-comment.yml", pullRequestComment(source));
+        files.put("benchmarks-bisect.yml", bisect(source, build));
         return files;
     }
 
@@ -101,8 +106,53 @@ public final class CallingWorkflows {
                     permissions: {actions: read, contents: write, pages: write, id-token: write}
                 %s    secrets:
                       postgres-url: ${{ secrets.LOOM_POSTGRES_URL }}
+                  # an issue for each new step for the worse (at most one new a night), bisected by benchmarks-bisect.yml
+                  alert:
+                    needs: matrix
+                    uses: %s
+                    permissions: {issues: write, actions: write}
+                    with:
+                      site-url: ${{ needs.matrix.outputs.page-url }}
+                      bisect-workflow: %s
                 """
-                .formatted(source.uses("loom-matrix-nightly.yml"), with);
+                .formatted(
+                        source.uses("loom-matrix-nightly.yml"),
+                        with,
+                        source.uses("loom-matrix-alert.yml"),
+                        BISECT_FILE);
+    }
+
+    /** The workflow the nightly's alert dispatches: the commits between a regression's two runs, bisected. */
+    private static String bisect(Source source, String build) {
+        String with = build.isEmpty() ? "" : "      build: " + yamlScalar(build) + "\n";
+        return """
+                # loom-matrix bisect, dispatched by benchmarks.yml's alert for a step for the worse (or by hand: Actions >
+                # benchmarks-bisect > Run workflow): the commits between good and bad built and measured against good, the
+                # answer added to the issue. More inputs (budget, runner, backend): the called workflow's header.
+                name: benchmarks-bisect
+                on:
+                  workflow_dispatch:
+                    inputs:
+                      good: {description: A commit without the regression, required: true}
+                      bad: {description: A later commit with it, required: true}
+                      cell: {description: Only this cell (empty for every cell), default: ""}
+                      series: {description: The series to follow, default: ""}
+                      issue: {description: The issue the answer is added to, default: ""}
+                      images: {description: The image before the step and after it (measured instead of commits), default: ""}
+                permissions: {}
+                jobs:
+                  bisect:
+                    uses: %s
+                    permissions: {actions: read, contents: read, issues: write}
+                    with:
+                %s      good: ${{ inputs.good }}
+                      bad: ${{ inputs.bad }}
+                      cell: ${{ inputs.cell }}
+                      series: ${{ inputs.series }}
+                      issue: ${{ inputs.issue }}
+                      images: ${{ inputs.images }}
+                """
+                .formatted(source.uses("loom-matrix-bisect.yml"), with);
     }
 
     /** A pull request's verdict: its merge base and head measured side by side. */

@@ -30,6 +30,7 @@ public final class Starter {
     /**
      * A JMH suite.
      *
+     * @param tool the build tool that makes it ("Maven", "Gradle"); empty for a jar already there
      * @param jar its uber-jar, relative to the repository
      * @param benchmarks what the jar lists, once it is built (empty before)
      */
@@ -55,8 +56,12 @@ public final class Starter {
     /** Looks at {@code dir}; {@code jar}, when given, is the runnable jar the team names. */
     public static Project detect(Path dir, Optional<Path> jar) throws IOException {
         if (jar.isPresent()) {
-            return new Program(relative(dir, jar.get()), Optional.empty());
+            // a JMH uber-jar is a suite, whatever built it: its benchmarks and their @Params are in the jar
+            return isJmh(jar.get())
+                    ? new Jmh("", relative(dir, jar.get()), Optional.empty(), benchmarks(jar.get()))
+                    : new Program(relative(dir, jar.get()), Optional.empty());
         }
+        Optional<Project> built = builtJmh(dir);
         Path pom = dir.resolve("pom.xml");
         if (Files.isRegularFile(pom)) {
             String text = Files.readString(pom, StandardCharsets.UTF_8);
@@ -67,6 +72,11 @@ public final class Starter {
                 String name = m.find() ? m.group(1) : "benchmarks";
                 String uber = "target/" + name + ".jar";
                 return new Jmh("Maven", uber, Optional.of(build), benchmarks(dir.resolve(uber)));
+            }
+            if (built.isPresent()) {
+                // a module's JMH suite (multi-module builds), or a jar the build downloads
+                Jmh suite = (Jmh) built.get();
+                return new Jmh("Maven", suite.jar(), Optional.of(build), suite.benchmarks());
             }
             return runnable(dir, "target")
                     .<Project>map(j -> new Program(j, Optional.of(build)))
@@ -83,6 +93,10 @@ public final class Starter {
                             .orElse("build/libs/" + dir.toAbsolutePath().getFileName() + "-jmh.jar");
                     return new Jmh("Gradle", uber, Optional.of(wrapper + " jmhJar"), benchmarks(dir.resolve(uber)));
                 }
+                if (built.isPresent()) {
+                    Jmh suite = (Jmh) built.get();
+                    return new Jmh("Gradle", suite.jar(), Optional.of(wrapper + " jar"), suite.benchmarks());
+                }
                 return runnable(dir, "build/libs")
                         .<Project>map(j -> new Program(j, Optional.of(wrapper + " jar")))
                         .orElseGet(() -> new Program(
@@ -90,10 +104,49 @@ public final class Starter {
                                 Optional.of(wrapper + " jar")));
             }
         }
+        if (built.isPresent()) {
+            return built.get();
+        }
         return runnable(dir, "target")
                 .or(() -> runnable(dir, "build/libs"))
                 .<Project>map(j -> new Program(j, Optional.empty()))
                 .orElseGet(Nothing::new);
+    }
+
+    /** How deep in the repository a built or downloaded JMH jar is looked for (module/target/benchmarks.jar: 3). */
+    private static final int JMH_JAR_DEPTH = 4;
+
+    /**
+     * A JMH uber-jar already in the repository — built by any tool, in any module, or downloaded: the first (in
+     * path order) whose manifest or entries are JMH's, outside version control's and build tools' own folders.
+     */
+    private static Optional<Project> builtJmh(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir, JMH_JAR_DEPTH)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".jar")
+                            && !p.getFileName().toString().startsWith("original-")
+                            && java.util.stream.StreamSupport.stream(
+                                            dir.relativize(p).spliterator(), false)
+                                    .noneMatch(part -> SKIPPED.contains(part.toString())))
+                    .sorted()
+                    .filter(Starter::isJmh)
+                    .findFirst()
+                    .map(p -> new Jmh("", relative(dir, p), Optional.empty(), benchmarks(p)));
+        }
+    }
+
+    private static final java.util.Set<String> SKIPPED =
+            java.util.Set.of(".git", ".mvn", ".gradle", "node_modules", ".loom-matrix", "results");
+
+    /** Whether a jar is a JMH suite: JMH's launcher as its Main-Class, or the list JMH's annotation processor writes. */
+    static boolean isJmh(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            String main = file.getManifest() == null
+                    ? null
+                    : file.getManifest().getMainAttributes().getValue("Main-Class");
+            return "org.openjdk.jmh.Main".equals(main) || file.getEntry("META-INF/BenchmarkList") != null;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static List<JmhJar.Benchmark> benchmarks(Path jar) {
@@ -169,7 +222,7 @@ public final class Starter {
     public static String matrix(Project project) {
         StringBuilder y = new StringBuilder();
         y.append("# loom-matrix: virtual vs platform threads for this repository's code across JDKs and CPU limits.\n");
-        y.append("# Written by `loom-matrix init`; the reference is the README's \"matrix.yaml reference\".\n");
+        y.append("# Written by `loom-matrix init`; every key is in loom-matrix's docs/matrix-reference.md.\n");
         project.build().ifPresent(b -> y.append("# Build first: ").append(b).append('\n'));
         y.append("# Then: loom-matrix validate && loom-matrix run --profile quick\n");
         y.append("schema: 1\n\n");
@@ -197,13 +250,31 @@ public final class Starter {
         if (!quickWorkloads.isEmpty()) {
             y.append("    workloads:\n").append(quickWorkloads);
         }
+        // a Docker engine that cannot pull (no registry): the JDK images built on the host from its own packages
+        y.append(
+                "  # The quick profile where Docker cannot pull images: JDK images built on this host by the release's\n");
+        y.append(
+                "  # containers/offline/build-images.sh (local/debian-openjdk:21 and :25). loom-matrix run --profile offline\n");
+        y.append("  offline:\n    repetitions: 3\n    cpus: [2]\n    jdks:\n");
+        for (int v : new int[] {21, 25}) {
+            y.append("      - {id: debian-")
+                    .append(v)
+                    .append(", vm: hotspot, version: ")
+                    .append(v)
+                    .append(", image: \"local/debian-openjdk:")
+                    .append(v)
+                    .append("\"}\n");
+        }
+        if (!quickWorkloads.isEmpty()) {
+            y.append("    workloads:\n").append(quickWorkloads);
+        }
         return y.toString();
     }
 
     /** The JMH suite's entry, appended to {@code y}; returns its lines in the quick profile. */
     private static String jmhWorkload(StringBuilder y, Jmh jmh) {
         String id = "benchmarks";
-        y.append("  # ").append(jmh.tool()).append("'s JMH uber-jar");
+        y.append(jmh.tool().isEmpty() ? "  # The JMH uber-jar" : "  # " + jmh.tool() + "'s JMH uber-jar");
         if (jmh.benchmarks().isEmpty()) {
             y.append(" (not built yet: its benchmarks are listed here once it is)");
         } else {
@@ -250,7 +321,7 @@ public final class Starter {
     /** The runnable jar's entry, appended to {@code y}; the quick profile takes it as it is. */
     private static String programWorkload(StringBuilder y, Program program) {
         String id = programId(program.jar());
-        y.append("  # A program, timed as a process (it may report its own numbers: see the README)\n");
+        y.append("  # A program timed as a process; it may report its own numbers (loom-matrix's docs/your-code.md)\n");
         y.append("  - id: ").append(id).append('\n');
         y.append("    program:\n");
         y.append("      jar: ").append(program.jar()).append('\n');
@@ -262,7 +333,7 @@ public final class Starter {
     /** Nothing recognized: the built-in seed workloads, appended to {@code y}; returns their quick-profile lines. */
     private static String seedWorkloads(StringBuilder y) {
         y.append("  # No JMH suite or runnable jar was found here: the built-in seed workloads to start with.\n");
-        y.append("  # Your own code: a `jmh: {jar: …}` or `program: {jar: …}` entry (README: \"Your own code\").\n");
+        y.append("  # Your own code: a `jmh:` or `program:` entry (loom-matrix's docs/your-code.md).\n");
         y.append("  - id: sleep-bound\n    variants: [virtual, \"pool:200\"]\n");
         y.append("    params: {tasks: 10000, sleepMs: 300}\n");
         y.append("  - id: primes-io\n    variants: [virtual, \"pool:cpus\"]\n");
@@ -322,13 +393,14 @@ public final class Starter {
                     "fill in the variants in matrix.yaml: what switches your code between virtual and platform threads");
         }
         steps.add("loom-matrix validate, then loom-matrix run --profile quick (cells in containers where a Docker"
-                + " engine answers, else on this host's JDKs)");
+                + " engine answers, else on this host's JDKs); a Docker engine that cannot pull images: --profile"
+                + " offline, after containers/offline/build-images.sh of the release builds its JDK images");
         steps.add("loom-matrix publish --run results/<run-id> --site site && loom-matrix serve site");
         if (wroteWorkflows) {
             steps.add("commit matrix.yaml and .github/workflows/benchmarks*.yml; on GitHub, Settings > Pages > Source:"
                     + " GitHub Actions (the nightly publishes there) and, for Grafana, the secret LOOM_POSTGRES_URL");
             steps.add("pull requests then get a verdict comment; it runs their code, so keep it on GitHub-hosted"
-                    + " runners in a public repository (README: \"Adopting\")");
+                    + " runners in a public repository (loom-matrix's docs/adopting.md)");
         }
         if (!wroteMatrix) {
             steps.add(

@@ -220,6 +220,7 @@ public final class History {
                                     site, added, index, trends, ConclusionChanges.findings(concluded))));
             Json.writeCompactAtomically(indexFile(site), index);
             TrendFiles.write(site, trends);
+            Regressions.write(site, trends, index);
             // Only after the index no longer lists them: a crash here leaves directories the next
             // rebuild drops again under the same retention, never an index pointing at nothing.
             for (Entry gone : kept.dropped()) {

@@ -93,7 +93,22 @@ public record Trends(
             Optional<String> params,
             @com.fasterxml.jackson.annotation.JsonInclude(
                             com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
-                    Optional<String> iterations) {}
+                    Optional<String> iterations,
+            @com.fasterxml.jackson.annotation.JsonInclude(
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+                    Optional<MetricDescriptor.Direction> direction) {
+
+        public Series {
+            direction = direction == null ? Optional.empty() : direction;
+        }
+
+        /** Whether a rise of this series is better (throughput, capacity); absent in files written before it. */
+        public boolean higherIsBetter() {
+            return direction
+                    .map(d -> d == MetricDescriptor.Direction.HIGHER_IS_BETTER)
+                    .orElse(false);
+        }
+    }
 
     /** {@code cellId} is absent for a runner change, which concerns every cell of the run. */
     public record Annotation(String runId, Optional<String> cellId, String kind, String from, String to) {}
@@ -191,7 +206,8 @@ public record Trends(
                             Optional.of(metric.unit()),
                             Optional.of(profile).filter(x -> !x.isEmpty()),
                             Optional.of(params).filter(x -> !x.isEmpty()),
-                            design));
+                            design,
+                            Optional.of(metric.direction())));
             points.computeIfAbsent(key, k -> new ArrayList<>())
                     .add(new Point(
                             manifest.runId(),
@@ -227,7 +243,8 @@ public record Trends(
                         about.unit(),
                         about.profile(),
                         about.params(),
-                        about.iterations()));
+                        about.iterations(),
+                        about.direction()));
             }
             return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations), headlines);
         }

@@ -33,8 +33,9 @@ class AbLoopSimulationIT {
             new FakeBackend.CellModel(50, 0, 0.035, 0.01, 0.05, Duration.ofSeconds(10));
 
     /**
-     * What the README states for this simulation (seeds 1 … 1,000 and 1,000,001 … 1,001,000): A/A runs with a false
-     * alarm, 4 of 1,000, and +5 % runs whose regression was found and confirmed, 923 of 1,000.
+     * What docs/ab-method.md and docs/statistics.md state for this simulation (seeds 1 … 1,000 and 1,000,001 …
+     * 1,001,000): A/A runs with a false alarm, 4 of 1,000, and +5 % runs whose regression was found and confirmed,
+     * 923 of 1,000.
      */
     static final double STATED_FALSE_ALARMS = 0.004;
 
@@ -74,10 +75,10 @@ class AbLoopSimulationIT {
         // the design's promise: at most α of A/A runs with a false alarm, the simulation's own noise allowed three
         // binomial standard errors at α (1,000 runs: 2.1 points)
         assertThat(aa.rate()).isLessThanOrEqualTo(ALPHA + 3 * Math.sqrt(ALPHA * (1 - ALPHA) / RUNS));
-        // the README's figures: the runs are seeded, so they come out exactly as stated until the loop changes; a
-        // change of the loop within three binomial standard errors of a stated figure (false alarms 0.6 points,
-        // power 2.5 points at 1,000 runs) is within what another set of seeds would show, beyond them the README
-        // must follow
+        // the figures docs/ab-method.md states: the runs are seeded, so they come out exactly as stated until the
+        // loop changes; a change of the loop within three binomial standard errors of a stated figure (false alarms
+        // 0.6 points, power 2.5 points at 1,000 runs) is within what another set of seeds would show, beyond them
+        // the docs must follow
         assertThat(aa.rate()).isLessThanOrEqualTo(STATED_FALSE_ALARMS + 3 * standardError(STATED_FALSE_ALARMS));
         assertThat(shifted.rate()).isGreaterThanOrEqualTo(STATED_POWER - 3 * standardError(STATED_POWER));
     }

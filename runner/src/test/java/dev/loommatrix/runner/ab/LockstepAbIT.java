@@ -206,9 +206,9 @@ class LockstepAbIT {
 
     /**
      * Both sides' forks of pair k began their turns on one CPU, the same on both sides (the harness jar's JDK 22+
-     * build, as the cells' JDK 25 runs it): each record says so, and so do at least 95 % of the pair's turns, as the
-     * README states (the look comes after the thread gets its CPUs back, so the scheduler may have moved it on in
-     * between: on 2026-11-27, 1,836 of 1,836 turns were still there).
+     * build, as the cells' JDK 25 runs it): each record says so, and so do at least 95 % of the pair's turns, as
+     * docs/ab-method.md states (the look comes after the thread gets its CPUs back, so the scheduler may have moved
+     * it on in between: on 2026-11-27, 1,836 of 1,836 turns were still there).
      */
     private static void assertTurnsBeganOnOneCpu(Path cellBlocks, int k) throws Exception {
         java.util.Set<Integer> cpus = new java.util.HashSet<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loommatrix.core.matrix.Matrix;
 import dev.loommatrix.core.matrix.MatrixParser;
 import dev.loommatrix.core.matrix.UserWorkload;
+import dev.loommatrix.core.result.FileTrees;
 import dev.loommatrix.core.testing.JmhJars;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -93,6 +94,49 @@ class InitCommandTest {
             assertThat(w.user().orElseThrow().artifact()).isInstanceOf(UserWorkload.Jmh.class);
             assertThat(w.variants()).containsExactly("virtual", "platform");
         });
+        // a Docker engine without a registry (issue #54): the offline profile's JDKs are the images built on the host
+        Matrix offline = MatrixParser.parse(repo.resolve("matrix.yaml"), Optional.of("offline"));
+        assertThat(offline.jdks())
+                .extracting(j -> j.image().orElse(""))
+                .containsExactly("local/debian-openjdk:21", "local/debian-openjdk:25");
+        assertThat(offline.workloads()).singleElement().satisfies(w -> assertThat(w.variants())
+                .containsExactly("virtual", "platform"));
+        assertThat(said.out()).contains("--profile offline");
+    }
+
+    /**
+     * A third-party suite's uber-jar, downloaded or built by a tool init does not read (issue #54): named with
+     * {@code --jar}, or found in a module; either way a jmh: entry whose variants set the suite's thread-kind
+     * {@code @Param}, never a program run whole with a made-up property.
+     */
+    @Test
+    void aPrebuiltJmhJarIsASuiteWhetherNamedOrFoundInAModule() throws Exception {
+        Files.createDirectories(repo.resolve("lib"));
+        JmhJars.blockingExample(repo.resolve("lib"));
+        Said named = init("--jar", repo.resolve("lib/benchmarks.jar").toString());
+        assertThat(named.code()).as(named.err()).isZero();
+        assertThat(named.out()).contains("found: a JMH suite, already built (lib/benchmarks.jar, 2 benchmarks)");
+        String yaml = Files.readString(repo.resolve("matrix.yaml"));
+        assertThat(yaml)
+                .contains("    jmh:\n      jar: lib/benchmarks.jar")
+                .contains("virtual: {params: {threadType: VIRTUAL}}")
+                .doesNotContain("program:");
+        assertThat(MatrixParser.parse(repo.resolve("matrix.yaml"), Optional.empty())
+                        .workloads())
+                .singleElement()
+                .satisfies(w -> assertThat(w.user().orElseThrow().artifact()).isInstanceOf(UserWorkload.Jmh.class));
+
+        // a multi-module Maven build whose root has no JMH: the module's built suite
+        Files.delete(repo.resolve("matrix.yaml"));
+        FileTrees.delete(repo.resolve("lib"));
+        Files.writeString(repo.resolve("pom.xml"), "<project><artifactId>parent</artifactId></project>\n");
+        Files.createDirectories(repo.resolve("perf/target"));
+        JmhJars.blockingExample(repo.resolve("perf/target"));
+        Said module = init();
+        assertThat(module.code()).as(module.err()).isZero();
+        assertThat(module.out())
+                .contains("found: a JMH suite built by Maven (perf/target/benchmarks.jar, 2 benchmarks)");
+        assertThat(Files.readString(repo.resolve("matrix.yaml"))).contains("jar: perf/target/benchmarks.jar");
     }
 
     @Test
@@ -229,14 +273,34 @@ class InitCommandTest {
         assertThat(Files.readString(workflows.resolve("benchmarks-pr-comment.yml")))
                 .contains("workflows: [" + pr.get("name") + "]")
                 .contains("uses: acme/loom-matrix/.github/workflows/loom-matrix-pr-comment.yml@v1.2.3\n");
+        // the nightly's alert dispatches the bisect workflow init wrote, by its file name, with the inputs it declares
+        var alert = (java.util.Map<String, Object>) ((java.util.Map<String, Object>) nightly.get("jobs")).get("alert");
+        assertThat(alert.get("uses")).isEqualTo("acme/loom-matrix/.github/workflows/loom-matrix-alert.yml@v1.2.3");
+        assertThat(alert.get("permissions")).isEqualTo(java.util.Map.of("issues", "write", "actions", "write"));
+        assertThat((java.util.Map<String, Object>) alert.get("with"))
+                .containsEntry("bisect-workflow", "benchmarks-bisect.yml")
+                .containsEntry("site-url", "${{ needs.matrix.outputs.page-url }}");
+        var bisect = (java.util.Map<String, Object>)
+                load.loadFromString(Files.readString(workflows.resolve("benchmarks-bisect.yml")));
+        var dispatch = (java.util.Map<String, Object>)
+                ((java.util.Map<String, Object>) bisect.get("on")).get("workflow_dispatch");
+        assertThat(((java.util.Map<String, Object>) dispatch.get("inputs")).keySet())
+                .containsExactly("good", "bad", "cell", "series", "issue", "images");
+        var bisectJob =
+                (java.util.Map<String, Object>) ((java.util.Map<String, Object>) bisect.get("jobs")).get("bisect");
+        assertThat(bisectJob.get("uses")).isEqualTo("acme/loom-matrix/.github/workflows/loom-matrix-bisect.yml@v1.2.3");
+        assertThat((java.util.Map<String, Object>) bisectJob.get("with"))
+                .containsEntry("build", "./mvnw -q package -DskipTests")
+                .containsEntry("issue", "${{ inputs.issue }}");
         for (Path file : java.util.List.of(
                 workflows.resolve("benchmarks.yml"),
                 workflows.resolve("benchmarks-pr.yml"),
-                workflows.resolve("benchmarks-pr-comment.yml"))) {
+                workflows.resolve("benchmarks-pr-comment.yml"),
+                workflows.resolve("benchmarks-bisect.yml"))) {
             long lines = Files.readAllLines(file).stream()
-                    .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                    .filter(l -> !l.isBlank() && !l.strip().startsWith("#"))
                     .count();
-            assertThat(lines).as(file + ": about ten lines of YAML").isLessThanOrEqualTo(16);
+            assertThat(lines).as(file + ": about ten lines of YAML a job").isLessThanOrEqualTo(24);
         }
 
         // run again: every file kept as it is, and said so

@@ -240,6 +240,7 @@ class WorkflowsIT {
     void theReusableWorkflowsGetTheCliOfTheReleaseTheyArePinnedTo(@TempDir Path tmp) throws Exception {
         String step = pinnedStep("loom-matrix-nightly.yml");
         assertThat(pinnedStep("loom-matrix-pr.yml")).isEqualTo(step);
+        assertThat(pinnedStep("loom-matrix-bisect.yml")).isEqualTo(step);
         String sha = "0123456789abcdef0123456789abcdef01234567";
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Path releases = Files.createDirectories(tmp.resolve("releases/acme/loom-matrix/v0.1.0"));
