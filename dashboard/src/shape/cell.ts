@@ -1,3 +1,4 @@
+import type { Coordinates } from "../data/results.schema";
 import type { CellRecord, Measurement, RunManifest } from "../data/types";
 import { bytes, ms, num } from "../ui/format";
 
@@ -317,18 +318,7 @@ export function cpuDifferential(
  * A cell as a reader names it: "spring-boot-capacity — HotSpot 25 (debian-25), Linux, 1 CPU, default scheduler".
  * Its id ("debian-25.linux.cpus-1.par-auto.max-auto.minr-auto.spring-boot-capacity") stays beneath, for the CLI.
  */
-export function cellTitle(c: {
-  jdk: string;
-  vm: string;
-  version: number;
-  os: string;
-  cpus: number;
-  cpuset?: string;
-  parallelism: string;
-  maxPoolSize: string;
-  minRunnable: string;
-  workload: string;
-}): string {
+export function cellTitle(c: Coordinates): string {
   const vm = c.vm === "openj9" ? "OpenJ9" : "HotSpot";
   const os = c.os === "windows" ? "Windows" : "Linux";
   const cpus = `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}${c.cpuset && c.cpuset !== "all" ? ` (cpuset ${c.cpuset})` : ""}`;

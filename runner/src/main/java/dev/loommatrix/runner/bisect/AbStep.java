@@ -11,4 +11,17 @@ import java.util.List;
 @FunctionalInterface
 public interface AbStep {
     int run(List<String> args, PrintStream log) throws Exception;
+
+    /** Runs it with its console written to {@code logFile}; its exit code. */
+    default int runLogged(List<String> args, java.nio.file.Path logFile)
+            throws java.io.IOException, InterruptedException {
+        try (PrintStream log = new PrintStream(
+                java.nio.file.Files.newOutputStream(logFile), true, java.nio.charset.StandardCharsets.UTF_8)) {
+            return run(args, log);
+        } catch (java.io.IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new java.io.IOException("the A/B failed: " + e.getMessage(), e);
+        }
+    }
 }

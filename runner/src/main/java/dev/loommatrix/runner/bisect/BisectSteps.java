@@ -165,15 +165,8 @@ final class BisectSteps implements Bisection.Probe {
                 dir.toString()));
         settings.profile().ifPresent(p -> args.addAll(List.of("--profile", p)));
         settings.cells().forEach(c -> args.addAll(List.of("--cell", c)));
-        int code;
         Path logFile = dir.resolveSibling(commit.shortId() + ".log");
-        try (PrintStream log = new PrintStream(Files.newOutputStream(logFile), true, "UTF-8")) {
-            code = ab.run(args, log);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("the step's A/B failed: " + e.getMessage(), e);
-        }
+        int code = ab.runLogged(args, logFile);
         if (!Files.isRegularFile(dir.resolve("compare.json"))) {
             return Optional.of("its A/B ended without a report (exit " + code + ": " + Builds.lastLine(logFile) + ")");
         }

@@ -101,7 +101,7 @@ final class ImageAb {
 
     private static void measure(
             BisectRun.Request r, AbStep ab, Path matrix, String from, String to, Path dir, PrintStream console)
-            throws IOException {
+            throws IOException, InterruptedException {
         BisectSteps.Settings s = r.steps();
         Path before = pinned(matrix, from, s.cells(), "before");
         Path after = pinned(matrix, to, s.cells(), "after");
@@ -135,13 +135,7 @@ final class ImageAb {
                 dir.toString()));
         s.profile().ifPresent(p -> args.addAll(List.of("--profile", p)));
         s.cells().forEach(c -> args.addAll(List.of("--cell", c)));
-        try (PrintStream log = new PrintStream(Files.newOutputStream(logFile), true, StandardCharsets.UTF_8)) {
-            ab.run(args, log);
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("the image A/B failed: " + e.getMessage(), e);
-        }
+        ab.runLogged(args, logFile);
     }
 
     /**
