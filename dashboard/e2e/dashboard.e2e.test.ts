@@ -217,9 +217,10 @@ describe("the dashboard under a sub-path", () => {
     const sides = await page.locator(".sides").innerText();
     expect(sides).toContain("2026-11-01"); // the scheduled run, not the pull request
     expect(await page.locator("#comparisons .verdict-regression").count()).toBeGreaterThan(0);
-    expect(await page.locator("figure.compare svg circle").count()).toBe(await page.locator("#comparisons tbody tr").count());
+    expect(await page.locator("figure.compare svg g[aria-label=dot] > *").count()).toBe(await page.locator("#comparisons tbody tr").count());
     await visit("#/compare?verdict=regression", "compare");
-    const verdicts = await page.locator("#comparisons tbody tr td:nth-child(8)").allInnerTexts();
+    // the verdict is the third column, next to the row's name (issue #54)
+    const verdicts = await page.locator("#comparisons tbody tr td:nth-child(3)").allInnerTexts();
     expect(new Set(verdicts)).toEqual(new Set(["regression"]));
   });
 
@@ -300,7 +301,7 @@ describe("the dashboard under a sub-path", () => {
     expect(main).not.toContain("A/A run");
     // every comparison, in the plot and the table, each with its test, its level and what it could have caught
     expect(await page.locator("#ab-comparisons tbody tr").count()).toBe(14);
-    expect(await page.locator("figure.compare svg circle").count()).toBe(14);
+    expect(await page.locator("figure.compare svg g[aria-label=dot] > *").count()).toBe(14);
     const table = await page.locator("#ab-comparisons").innerText();
     expect(table).toContain("paired t on 14 pairs of forks' means");
     expect(table).toContain("regression, confirmed");
@@ -465,7 +466,7 @@ describe("the dashboard under a sub-path", () => {
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
-  it("fits an 800 px window and a phone: no horizontal overflow, plots sized to their container", async () => {
+  it("fits every view at 1,400 px, 800 px and a phone: no page wider than its window, plots sized to their room (#54)", async () => {
     const overflow = () =>
       page.evaluate(() => {
         const main = document.getElementById("main")!;
@@ -479,27 +480,53 @@ describe("the dashboard under a sub-path", () => {
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("table, figure"))
           .slice(0, 5)
           .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px`);
-        return { page: document.documentElement.scrollWidth - window.innerWidth, svgs: wide.length, out: out.join(", ") };
+        // a table wider than its box scrolls in it, and a keyboard can reach it
+        const unreachable = [...main.querySelectorAll("table")].filter((t) => t.scrollWidth > t.clientWidth + 1 && t.tabIndex < 0 && !t.querySelector("a, button, select")).length;
+        return { page: document.documentElement.scrollWidth - window.innerWidth, svgs: wide.length, out: out.join(", "), unreachable };
       });
-    for (const [width, shot] of [[800, "800"], [390, "phone"]] as const) {
+    const cell = `${ITERATED_JDK.jdk}.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound`;
+    const views = [
+      ["", "matrix"],
+      ["#/matrix?workload=sleep-bound", "matrix"],
+      [`#/cell?cell=${cell}`, "cell"],
+      ["#/cell?cell=debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.fib-fanout&focus=why", "cell"],
+      [`#/cell?cell=debian-25.linux.cpus-2.par-auto.max-auto.minr-auto.${PROGRAM_WORKLOAD}`, "cell"],
+      ["#/history?workload=sleep-bound&jdk=debian-21", "history"],
+      ["#/compare", "compare"],
+      ["#/run", "run"],
+      ["#/runs", "runs"],
+      [`#/ab?run=${AB_REGRESSION}`, "ab"],
+      [`#/ab?run=${AB_AA}`, "ab"],
+    ] as const;
+    for (const [width, shot] of [[1400, "1400"], [800, "800"], [390, "phone"]] as const) {
       await page.setViewportSize({ width, height: 1000 });
-      const cell = `${ITERATED_JDK.jdk}.linux.cpus-1.par-auto.max-auto.minr-auto.sleep-bound`;
-      for (const [hash, view] of [
-        [`#/cell?cell=${cell}`, "cell"],
-        ["#/history?workload=sleep-bound&jdk=debian-21", "history"],
-        ["#/compare", "compare"],
-        [`#/ab?run=${AB_REGRESSION}`, "ab"],
-      ] as const) {
-        await visit(hash, view, `${view}-${shot}`);
+      for (const [k, [hash, view]] of views.entries()) {
+        await visit(hash, view, `every-view-${shot}-${k}-${view}`);
         const o = await overflow();
-        expect(o.svgs, `${view} at ${width} px: a plot wider than its container`).toBe(0);
-        expect(o.page, `${view} at ${width} px: the page scrolls sideways (${o.out})`).toBeLessThanOrEqual(0);
+        expect(o.page, `${hash || "matrix"} at ${width} px: the page scrolls sideways (${o.out})`).toBeLessThanOrEqual(0);
+        if (view !== "matrix") expect(o.svgs, `${hash} at ${width} px: a plot wider than its container`).toBe(0);
+        expect(o.unreachable, `${hash} at ${width} px: a table scrolls but a keyboard cannot reach it`).toBe(0);
       }
-      await visit("#/matrix?workload=sleep-bound", "matrix", `matrix-${shot}`);
-      expect((await overflow()).svgs).toBe(0);
     }
     await page.setViewportSize({ width: 1400, height: 1000 });
     expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("puts an A/B row's verdict, with why, next to its name, and shows the noise it measured (#54)", async () => {
+    await visit(`#/ab?run=${AB_AA}`, "ab");
+    const headers = await page.locator("#ab-comparisons thead th").allInnerTexts();
+    expect(headers.slice(0, 3)).toEqual(["cell", "variant", "verdict"]);
+    expect(headers).toContain("noise");
+    const verdicts = await page.locator("#ab-comparisons tbody tr td:nth-child(3)").allInnerTexts();
+    expect(verdicts).toEqual(["unchanged: its whole interval is within ±3 %", "unchanged: its whole interval is within ±3 %"]);
+    const noise = await page.locator("#ab-comparisons tbody tr td:nth-child(8)").allInnerTexts();
+    expect(noise.sort()).toEqual(["±0.35 %", "±1.4 %"]);
+    const kv = await page.locator("dl.kv").innerText();
+    expect(kv).toContain("the baseline against itself (its odd blocks against its even ones) differed by 0.49 % in the median comparison, 0.72 % at most");
+    expect(await page.locator(".sides").innerText()).toContain("the same build as the candidate, measured as a side of its own");
+    // how it was computed is folded, not inline
+    expect(await page.locator("details.method summary").innerText()).toBe("How this is computed");
+    expect(await page.locator("details.method").getAttribute("open")).toBeNull();
   });
 
   it("history draws each cell in its own panel with its own scale, intervals as bands, the headline named", async () => {

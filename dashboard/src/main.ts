@@ -40,8 +40,17 @@ const status = document.getElementById("status")!;
 let index: IndexEntry[] | undefined;
 let rendering = 0;
 
-async function render(): Promise<void> {
+/**
+ * Why a view is drawn: the first load leaves focus where a reader starts (the skip link first); a navigation moves
+ * it to the new content, or back to the control the reader changed; a resize keeps it where it was (issue #54: focus
+ * jumped past the skip link on every render).
+ */
+type Reason = "load" | "navigate" | "resize";
+
+async function render(reason: Reason): Promise<void> {
   const ticket = ++rendering;
+  const active = document.activeElement;
+  const control = active instanceof HTMLElement && main.contains(active) ? active.getAttribute("name") : null;
   const route = parseRoute(location.hash);
   document.documentElement.dataset.ready = "";
   replaceChildren(
@@ -75,8 +84,21 @@ async function render(): Promise<void> {
     console.error(e);
   }
   performance.mark(`loom:view:${route.view}`);
+  scrollableTables(main);
   document.documentElement.dataset.ready = route.view;
-  main.focus({ preventScroll: true });
+  const again = control ? main.querySelector<HTMLElement>(`[name="${CSS.escape(control)}"]`) : null;
+  if (again) again.focus({ preventScroll: true });
+  else if (reason === "navigate") main.focus({ preventScroll: true });
+}
+
+/** A table wider than its box scrolls in it: a keyboard reaches it (Tab, then the arrow keys), a screen reader names it. */
+function scrollableTables(root: HTMLElement): void {
+  for (const table of root.querySelectorAll<HTMLTableElement>("table")) {
+    if (table.scrollWidth <= table.clientWidth + 1) continue;
+    table.tabIndex = 0;
+    const heading = table.closest("section")?.querySelector("h2")?.textContent;
+    table.setAttribute("aria-label", `${heading ?? "table"} (scrolls sideways)`);
+  }
 }
 
 // Light, dark, or the system's choice; remembered on this device.
@@ -93,7 +115,7 @@ themeButton.addEventListener("click", () => {
   applyTheme(next);
 });
 
-window.addEventListener("hashchange", () => void render());
+window.addEventListener("hashchange", () => void render("navigate"));
 // plots are sized to the room they have when drawn: draw them again when the width changes (not the height)
 let drawnWidth = window.innerWidth;
 let resizing: number | undefined;
@@ -102,7 +124,7 @@ window.addEventListener("resize", () => {
   resizing = window.setTimeout(() => {
     if (Math.abs(window.innerWidth - drawnWidth) < 24) return;
     drawnWidth = window.innerWidth;
-    void render();
+    void render("resize");
   }, 200);
 });
-void render();
+void render("load");

@@ -1,9 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { abVerdict, detectableWords, endedWords, testWords } from "../src/shape/ab";
+import { abVerdict, detectableWords, endedWords, testWords, verdictWhy } from "../src/shape/ab";
 import { differingParts } from "../src/shape/compare";
 import { abVerdictWords } from "../src/views/runs";
 import type { AbEntry } from "../src/data/types";
 import { abJmhAa, abRegression } from "./fixtures";
+
+describe("an A/B row says why its verdict is what it is (issue #54)", () => {
+  it("says a real run's confirmed regressions, unchanged rows and inconclusive ones in words", () => {
+    const report = abRegression();
+    const why = report.comparisons.map((c) => verdictWhy(c, report.threshold, report.alpha));
+    expect(why.filter((w) => w.startsWith("regression"))).toEqual([
+      "regression, confirmed by 6 more pairs: a change beyond ±3 %, significant",
+      "regression, confirmed by 6 more pairs: a change beyond ±3 %, significant",
+    ]);
+    expect(new Set(why.filter((w) => w.startsWith("unchanged")))).toEqual(new Set(["unchanged: its whole interval is within ±3 %"]));
+    // 1.0001–1.1117 at ±3 %: wholly above 1 and reaching past 1.03, so neither side of the threshold
+    expect(why[2]).toBe("inconclusive: its interval reaches both sides of ±3 %");
+  });
+
+  it("never lets a significant p beside unchanged read as a contradiction: the A/A row of the issue", () => {
+    const row = { ...abJmhAa().comparisons[0], ratio: 1.05, ci95: [1.0101, 1.0993] as [number, number], pAdjusted: 0.019 };
+    const unconfirmed = { ...row, confirmation: { extraPairs: 6, firstVerdict: "regression" as const, confirmed: false } };
+    expect(verdictWhy(unconfirmed, 0.1, 0.05)).toBe(
+      "unchanged: its whole interval is within ±10 %; the first pass flagged a regression, which 6 more pairs did not confirm",
+    );
+    expect(verdictWhy({ ...row, ci95: [1.01, 1.2] }, 0.1, 0.05)).toBe("unchanged: significant, but smaller than ±10 %");
+    expect(verdictWhy({ ...row, ci95: [0.95, 1.2], pAdjusted: 0.4 }, 0.1, 0.05)).toBe("unchanged: not significant");
+  });
+});
 
 describe("an A/B run says what it is (issue #31)", () => {
   it("leads with the regressions a real A/B run found, and what else it could and could not tell", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { change, compareSentence, counts, inconclusiveKind, ordered } from "../src/shape/compare";
+import { betterFactor, betterInterval, change, compareSentence, counts, inconclusiveKind, ordered } from "../src/shape/compare";
 import { compareReport } from "./fixtures";
 
 describe("compare", () => {
@@ -34,6 +34,21 @@ describe("compare", () => {
   });
 
   it("says the change in percent of the metric", () => {
-    expect(change(ordered(report)[0])).toBe("+41.5 % wall time");
+    expect(change(ordered(report)[0])).toBe("+41.5 % wall time (worse)");
+  });
+
+  it("orients a change so that right is better, whichever way the metric points (#54)", () => {
+    const time = ordered(report)[0];
+    const throughput = { ...time, metric: "throughputPerSecond", higherIsBetter: true, ratio: 0.92, ci95: [0.9, 0.94] as [number, number] };
+    expect(change(throughput)).toBe("−8.0 % throughput (worse)");
+    const faster = { ...time, ratio: 0.56, ci95: [0.5, 0.62] as [number, number] };
+    expect(change(faster)).toBe("−44.0 % wall time (better)");
+    // worse lies left of 1 in both, better right
+    expect(betterFactor(throughput)).toBeLessThan(1);
+    expect(betterFactor(time)).toBeLessThan(1);
+    expect(betterFactor(faster)).toBeCloseTo(1 / 0.56, 12);
+    expect(betterInterval(faster)[0]).toBeCloseTo(1 / 0.62, 12);
+    expect(betterInterval(faster)[1]).toBeCloseTo(2, 12);
+    expect(betterInterval(throughput)).toEqual([0.9, 0.94]);
   });
 });

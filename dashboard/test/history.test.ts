@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IndexEntry, Trends } from "../src/data/types";
-import { historyWorkloads, panelDomain, shapeHistory } from "../src/shape/history";
+import { historyWorkloads, lastPoints, panelDomain, panelY, shapeHistory } from "../src/shape/history";
 
 const entry = (runId: string, day: number, trigger: string, branch = "main"): IndexEntry => ({
   runId,
@@ -60,12 +60,28 @@ describe("history", () => {
     expect(shapeHistory(trends, index, { trigger: "scheduled" }).points.every((p) => !p.pullRequest)).toBe(true);
   });
 
-  it("repeats a runner change in every cell's panel, and a JDK build change only in its cell's", () => {
+  it("draws a runner change in the panel of each cell its run measured, and a JDK build change only in its cell's", () => {
     const shape = shapeHistory(trends, index, {});
-    expect(shape.annotations.filter((a) => a.kind === "runner").map((a) => a.cellId)).toEqual(shape.cells);
+    // the runner changed at r2, which measured the 1-CPU cell only: the 2-CPU cell (first run r3) never ran there
+    expect(shape.annotations.filter((a) => a.kind === "runner").map((a) => a.cellId)).toEqual([trends.series[0].cellId]);
+    expect(shape.annotations.filter((a) => a.kind === "runner").every((a) => a.everyCell)).toBe(true);
     expect(shape.annotations.filter((a) => a.kind === "jdk build")).toHaveLength(1);
-    const one = shapeHistory(trends, index, { cell: trends.series[1].cellId });
-    expect(one.annotations.map((a) => a.kind)).toEqual(["runner"]);
+    expect(shape.annotations.filter((a) => a.kind === "jdk build").every((a) => !a.everyCell)).toBe(true);
+    expect(shapeHistory(trends, index, { cell: trends.series[1].cellId }).annotations).toEqual([]);
+    expect(shapeHistory(trends, index, { cell: trends.series[0].cellId }).annotations.map((a) => a.kind).sort()).toEqual(["jdk build", "runner"]);
+  });
+
+  it("draws a panel on a log scale where its variants lie more than 20× apart, linear otherwise (#54)", () => {
+    const at = (variant: string, median: number, day: number) => ({ ...shapeHistory(trends, index, {}).points[0], variant, median, date: new Date(Date.UTC(2026, 10, day)) });
+    const queued = [at("pool:10", 15_000, 1), at("virtual", 30, 1), at("virtual", 200, 2)];
+    const y = panelY(queued);
+    expect(y.type).toBe("log");
+    expect(y.domain[0]).toBeLessThan(30);
+    expect(y.domain[0]).toBeGreaterThan(20);
+    expect(y.domain[1]).toBeGreaterThan(15_000);
+    expect(panelY([at("virtual", 30, 1), at("virtual", 200, 2)]).type).toBe("linear");
+    // each series' newest point carries its name
+    expect(lastPoints(queued).map((p) => [p.variant, p.median])).toEqual([["pool:10", 15_000], ["virtual", 200]]);
   });
 
   it("lists the workloads of the whole history", () => {

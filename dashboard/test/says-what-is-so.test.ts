@@ -3,7 +3,7 @@ import { shapeMatrix } from "../src/shape/matrix";
 import { basis, coldOnly, forkRun, phaseNote, speedupsIn } from "../src/shape/phase";
 import { ratioTicks, rowLabels } from "../src/shape/compare";
 import { comparedWords } from "../src/shape/run";
-import { ratioInterval } from "../src/ui/format";
+import { ratioInterval, thresholdMarks } from "../src/ui/format";
 import { utcTicks } from "../src/ui/format";
 import type { Comparison } from "../src/data/types";
 import { golden } from "../e2e/fixtures";
@@ -43,6 +43,9 @@ describe("numbers that keep their meaning", () => {
     expect(ratioInterval(1.003, 1.0089)).toBe("1.003–1.009");
     expect(ratioInterval(0.95, 1.2)).toBe("0.95–1.2");
     expect(ratioInterval(0.9991, 0.99995)).toBe("0.9991–0.99995");
+    // an end just inside the threshold never reads as the threshold (issue #54's A/A row: 1.0993 as "1.1")
+    expect(ratioInterval(1.0101, 1.0993, thresholdMarks(0.1))).toBe("1.01–1.099");
+    expect(ratioInterval(1.0101, 1.0993)).toBe("1.01–1.1");
   });
 
   it("leads a run's comparison with the verdict reached", () => {
@@ -65,7 +68,8 @@ describe("numbers that keep their meaning", () => {
     expect(labels.get(rows[2])).toBe("virtual · BlockingServiceBenchmark.threadsByParam(poolSize=50) · debian-21 · primes-io");
     const ticks = ratioTicks(0.9, 1.3, 0.03, 900);
     expect(ticks).toContain(1);
-    expect(ticks).toContain(0.97);
+    // the threshold's band on the log scale: 1 ÷ 1.03 below, 1.03 above (the verdict's rule)
+    expect(ticks).toContain(1 / 1.03);
     expect(ticks).toContain(1.03);
     expect(ticks.length).toBeGreaterThan(3);
     // a narrow plot: the threshold's ticks would sit on "1 (no change)"; the axis label names the band instead
@@ -75,6 +79,9 @@ describe("numbers that keep their meaning", () => {
   it("reads the history's time on a 24-hour clock", () => {
     const at = new Date(Date.UTC(2026, 10, 25, 20, 11));
     expect(utcTicks(3600_000)(at)).toBe("20:11");
+    // runs minutes apart: ticks a few seconds apart must not all read the same minute
+    expect(utcTicks(5 * 60_000)(new Date(Date.UTC(2026, 10, 25, 10, 58, 15)))).toBe("10:58:15");
+    expect(utcTicks(5 * 60_000)(new Date(Date.UTC(2026, 10, 25, 10, 58, 30)))).toBe("10:58:30");
     expect(utcTicks(10 * 86_400_000)(at)).toBe("Nov 25 20:11");
     expect(utcTicks(10 * 86_400_000)(new Date(Date.UTC(2026, 10, 25)))).toBe("Nov 25");
   });

@@ -13,6 +13,9 @@ describe("the DOM builder", () => {
     expect(wbrs("+5.6 % wallMs")).toBe(0);
     expect(wbrs("example.blocking.Bench.run(poolSize=50, requests=100)")).toBe(5);
     expect(breakable("1.02–1.09").join("")).toBe("1.02–1.09");
+    // nor at a thousands separator (issue #54: "4," / "781 ms" at 800 px)
+    expect(wbrs("4,781 ms (12,000 requests)")).toBe(1); // after "(" only
+    expect(wbrs("pool:50, virtual")).toBe(1);
   });
 
   it("keeps strings from the data as text", () => {

@@ -177,6 +177,8 @@ export interface CompareReport {
   notComparable?: { cellId: string; series: string; reason: string }[];
   /** Each shared cell's headline contrast before and after (compare files written since issue #19). */
   headlines?: NonNullable<Compare["headlines"]>;
+  /** What an A/B run could resolve: the baseline against itself within the run, and what the comparisons could catch. */
+  resolution?: Compare["resolution"];
   /** An A/B run's report: its two sides and how they were measured (issue #30's sequential plan). */
   ab?: Compare["ab"];
   /** Compared cells measured beside other work, per side (issue #32). */

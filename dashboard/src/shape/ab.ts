@@ -1,4 +1,5 @@
 import type { CompareReport, Comparison } from "../data/types";
+import { inconclusiveKind } from "./compare";
 
 // An A/B run as what it is (issue #31): a candidate against a baseline measured in interleaved blocks on one
 // machine, with its own verdict — the runner's, never recomputed here — said the way the pull request's comment
@@ -67,4 +68,43 @@ export function testWords(c: Comparison): string {
 /** What a row could have caught: its smallest detectable change, or that it could not have caught any. */
 export function detectableWords(c: Comparison): string {
   return c.detectable === undefined ? "nothing: too few pairs" : `±${Math.round(c.detectable * 1000) / 10} %`;
+}
+
+/**
+ * A row's verdict with why, so that a significant p beside "unchanged" does not read as a contradiction (issue #54's
+ * A/A row: "p 0.019 … unchanged (first pass: regression, not confirmed)"): where its interval lies against the
+ * threshold, and what the confirming pairs did to a first pass's flag.
+ */
+export function verdictWhy(c: Comparison, threshold: number, alpha: number): string {
+  const pct = `±${Math.round(threshold * 1000) / 10} %`;
+  const extra = c.confirmation ? `${c.confirmation.extraPairs} more pair${c.confirmation.extraPairs === 1 ? "" : "s"}` : "";
+  const unconfirmed =
+    c.confirmation && !c.confirmation.confirmed && c.confirmation.firstVerdict !== c.verdict
+      ? `; the first pass flagged ${c.confirmation.firstVerdict === "improvement" ? "an improvement" : `a ${c.confirmation.firstVerdict}`}, which ${extra} did not confirm`
+      : "";
+  switch (c.verdict) {
+    case "regression":
+    case "improvement":
+      return `${c.verdict}${c.confirmation?.confirmed ? `, confirmed by ${extra}` : ""}: a change beyond ${pct}, significant`;
+    case "unchanged": {
+      const [lo, hi] = c.ci95;
+      const why =
+        lo >= 1 / (1 + threshold) && hi <= 1 + threshold
+          ? `its whole interval is within ${pct}`
+          : c.pAdjusted > alpha
+            ? "not significant"
+            : `significant, but smaller than ${pct}`;
+      return `unchanged: ${why}${unconfirmed}`;
+    }
+    case "inconclusive": {
+      const kind = inconclusiveKind(c, threshold);
+      const why =
+        kind === "beyond"
+          ? `beyond ${pct}, but not significant at these pairs`
+          : kind === "within"
+            ? `within ${pct}, but not decided at these pairs`
+            : `its interval reaches both sides of ${pct}`;
+      return `inconclusive: ${why}${unconfirmed}`;
+    }
+  }
 }

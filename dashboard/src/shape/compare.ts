@@ -61,11 +61,26 @@ export function ordered(report: CompareReport, verdict?: Verdict): Comparison[] 
     );
 }
 
-/** "+12.3 %" worse or better, said in the metric's own direction (time up is bad, throughput up is good). */
+/**
+ * "+12.3 % wall time (worse)": the change in the metric's own terms, and which way that is for it (issue #54: −8 %
+ * throughput and −44 % time sat on the same side, one worse and one better).
+ */
 export function change(c: Comparison): string {
   const pct = (c.ratio - 1) * 100;
   const sign = pct >= 0 ? "+" : "−";
-  return `${sign}${Math.abs(pct).toFixed(1)} % ${metricWords(c.metric)}`;
+  const shown = `${sign}${Math.abs(pct).toFixed(1)} % ${metricWords(c.metric)}`;
+  if (Math.abs(pct) < 0.05) return shown;
+  return `${shown} (${betterFactor(c) > 1 ? "better" : "worse"})`;
+}
+
+/** The change oriented so that above 1 is better, whichever way the metric points: what the compare plot draws. */
+export function betterFactor(c: Comparison): number {
+  return c.higherIsBetter ? c.ratio : 1 / c.ratio;
+}
+
+/** The interval of {@link betterFactor}. */
+export function betterInterval(c: Comparison): [number, number] {
+  return c.higherIsBetter ? [c.ci95[0], c.ci95[1]] : [1 / c.ci95[1], 1 / c.ci95[0]];
 }
 
 /**
@@ -110,7 +125,7 @@ export function ratioTicks(lo: number, hi: number, threshold: number, widthPx = 
   // how far apart two ticks are on the drawn axis: "1 (no change)" is about 70 px wide, a number about 30
   const px = (a: number, b: number) => (Math.abs(Math.log(a / b)) / Math.log(hi / lo)) * widthPx;
   const ticks = [1];
-  for (const t of [1 - threshold, 1 + threshold]) if (t > lo && t < hi && px(t, 1) >= 55) ticks.push(t);
+  for (const t of [1 / (1 + threshold), 1 + threshold]) if (t > lo && t < hi && px(t, 1) >= 55) ticks.push(t);
   // each end rounded inwards, to two decimals (three near 1)
   for (const [end, inward] of [[lo, Math.ceil], [hi, Math.floor]] as const) {
     const scale = Math.abs(Math.log10(end)) < 0.02 ? 1000 : 100;

@@ -31,7 +31,8 @@ export interface HistoryShape {
   cells: string[];
   points: HistoryPoint[];
   changes: HistoryPoint[];
-  annotations: (TrendAnnotation & { date: Date; cellId: string })[];
+  /** Each annotation in each panel it concerns; `everyCell`: a runner's, which no one cell recorded. */
+  annotations: (TrendAnnotation & { date: Date; cellId: string; everyCell: boolean })[];
   metric?: string;
 }
 
@@ -63,9 +64,14 @@ export function shapeHistory(
   const annotations = trends.annotations.flatMap((a) => {
     const date = dates.get(a.runId) ?? dateOf(runs.get(a.runId)?.startedAt);
     if (!date) return [];
-    // a runner change concerns every cell: repeat it in each small multiple
-    const targets = a.cellId ? (cellSet.has(a.cellId) ? [a.cellId] : []) : cells;
-    return targets.map((cellId) => ({ ...a, cellId, date }));
+    // a runner change concerns every cell of its run: drawn in the panels of the cells that run measured, not in
+    // those of cells it never ran (issue #54)
+    const targets = a.cellId
+      ? cellSet.has(a.cellId)
+        ? [a.cellId]
+        : []
+      : cells.filter((c) => points.some((p) => p.cellId === c && p.runId === a.runId));
+    return targets.map((cellId) => ({ ...a, cellId, date, everyCell: !a.cellId }));
   });
   return {
     cells,
@@ -131,4 +137,27 @@ function dateOf(iso: string | undefined): Date | undefined {
 /** Every workload any run of the history had, for the history view's picker. */
 export function historyWorkloads(index: IndexEntry[]): string[] {
   return [...new Set(index.flatMap((e) => e.workloads ?? []))].sort();
+}
+
+/**
+ * A panel's y scale: linear over its domain, or logarithmic where its variants lie more than 20× apart (issue #54:
+ * a 0–15,000 ms axis flattened the 30–200 ms series beside a queueing pool into one line).
+ */
+export function panelY(points: HistoryPoint[]): { type: "linear" | "log"; domain: [number, number] } {
+  const values = points.flatMap((p) => (p.ci ? [p.median, p.ci[0], p.ci[1]] : [p.median]));
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  if (!(lo > 0) || !Number.isFinite(hi) || hi / lo <= 20) return { type: "linear", domain: panelDomain(points) };
+  // a twentieth of a decade's room at each end, so no point sits on the axis
+  return { type: "log", domain: [lo / 10 ** 0.05, hi * 10 ** 0.05] };
+}
+
+/** Each series' newest point in a panel: where its direct label goes (variants by name, not by colour alone). */
+export function lastPoints(points: HistoryPoint[]): HistoryPoint[] {
+  const last = new Map<string, HistoryPoint>();
+  for (const p of points) {
+    const was = last.get(p.variant);
+    if (!was || p.date > was.date) last.set(p.variant, p);
+  }
+  return [...last.values()];
 }

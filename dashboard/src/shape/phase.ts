@@ -82,6 +82,13 @@ export function phaseNote(cells: CellRecord[], phase: Phase): string {
   return `Each fork's value is ${present.map((r) => what[r]).join("; ")}.`;
 }
 
+/**
+ * Whether a choice of phase means anything for these cells: some fork iterated, so its cold start and its steady
+ * state differ (issue #54: the picker was offered beside JMH suites, programs and services, which have no cold
+ * start apart, and beside cells that ran once, whose one run is both).
+ */
+export const phaseApplies = (cells: CellRecord[]) => cells.some((c) => c.measurements.some((m) => forkRun(m) === "iterated"));
+
 /** Whether a measurement has a cold start to show: a built-in's first iteration, or its one run. */
 export const hasColdStart = (m: Measurement) => forkRun(m) === "iterated" || forkRun(m) === "once";
 

@@ -50,8 +50,9 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
  * or a word. The break opportunities are <wbr> elements, so copying the text copies it unchanged.
  */
 export function breakable(text: string): Child[] {
-  // after a dot only where no digit follows it: "1.02–1.09" stays whole, "example.blocking" may break
-  const parts = text.split(/(?<=[,·/(]|\.(?!\d))/);
+  // after a dot or a comma only where no digit follows it: "1.02–1.09" and "4,781 ms" stay whole (issue #54: at
+  // 800 px a table broke "4," / "781 ms"), "example.blocking" and "a, b" may break
+  const parts = text.split(/(?<=[·/(]|[.,](?!\d))/);
   return parts.flatMap((part, i) => (i === 0 ? [part] : [document.createElement("wbr"), part]));
 }
 

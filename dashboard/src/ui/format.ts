@@ -12,17 +12,24 @@ export function num(value: number | undefined, digits = 3): string {
 }
 
 /**
- * A ratio's interval with as many significant digits as it takes to tell where it lies against 1 and its ends
- * apart (issue #31: [1.0030, 1.0089] at 3 digits read "1–1.01", as if it might include 1).
+ * A ratio's interval with as many significant digits as it takes to tell where it lies against 1 — and against
+ * each of `marks`, such as a threshold's 1.1 — and its ends apart (issue #31: [1.0030, 1.0089] at 3 digits read
+ * "1–1.01", as if it might include 1; issue #54: an end at 1.0993 read "1.1", the threshold itself).
  */
-export function ratioInterval(lo: number, hi: number): string {
+export function ratioInterval(lo: number, hi: number, marks: number[] = []): string {
+  const lines = [1, ...marks];
+  const kept = (exact: number, shown: number) => lines.every((m) => (exact > m ? shown > m : exact < m ? shown < m : true));
   for (let digits = 3; digits < 8; digits++) {
     const a = Number(lo.toPrecision(digits));
     const b = Number(hi.toPrecision(digits));
-    const sideKept = (lo > 1 ? a > 1 : lo < 1 ? a < 1 : true) && (hi < 1 ? b < 1 : hi > 1 ? b > 1 : true);
-    if (sideKept && (a !== b || lo === hi)) return `${num(lo, digits)}–${num(hi, digits)}`;
+    if (kept(lo, a) && kept(hi, b) && (a !== b || lo === hi)) return `${num(lo, digits)}–${num(hi, digits)}`;
   }
   return `${num(lo, 8)}–${num(hi, 8)}`;
+}
+
+/** The lines a ratio's interval is read against at a threshold: 1 ± the threshold, on a log scale. */
+export function thresholdMarks(threshold: number): number[] {
+  return [1 + threshold, 1 / (1 + threshold)];
 }
 
 export function ms(value: number | undefined): string {
@@ -69,11 +76,13 @@ const two = (n: number) => String(n).padStart(2, "0");
 
 /**
  * The time axis's tick labels in UTC on a 24-hour clock (issue #31: "8:11" stood for a run at 20:11): hours and
- * minutes within two days, the day (and the hour where it is not midnight) beyond.
+ * minutes within two days (and seconds within half an hour), the day (and the hour where it is not midnight) beyond.
  */
 export function utcTicks(spanMs: number): (d: Date) => string {
   return (d: Date) => {
-    const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+    // runs minutes apart: the seconds too (issue #54: nine ticks all read "10:58")
+    const seconds = spanMs < 30 * 60_000 ? `:${two(d.getUTCSeconds())}` : "";
+    const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}${seconds}`;
     const day = `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
     if (spanMs < 2 * 86_400_000) return d.getUTCHours() === 0 && d.getUTCMinutes() === 0 ? day : time;
     return d.getUTCHours() === 0 && d.getUTCMinutes() === 0 ? day : `${day} ${time}`;

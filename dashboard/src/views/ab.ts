@@ -1,12 +1,12 @@
 import { loadAbComparison, loadAbIndex } from "../data/load";
 import type { AbEntry, CompareReport } from "../data/types";
-import { abVerdict, detectableWords, endedWords, testWords } from "../shape/ab";
+import { abVerdict, detectableWords, endedWords, testWords, verdictWhy } from "../shape/ab";
 import { shortBenchmark } from "../shape/cell";
 import { change, counts, differingParts, disturbedSides, ordered, VERDICTS } from "../shape/compare";
 import { type Child, h, whole } from "../ui/dom";
-import { date, num, ratioInterval } from "../ui/format";
+import { date, num, ratioInterval, thresholdMarks } from "../ui/format";
 import { chart, disturbedSection, recordedHeadlines, titled } from "./compare";
-import { type Context, empty, keyValues, section, select, table } from "./common";
+import { type Context, empty, keyValues, methodFold, section, select, table } from "./common";
 
 // An A/B run (loom-matrix ab, published with `publish --run <ab dir>`), shown as what it is (issue #31): its own
 // verdict on a candidate against a baseline measured in interleaved blocks on one machine, both sides, how it was
@@ -70,24 +70,25 @@ export async function abView(ctx: Context): Promise<Child[]> {
     h(
       "div",
       { class: "sides" },
-      h("div", {}, h("h2", {}, "Baseline"), h("p", {}, ab.baselineLabel)),
-      h("div", {}, h("h2", {}, "Candidate"), h("p", {}, ab.candidateLabel)),
+      h("div", {}, h("h2", {}, "Baseline"), h("p", {}, sideWords(ab.baselineLabel, "baseline", run.aToA))),
+      h("div", {}, h("h2", {}, "Candidate"), h("p", {}, sideWords(ab.candidateLabel, "candidate", run.aToA))),
     ),
     keyValues([
       ["what differs", ab.differences.length ? ab.differences.join("; ") : "nothing: the same build on both sides (A/A)"],
       ["measured", `${date(run.startedAt)} · ${run.trigger === "pull_request" ? "pull request · " : ""}${run.git.branch} @ ${run.git.commit.slice(0, 7)} · ${run.profile ?? "no profile"}`],
       ["how", measuredHow(report)],
       ["stopped because", endedWords(report)],
+      ["noise it measured", noiseWords(report)],
     ]),
     notMeasured(report),
     notRun(report),
     stoppedEarly(report),
-    h(
-      "p",
-      { class: "explain" },
-      `The two sides ran on one machine in back-to-back pairs of blocks (fresh JVMs; half the pairs baseline first, half candidate first, shuffled), so drift hits both alike. ` +
-        `A change counts when it is beyond ±${Math.round(report.threshold * 1000) / 10} % and significant with Benjamini–Hochberg at ${report.alpha * 100} % across the ${report.comparisons.length} comparisons${ab.sequential ? `, tested at ${num(ab.sequential.levelPerLook * 100, 2)} % at each look${ab.sequential.lastLevel !== undefined && ab.sequential.lastLevel > ab.sequential.levelPerLook * 1.0001 ? ` (the last look taken at ${num(ab.sequential.lastLevel * 100, 2)} %: all the α the others left)` : ""}` : ""}` +
-        `; a change flagged in the first pass counts only when more pairs of its cell confirm it. Each row says its test, its interval's level and the smallest change it could have caught; inconclusive means it could not tell.`,
+    methodFold(
+      "The two sides ran on one machine in back-to-back pairs of blocks (fresh JVMs; half the pairs baseline first, half candidate first, shuffled), so drift hits both alike.",
+      `A change counts when it is beyond ±${Math.round(report.threshold * 1000) / 10} % and significant with Benjamini–Hochberg at ${report.alpha * 100} % across the ${report.comparisons.length} comparisons${ab.sequential ? `, tested at ${num(ab.sequential.levelPerLook * 100, 2)} % at each look${ab.sequential.lastLevel !== undefined && ab.sequential.lastLevel > ab.sequential.levelPerLook * 1.0001 ? ` (the last look taken at ${num(ab.sequential.lastLevel * 100, 2)} %: all the α the others left)` : ""}` : ""}` +
+        "; a change flagged in the first pass counts only when more pairs of its cell confirm it. Unchanged means the whole interval lies within the threshold: a change may be significant and still too small to count.",
+      ...(ab.sequential ? [`The looks: ${ab.sequential.method}.`] : []),
+      "Each row says its test, its interval's level, its noise (the typical difference between two measurements of the same thing: of the pairs' ratios where paired) and the smallest change it could have caught; inconclusive means it could not tell.",
     ),
     h("p", { class: "verdicts" }, VERDICTS.map((v) => h("span", { class: `chip verdict-${v}` }, `${tally[v]} ${v}`))),
     recordedHeadlines(report),
@@ -110,7 +111,7 @@ function measuredHow(report: CompareReport): string {
   if (!s) return `${ab.blocks} block pairs a cell, ${ab.confirmBlocks} more to confirm a flagged change`;
   const pairs = Object.values(s.pairs);
   const range = pairs.length ? (Math.min(...pairs) === Math.max(...pairs) ? `${pairs[0]}` : `${Math.min(...pairs)}–${Math.max(...pairs)}`) : "no";
-  return `${range} block pairs a cell, looking at ${s.looks.join(", ")} pairs (${s.method})`;
+  return `${range} block pairs a cell, looking at ${s.looks.join(", ")} pairs`;
 }
 
 function notMeasured(report: CompareReport): HTMLElement | null {
@@ -150,28 +151,51 @@ function stoppedEarly(report: CompareReport): HTMLElement | null {
 function comparisons(report: CompareReport, rows: CompareReport["comparisons"]): HTMLTableElement {
   const cells = differingParts(rows.map((c) => c.cellId));
   return table(
-    ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "interval of ratio (level)", "test", "could catch", "p (adjusted)", "verdict"],
+    ["cell", "variant", "verdict", "change", "interval of candidate ÷ baseline (level)", "baseline median (n)", "candidate median (n)", "noise", "could catch", "test", "p (adjusted)"],
     rows.map((c, r) => [
       titled(h("span", {}, cells[r] || c.cellId), c.cellId),
       c.benchmark ? `${c.variant} · ${shortBenchmark(c.benchmark)}` : c.variant,
-      whole(`${num(c.baseline.median)} (${c.baseline.n})`),
-      whole(`${num(c.candidate.median)} (${c.candidate.n})`),
-      whole(change(c)),
-      whole(`${ratioInterval(c.ci95[0], c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`),
-      testWords(c) + (c.nested?.modes ? `; ${c.nested.modes}` : ""),
-      whole(detectableWords(c)),
-      whole(num(c.pAdjusted, 2)),
+      // the verdict next to the row's name, with why (issue #54: the ninth column, cut off at 1,400 px)
       h(
         "span",
         {},
-        h(
-          "span",
-          { class: `chip verdict-${c.verdict}` },
-          c.verdict + (c.confirmation ? (c.confirmation.confirmed ? ", confirmed" : ` (first pass: ${c.confirmation.firstVerdict}, not confirmed)`) : ""),
-        ),
+        h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
+        h("span", { class: "verdict-why" }, verdictWhy(c, report.threshold, report.alpha).slice(c.verdict.length)),
         disturbedSides(report, c.cellId) ? h("span", { class: "disturbed-note" }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
       ),
+      whole(change(c)),
+      whole(`${ratioInterval(c.ci95[0], c.ci95[1], thresholdMarks(report.threshold))}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`),
+      whole(`${num(c.baseline.median)} (${c.baseline.n})`),
+      whole(`${num(c.candidate.median)} (${c.candidate.n})`),
+      whole(c.noise === undefined ? "—" : `±${num(c.noise * 100, 2)} %`),
+      whole(detectableWords(c)),
+      testWords(c) + (c.nested?.modes ? `; ${c.nested.modes}` : ""),
+      whole(num(c.pAdjusted, 2)),
     ]),
     { id: "ab-comparisons" },
   );
+}
+
+/**
+ * A side as the reader knows it: its label, or — where the run gave none, so the label is the side's role —
+ * what it was (issue #54: an A/A run's sides read only "baseline" and "candidate").
+ */
+function sideWords(label: string, role: "baseline" | "candidate", aToA: boolean | undefined): string {
+  if (label !== role) return label;
+  const other = role === "baseline" ? "candidate" : "baseline";
+  return aToA ? `the same build as the ${other}, measured as a side of its own` : `not named (ab --${role}-label names a side)`;
+}
+
+/** The noise the run measured, in a sentence (issue #54: an A/A page never showed it). */
+function noiseWords(report: CompareReport): string | undefined {
+  const r = report.resolution;
+  const rows = report.comparisons.flatMap((c) => (c.noise === undefined ? [] : [c.noise]));
+  const each = rows.length
+    ? `between two measurements of the same thing, ${rows.length === 1 ? `±${num(rows[0] * 100, 2)} %` : `±${num(Math.min(...rows) * 100, 2)} % to ±${num(Math.max(...rows) * 100, 2)} % across the comparisons`}`
+    : undefined;
+  const self = r
+    ? `the baseline against itself (its odd blocks against its even ones) differed by ${num(r.aToAMedian * 100, 2)} % in the median comparison, ${num(r.aToAMax * 100, 2)} % at most`
+    : undefined;
+  const said = [each, self].filter(Boolean).join("; ");
+  return said || undefined;
 }

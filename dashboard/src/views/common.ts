@@ -147,3 +147,11 @@ export function keyValues(pairs: [string, Node | string | number | undefined][])
 export function empty(text: string): HTMLParagraphElement {
   return h("p", { class: "empty" }, text);
 }
+
+/**
+ * How a page's numbers are computed, folded under its numbers (issue #54: the tests, the corrections and the
+ * estimators stood inline, between a reader and the verdicts): one paragraph each.
+ */
+export function methodFold(...paragraphs: string[]): HTMLDetailsElement {
+  return h("details", { class: "method" }, h("summary", {}, "How this is computed"), paragraphs.map((p) => h("p", {}, p)));
+}

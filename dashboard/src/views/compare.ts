@@ -3,10 +3,10 @@ import { loadAlternativeComparison, loadCells, loadColdStartComparison, loadComp
 import type { CellRecord, CompareReport, Comparison, Verdict } from "../data/types";
 import { headlineOf, headlineSentence, readingOf, type Tile, tileAgainst, tileText, times } from "../shape/matrix";
 import type { Phase } from "../shape/phase";
-import { change, compareSentence, counts, differingParts, disturbedSides, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
+import { betterFactor, betterInterval, change, compareSentence, counts, differingParts, disturbedSides, ordered, ratioTicks, rowLabels, VERDICTS } from "../shape/compare";
 import { type Child, h, whole } from "../ui/dom";
-import { num, ratioInterval } from "../ui/format";
-import { type Context, chosenRun, unknownRun, empty, link, phaseOf, phasePicker, plotWidth, runLabel, runPicker, section, select, table } from "./common";
+import { num, ratioInterval, thresholdMarks } from "../ui/format";
+import { type Context, chosenRun, unknownRun, empty, link, methodFold, phaseOf, phasePicker, plotWidth, runLabel, runPicker, section, select, table } from "./common";
 import { shortBenchmark } from "../shape/cell";
 
 export async function compareView(ctx: Context): Promise<Child[]> {
@@ -103,36 +103,36 @@ export async function compareView(ctx: Context): Promise<Child[]> {
       { class: "verdicts" },
       VERDICTS.map((v) => h("span", { class: `chip verdict-${v}` }, `${tally[v]} ${v}`)),
     ),
-    h(
-      "p",
-      { class: "explain" },
-      (phase === "steady"
-        ? "Steady state: each fork's median over its measured iterations (a fork that ran once: its one cold run; a cold run and an iterated fork are not comparable). "
-        : "Cold start: each fork's first iteration (a fork that ran once: its one run). ") +
+    methodFold(
+      phase === "steady"
+        ? "Steady state: each fork's median over its measured iterations (a fork that ran once: its one cold run; a cold run and an iterated fork are not comparable)."
+        : "Cold start: each fork's first iteration (a fork that ran once: its one run).",
       `A change counts when it is both significant (Mann-Whitney U, Benjamini–Hochberg at ${report.alpha}) and beyond` +
-        ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means these repetitions could not have found a change among this many comparisons${report.repetitionsNeeded ? ` (it takes at least ${report.repetitionsNeeded} a side)` : ""}.` +
-        " Ratios are candidate ÷ baseline, with a distribution-free interval at the level it states (95 % where the repetitions allow it).",
+        ` ±${Math.round(report.threshold * 100)} % on the ratio of medians; inconclusive means these repetitions could not have found a change among this many comparisons${report.repetitionsNeeded ? ` (it takes at least ${report.repetitionsNeeded} a side)` : ""}.`,
+      "The table's intervals are of candidate ÷ baseline, distribution-free, at the level each states (95 % where the repetitions allow it);" +
+        " the plot turns each so that right is better: a time's ratio is drawn as baseline ÷ candidate.",
     ),
     report.headlines ? recordedHeadlines(report) : await headlines(report.baseline, run.runId, phase),
     rows.length ? h("figure", { class: "compare" }, chart(rows, report.threshold)) : empty("No comparisons with this verdict."),
     section(
       "Side by side",
       table(
-        ["cell", "variant", "baseline median (n)", "candidate median (n)", "change", "CI of ratio (level)", "p (adjusted)", "verdict", "why"],
+        ["cell", "variant", "verdict", "change", "interval of candidate ÷ baseline (level)", "baseline median (n)", "candidate median (n)", "p (adjusted)", "why"],
         rows.map((c, r) => [
           titled(link("cell", { run: run.runId, cell: c.cellId }, cellNames[r] || c.cellId), c.cellId),
           c.benchmark ? `${c.variant} · ${shortBenchmark(c.benchmark)}` : c.variant,
-          whole(`${num(c.baseline.median)} (${c.baseline.n})`),
-          whole(`${num(c.candidate.median)} (${c.candidate.n})`),
-          whole(change(c)),
-          whole(`${ratioInterval(c.ci95[0], c.ci95[1])}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`),
-          whole(num(c.pAdjusted, 2)),
+          // the verdict next to the row's name (issue #54: at 800 px it was the eighth column, out of sight)
           h(
             "span",
             {},
             h("span", { class: `chip verdict-${c.verdict}` }, c.verdict),
             disturbedSides(report, c.cellId) ? h("span", { class: "disturbed-note", title: `measured beside other work: ${disturbedSides(report, c.cellId)}` }, ` ≋ ${disturbedSides(report, c.cellId)} disturbed`) : "",
           ),
+          whole(change(c)),
+          whole(`${ratioInterval(c.ci95[0], c.ci95[1], thresholdMarks(report.threshold))}${c.ciLevel === undefined ? "" : ` (${Math.round(c.ciLevel * 1000) / 10} %)`}`),
+          whole(`${num(c.baseline.median)} (${c.baseline.n})`),
+          whole(`${num(c.candidate.median)} (${c.candidate.n})`),
+          whole(num(c.pAdjusted, 2)),
           // the two cells' profiles, where the site keeps them: what the JVM did before and after
           run.profiles || baseline?.profiles
             ? h(
@@ -255,11 +255,17 @@ const VERDICT_COLOUR: Record<Verdict, string> = {
   unchanged: "var(--muted)",
 };
 
+/**
+ * Each comparison as a dot and its interval on a log axis oriented so that right is better, whichever way the
+ * metric points (issue #54: a throughput's fall and a time's fall sat on the same side of 1). The grey band is the
+ * threshold, ±t on the log scale, inside which a change is too small to count.
+ */
 export function chart(rows: Comparison[], threshold: number): Element {
   const labels = rowLabels(rows, shortBenchmark);
   const label = (c: Comparison) => labels.get(c)!;
-  const lo = Math.min(1 - threshold, ...rows.map((c) => c.ci95[0])) * 0.95;
-  const hi = Math.max(1 + threshold, ...rows.map((c) => c.ci95[1])) * 1.05;
+  const band: [number, number] = [1 / (1 + threshold), 1 + threshold];
+  const lo = Math.min(band[0], ...rows.map((c) => betterInterval(c)[0])) * 0.95;
+  const hi = Math.max(band[1], ...rows.map((c) => betterInterval(c)[1])) * 1.05;
   const width = plotWidth(1000);
   // the labels take at most half a narrow plot, cut in the middle so that the variant (first) and the cell
   // (last) stay; their whole text is in each dot's tooltip and the table
@@ -274,27 +280,39 @@ export function chart(rows: Comparison[], threshold: number): Element {
     x: {
       type: "log",
       domain: [lo, hi],
-      label: `candidate ÷ baseline → (grey band: within ±${Math.round(threshold * 1000) / 10} %, a change too small to count)`,
+      label: `← worse · better → (grey band: within ±${Math.round(threshold * 1000) / 10} %, too small to count)`,
+      labelAnchor: "center",
       grid: true,
       ticks: ratioTicks(lo, hi, threshold, width - marginLeft - 20),
-      tickFormat: (d: number) => (d === 1 ? "1 (no change)" : `${num(d, Math.abs(Math.log10(d)) < 0.02 ? 4 : 3)}`),
+      tickFormat: (d: number) => (d === 1 ? "1 (no change)" : `${num(d, Math.abs(Math.log10(d)) < 0.004 ? 4 : 3)}`),
     },
     y: { domain: rows.map(label), label: null },
     marks: [
-      Plot.axisY({ lineWidth: (marginLeft - 12) / fontSize, textOverflow: "ellipsis-middle", tickSize: 0 }),
-      Plot.rectX([0], { x1: 1 - threshold, x2: 1 + threshold, fill: "var(--muted)", fillOpacity: 0.12 }),
+      // Plot measures text by an estimate of its glyphs' widths, which this font exceeds: a tenth and more in hand
+      // keeps a cut label inside the plot (at 800 px its first letters were outside the window)
+      Plot.axisY({ lineWidth: ((marginLeft - 12) / fontSize) * 0.85, textOverflow: "ellipsis-middle", tickSize: 0 }),
+      Plot.rectX([0], { x1: band[0], x2: band[1], fill: "var(--muted)", fillOpacity: 0.12 }),
       Plot.ruleX([1], { stroke: "var(--fg)" }),
-      Plot.link(rows, { x1: (c: Comparison) => c.ci95[0], x2: (c: Comparison) => c.ci95[1], y: label, stroke: (c: Comparison) => VERDICT_COLOUR[c.verdict], strokeWidth: 3 }),
+      Plot.link(rows, { x1: (c: Comparison) => betterInterval(c)[0], x2: (c: Comparison) => betterInterval(c)[1], y: label, stroke: (c: Comparison) => VERDICT_COLOUR[c.verdict], strokeWidth: 3 }),
       Plot.dot(rows, {
-        x: "ratio",
+        x: betterFactor,
         y: label,
         fill: (c: Comparison) => VERDICT_COLOUR[c.verdict],
+        // the verdict by shape as well as colour (issue #54: by colour alone)
+        symbol: (c: Comparison) => VERDICT_SYMBOL[c.verdict],
         r: 4,
         title: (c: Comparison) => `${c.cellId} · ${c.variant}${c.benchmark ? ` · ${c.benchmark}` : ""}: ${change(c)}, ${c.verdict} (p adj ${num(c.pAdjusted, 2)})`,
       }),
     ],
   });
 }
+
+const VERDICT_SYMBOL: Record<Verdict, string> = {
+  regression: "triangle",
+  improvement: "diamond",
+  inconclusive: "square",
+  unchanged: "circle",
+};
 
 /** Compared cells measured beside other work (issue #32): their comparisons stand, with this caveat. */
 export function disturbedSection(report: CompareReport): HTMLElement | null {

@@ -1,11 +1,13 @@
 import * as Plot from "@observablehq/plot";
 import { loadRegressions, loadTrends, loadTrendsIndex } from "../data/load";
 import type { Regression, Trends } from "../data/types";
-import { historyWorkloads, type HistoryPoint, panelDomain, shapeHistory, type TriggerFilter } from "../shape/history";
+import type { HistoryShape } from "../shape/history";
+import { COLD_START } from "../shape/phase";
+import { historyWorkloads, type HistoryPoint, lastPoints, panelY, shapeHistory, type TriggerFilter } from "../shape/history";
 import { variantScale } from "../ui/colours";
 import { type Child, h } from "../ui/dom";
 import { date, num, utcTicks } from "../ui/format";
-import { type Context, unknownParams, empty, link, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
+import { type Context, unknownParams, empty, link, methodFold, phaseOf, phasePicker, plotWidth, section, select, table } from "./common";
 
 /** Beyond this many small multiples the page asks for a narrower choice rather than drawing a wall. */
 const MAX_PANELS = 40;
@@ -69,7 +71,8 @@ export async function historyView(ctx: Context): Promise<Child[]> {
       trigger,
       (t) => ctx.go({ trigger: t }),
     ),
-    phasePicker(ctx),
+    // a cold start apart exists only where forks iterated: its series say so
+    phaseOf(ctx) === "cold-start" || trends.series.some((t) => t.metric === COLD_START) ? phasePicker(ctx) : null,
   );
 
   const header = [
@@ -92,9 +95,10 @@ export async function historyView(ctx: Context): Promise<Child[]> {
       "p",
       { class: "explain" },
       `Each line is one cell variant's median ${shape.metric ?? ""} over the runs — ${phaseOf(ctx) === "steady" ? "its steady state (each fork's measured iterations; a fork that ran once: its cold run)" : "its cold start (each fork's first iteration)"}. Filled dots: scheduled or manual runs;` +
-        ` hollow diamonds: pull-request runs; ringed in red: measured beside other work (never a change point). Red rules: change points (${trends.method}). Grey dashed rules: something other` +
+        ` hollow diamonds: pull-request runs; ringed in red: measured beside other work (never a change point). Red rules: change points, where a series steps to a new level. Grey dashed rules: something other` +
         " than the code changed (JDK build, image, runner) — see the table below.",
     ),
+    methodFold(`Change points: ${trends.method}.`),
   ];
   performance.mark("loom:history:shaped");
   if (shape.points.length === 0) return [...header, empty("No points match these filters.")];
@@ -135,16 +139,31 @@ export async function historyView(ctx: Context): Promise<Child[]> {
         : empty("No change points in these series."),
     ),
     section(
-      `Annotations (${shape.annotations.length})`,
+      `Annotations (${annotationRows(shape.annotations).length})`,
       shape.annotations.length
         ? table(
             ["run", "date", "cell", "what changed", "from", "to"],
-            shape.annotations.map((a) => [link("run", { run: a.runId }, a.runId), date(a.date.toISOString()), a.cellId, a.kind, digest(a.from), digest(a.to)]),
+            annotationRows(shape.annotations).map((a) => [link("run", { run: a.runId }, a.runId), date(a.date.toISOString()), a.cells, a.kind, digest(a.from), digest(a.to)]),
             { id: "annotations" },
           )
         : empty("Nothing but the code changed over these runs."),
     ),
   ];
+}
+
+/** The annotations table's rows: a runner change once, for the cells its run measured, not once a cell (issue #54). */
+function annotationRows(annotations: HistoryShape["annotations"]): (HistoryShape["annotations"][number] & { cells: string })[] {
+  const rows = new Map<string, { first: HistoryShape["annotations"][number]; count: number }>();
+  for (const a of annotations) {
+    const key = JSON.stringify([a.runId, a.everyCell ? "" : a.cellId, a.kind, a.from, a.to]);
+    const row = rows.get(key);
+    if (row) row.count++;
+    else rows.set(key, { first: a, count: 1 });
+  }
+  return [...rows.values()].map(({ first, count }) => ({
+    ...first,
+    cells: first.everyCell ? `every cell of its run (${count} shown here)` : first.cellId,
+  }));
 }
 
 /** An image digest cut to 12 hex digits, the whole of it in its tooltip: 71 characters widened the page to 1,570 px. */
@@ -218,6 +237,7 @@ function chart(
   const legendColour = variantScale(drawn);
   const timeFormat = utcTicks(span);
   const width = plotWidth(1000);
+  const labelRoom = Math.min(140, Math.round(width * 0.18));
   const panels = cells.map((cellId) => {
     const mine = points.filter((p) => p.cellId === cellId);
     const scheduled = mine.filter((p) => !p.pullRequest);
@@ -235,11 +255,12 @@ function chart(
         width,
         height: 170,
         marginLeft: 64,
-        marginRight: 20,
+        // room for each series' name at its line's end
+        marginRight: labelRoom,
         style: { fontSize: "12px", background: "transparent" },
         // the time axis is UTC, like every time the dashboard shows (said once, beside the legend)
         x: { type: "utc", domain: xDomain, label: null, ticks: Math.max(2, Math.floor(width / 140)), tickFormat: timeFormat },
-        y: { label: metric ?? null, grid: true, domain: panelDomain(mine), nice: false, ticks: 4 },
+        y: { ...panelY(mine), label: `${metric ?? ""}${panelY(mine).type === "log" ? " (log scale)" : ""}` || null, grid: true, nice: false, ticks: 4 },
         color: colour,
         marks: [
           Plot.ruleX(annotations.filter((a) => a.cellId === cellId), { x: "date", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),
@@ -251,6 +272,22 @@ function chart(
           Plot.dot(dense ? scheduled.filter((p) => p.changePoint) : scheduled, { x: "date", y: "median", fill: "variant", r: 2.5, title: tip }),
           dense ? Plot.tip(scheduled, Plot.pointerX({ x: "date", y: "median", title: tip })) : null,
           Plot.dot(pulls, { x: "date", y: "median", stroke: "variant", symbol: "diamond", r: 4, strokeWidth: 1.5, title: tip }),
+          // each line named at its end: a variant by its name as well as its colour (issue #54: 15 series in a
+          // 10-colour palette, told apart by colour alone)
+          Plot.text(lastPoints(scheduled.length ? scheduled : mine), {
+            x: "date",
+            y: "median",
+            text: "variant",
+            // the name in the text colour (some palette colours are too pale for text); the line beside it has the colour
+            fill: "var(--fg)",
+            dx: 6,
+            textAnchor: "start",
+            lineWidth: (labelRoom - 8) / 6.5,
+            textOverflow: "ellipsis",
+            stroke: "var(--bg)",
+            strokeWidth: 3,
+            paintOrder: "stroke",
+          }),
           // measured beside other work (issue #32): ringed in red, never a change point
           Plot.dot(mine.filter((p) => p.disturbed), { x: "date", y: "median", stroke: "var(--bad)", r: 6, strokeWidth: 1.5, title: tip }),
         ],

@@ -24,7 +24,7 @@ import {
   variantsOf,
   workloadsOf,
 } from "../shape/matrix";
-import { type Phase, phaseNote } from "../shape/phase";
+import { type Phase, phaseApplies, phaseNote } from "../shape/phase";
 import { type Child, h } from "../ui/dom";
 import { href } from "../ui/route";
 import { percent, ratio } from "../ui/format";
@@ -86,7 +86,8 @@ export async function matrixView(ctx: Context): Promise<Child[]> {
       metric,
       (m) => ctx.go({ metric: m, variant: undefined }),
     ),
-    phasePicker(ctx),
+    // the phase only where it changes what is shown (or the URL asks for a cold start: the way back)
+    phase === "cold-start" || phaseApplies(workload === "all" ? cells : cells.filter((c) => c.coordinates.workload === workload)) ? phasePicker(ctx) : null,
     workload === "all" || metric === "headline"
       ? null
       : select(

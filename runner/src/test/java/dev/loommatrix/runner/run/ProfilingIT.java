@@ -121,8 +121,7 @@ class ProfilingIT {
         Path raw = new RunDirectory(run.runDir()).rawDir(cell.cellId());
         // async-profiler's own pages (their frame names are compressed inside; the counts above are the same
         // recording's)
-        assertThat(Files.readString(raw.resolve(flame.cpu())))
-                .contains("<h1>" + cell.cellId() + " · sequential — CPU</h1>");
+        assertThat(Files.readString(raw.resolve(flame.cpu()))).contains("<h1>sequential — CPU</h1>");
         assertThat(Files.readString(raw.resolve(flame.wall()))).contains("sequential — wall clock</h1>");
     }
 
