@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.jar.JarFile;
 import java.util.zip.ZipException;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 /**
  * What a JMH uber-jar holds, read without running it: JMH's launcher ({@code org.openjdk.jmh.Main}) and
@@ -26,8 +27,21 @@ public record JmhJar(List<Benchmark> benchmarks) {
     static final String BENCHMARK_LIST = "META-INF/BenchmarkList";
     static final String JMH_MAIN = "org/openjdk/jmh/Main.class";
 
-    /** One listed benchmark: {@code class.method} as JMH names it in results, its mode and parameters. */
-    public record Benchmark(String name, String mode, Set<String> params) {
+    /**
+     * One listed benchmark: {@code class.method} as JMH names it in results, its mode, its parameters' names and,
+     * where the jar's list says them, each parameter's declared values ({@code @Param({"VIRTUAL", "PLATFORM"})}).
+     */
+    public record Benchmark(String name, String mode, Set<String> params, Map<String, List<String>> values) {
+        public Benchmark {
+            params = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(params));
+            values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        }
+
+        /** A benchmark whose parameters' values are not known. */
+        public Benchmark(String name, String mode, Set<String> params) {
+            this(name, mode, params, Map.of());
+        }
+
         /** JMH's include pattern for this benchmark alone: its class's simple name and method, {@code C\\.m$}. */
         public String includePattern() {
             int method = name.lastIndexOf('.');
@@ -85,22 +99,44 @@ public record JmhJar(List<Benchmark> benchmarks) {
     }
 
     /**
-     * JMH 1.x's BenchmarkList lines: {@code JMH S <len> <class> S <len> <generated> S <len> <method> S <len>
-     * <mode> …} with the parameters as {@code M <count>} then per parameter {@code <len> <name> <values>}
-     * followed by that many {@code <len> <encoded value>}. Lines this reader cannot follow still give the name.
+     * The BenchmarkList's lines, each read by JMH's own reader ({@link BenchmarkListEntry}), which gives the
+     * parameters' declared values too. A line it cannot read — a list written by another JMH version — is read by
+     * its tokens: {@code JMH S <len> <class> S <len> <generated> S <len> <method> S <len> <mode> …}, with the
+     * parameters as {@code M <count>} then per parameter {@code <len> <name> <values>} and that many encoded values;
+     * that gives the name and the parameters' names, not their values.
      */
     static List<Benchmark> parse(String text) {
         List<Benchmark> out = new ArrayList<>();
         for (String line : text.split("\n")) {
-            String[] t = line.trim().split(" ");
-            if (t.length < 13 || !t[0].equals("JMH") || !t[1].equals("S") || !t[7].equals("S")) {
+            if (line.isBlank()) {
                 continue;
             }
-            String name = t[3] + "." + t[9];
-            String mode = t[12];
-            out.add(new Benchmark(name, mode, paramNames(t)));
+            try {
+                BenchmarkListEntry entry = new BenchmarkListEntry(line.trim());
+                Map<String, String[]> declared =
+                        entry.getParams().hasValue() ? entry.getParams().get() : Map.of();
+                // in the order the list has them (JMH's map has an order of its own)
+                Map<String, List<String>> values = new LinkedHashMap<>();
+                for (String name : paramNames(line.trim().split(" "))) {
+                    if (declared.containsKey(name)) {
+                        values.put(name, List.of(declared.get(name)));
+                    }
+                }
+                declared.forEach((name, v) -> values.putIfAbsent(name, List.of(v)));
+                out.add(new Benchmark(entry.getUsername(), entry.getMode().name(), values.keySet(), values));
+            } catch (RuntimeException e) {
+                byTokens(line).ifPresent(out::add);
+            }
         }
         return out;
+    }
+
+    private static Optional<Benchmark> byTokens(String line) {
+        String[] t = line.trim().split(" ");
+        if (t.length < 13 || !t[0].equals("JMH") || !t[1].equals("S") || !t[7].equals("S")) {
+            return Optional.empty();
+        }
+        return Optional.of(new Benchmark(t[3] + "." + t[9], t[12], paramNames(t)));
     }
 
     private static Set<String> paramNames(String[] t) {

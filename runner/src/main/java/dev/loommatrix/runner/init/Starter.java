@@ -286,7 +286,7 @@ public final class Starter {
             }
         }
         y.append('\n');
-        Optional<String> param = threadParam(jmh.benchmarks());
+        Optional<String> param = StarterVariants.threadParam(jmh.benchmarks());
         // a variant's @Param switches only the benchmarks that declare it: the others would run alike in
         // every variant, so the entry selects those that do (issue #49)
         List<JmhJar.Benchmark> switched = param.map(p -> jmh.benchmarks().stream()
@@ -314,7 +314,9 @@ public final class Starter {
                                         .collect(java.util.stream.Collectors.joining(", ", "[", "]")))
                 .append("          # regular expressions, as JMH takes them\n");
         y.append("      warmupIterations: 3\n      iterations: 5\n      warmupTime: 1s\n      time: 1s\n");
-        y.append(variants(param));
+        y.append(StarterVariants.of(
+                param,
+                param.map(p -> StarterVariants.declaredValues(switched, p)).orElse(List.of())));
         return "      " + id + ": {jmh: {warmupIterations: 1, iterations: 3, warmupTime: 200ms, " + "time: 200ms}}\n";
     }
 
@@ -326,7 +328,7 @@ public final class Starter {
         y.append("    program:\n");
         y.append("      jar: ").append(program.jar()).append('\n');
         y.append("      args: []\n");
-        y.append(variants(Optional.empty()));
+        y.append(StarterVariants.of(Optional.empty(), List.of()));
         return "";
     }
 
@@ -339,43 +341,6 @@ public final class Starter {
         y.append("  - id: primes-io\n    variants: [virtual, \"pool:cpus\"]\n");
         return "      sleep-bound: {params: {tasks: 1000, sleepMs: 20}}\n"
                 + "      primes-io: {params: {tasks: 200}}\n";
-    }
-
-    /** What init cannot know and the team must write: refused by the matrix reader until it is filled in. */
-    static final String PLACEHOLDER = "<property your code reads>";
-
-    /**
-     * The variants: a @Param that looks like the thread kind, else a placeholder for the system property the code
-     * reads (issue #49: a made-up name such as {@code threads}, which nothing read, was measured as if it switched
-     * the code; {@code validate} refuses the placeholder, and each run checks the property was read).
-     */
-    private static String variants(Optional<String> param) {
-        StringBuilder y = new StringBuilder();
-        y.append("    # What switches your code between thread kinds: a system property it reads, a @Param of the\n");
-        y.append("    # benchmark (params: {threadType: VIRTUAL}), JVM options (jvmArgs: [...]) or env. Every run\n");
-        y.append("    # checks inside each JVM that a variant's system properties were read.\n");
-        y.append("    variants:\n");
-        if (param.isPresent()) {
-            y.append("      virtual: {params: {")
-                    .append(param.get())
-                    .append(": VIRTUAL}}     # check the values it takes\n");
-            y.append("      platform: {params: {").append(param.get()).append(": PLATFORM}}\n");
-        } else {
-            y.append("      # fill in: the property's name in place of ")
-                    .append(PLACEHOLDER)
-                    .append('\n');
-            y.append("      virtual: {properties: {\"").append(PLACEHOLDER).append("\": virtual}}\n");
-            y.append("      platform: {properties: {\"").append(PLACEHOLDER).append("\": platform}}\n");
-        }
-        y.append("    baseline: platform\n");
-        return y.toString();
-    }
-
-    static Optional<String> threadParam(List<JmhJar.Benchmark> benchmarks) {
-        return benchmarks.stream()
-                .flatMap(b -> b.params().stream())
-                .filter(p -> p.toLowerCase(Locale.ROOT).contains("thread"))
-                .findFirst();
     }
 
     private static String programId(String jar) {

@@ -119,7 +119,12 @@ class InitCommandTest {
         String yaml = Files.readString(repo.resolve("matrix.yaml"));
         assertThat(yaml)
                 .contains("    jmh:\n      jar: lib/benchmarks.jar")
-                .contains("virtual: {params: {threadType: VIRTUAL}}")
+                // the values the jar's list declares for the @Param (issue #54), not a guess to check
+                .contains("      # the values the jar declares for @Param threadType\n"
+                        + "      virtual: {params: {threadType: VIRTUAL}}\n"
+                        + "      platform: {params: {threadType: PLATFORM}}\n"
+                        + "    baseline: platform\n")
+                .doesNotContain("check the values it takes")
                 .doesNotContain("program:");
         assertThat(MatrixParser.parse(repo.resolve("matrix.yaml"), Optional.empty())
                         .workloads())
