@@ -353,7 +353,7 @@ public final class Starter {
     public static List<String> nextSteps(Project project, boolean wroteMatrix, boolean wroteWorkflows) {
         List<String> steps = new ArrayList<>();
         project.build().ifPresent(b -> steps.add("build: " + b));
-        if (!(project instanceof Nothing)) {
+        if (!(project instanceof Nothing) && !StarterVariants.known(project)) {
             steps.add(
                     "fill in the variants in matrix.yaml: what switches your code between virtual and platform threads");
         }

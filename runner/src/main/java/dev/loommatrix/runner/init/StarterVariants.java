@@ -115,4 +115,19 @@ final class StarterVariants {
                 .filter(p -> p.toLowerCase(Locale.ROOT).contains("thread"))
                 .findFirst();
     }
+
+    /** Whether init wrote the project's variants from what its jar declares: then there is nothing to fill in. */
+    static boolean known(Starter.Project project) {
+        if (!(project instanceof Starter.Jmh jmh)) {
+            return false;
+        }
+        return threadParam(jmh.benchmarks())
+                .map(p -> !paramVariants(declaredValues(
+                                jmh.benchmarks().stream()
+                                        .filter(b -> b.params().contains(p))
+                                        .toList(),
+                                p))
+                        .isEmpty())
+                .orElse(false);
+    }
 }

@@ -77,7 +77,9 @@ class InitCommandTest {
                 .contains("found: a JMH suite built by Maven (target/benchmarks.jar, 2 benchmarks)")
                 .contains("wrote: " + repo.resolve("matrix.yaml"))
                 .contains("1. build: ./mvnw -q package -DskipTests")
-                .contains("2. fill in the variants in matrix.yaml");
+                // the variants are the jar's declared @Param values: nothing to fill in (issue #54)
+                .contains("2. loom-matrix validate")
+                .doesNotContain("fill in the variants");
         String yaml = Files.readString(repo.resolve("matrix.yaml"));
         assertThat(yaml)
                 .contains("example.blocking.BlockingServiceBenchmark.threadsByParam")
