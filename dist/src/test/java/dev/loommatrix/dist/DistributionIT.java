@@ -165,6 +165,28 @@ class DistributionIT {
                     .matches("[0-9]+\\.(aot|jsa)"));
         }
         assertThat(validate.output()).doesNotContain("preparing");
+
+        // init on a prebuilt JMH jar reads its list with JMH's own reader, which the archive must carry (issue #54:
+        // the runner declared jmh-core for its tests only, so the archive lacked it)
+        Path team = Files.createDirectories(work.resolve("team/lib"));
+        jmhJar(team.resolve("benchmarks.jar"));
+        Result init = run(team.getParent(), env, cli, "init", "--jar", "lib/benchmarks.jar");
+        assertThat(init.code()).as(init.output()).isZero();
+        assertThat(Files.readString(team.getParent().resolve("matrix.yaml")))
+                .contains("virtual: {params: {threadType: VIRTUAL}}")
+                .contains("platform: {params: {threadType: PLATFORM}}");
+    }
+
+    /** A JMH jar as init reads it: JMH's launcher and the example's real BenchmarkList (JMH 1.37). */
+    private static void jmhJar(Path file) throws IOException {
+        try (var jar = new java.util.jar.JarOutputStream(Files.newOutputStream(file))) {
+            jar.putNextEntry(new java.util.jar.JarEntry("org/openjdk/jmh/Main.class"));
+            jar.write(new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE});
+            jar.closeEntry();
+            jar.putNextEntry(new java.util.jar.JarEntry("META-INF/BenchmarkList"));
+            jar.write(Files.readAllBytes(ROOT.resolve("core/src/test/resources/fixtures/jmh/BenchmarkList")));
+            jar.closeEntry();
+        }
     }
 
     @Test
