@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -143,28 +142,15 @@ final class BisectSteps implements Bisection.Probe {
                 100 * q.threshold(),
                 budget.toSeconds(),
                 root.relativize(dir.resolveSibling(commit.shortId() + ".log")));
-        List<String> args = new ArrayList<>(List.of(
-                "ab",
-                "--baseline-matrix",
-                goodWorktree.resolve(settings.matrix()).toString(),
-                "--matrix",
-                worktree.resolve(settings.matrix()).toString(),
-                "--baseline-label",
+        List<String> args = AbStep.args(
+                goodWorktree.resolve(settings.matrix()),
                 "good " + good.shortId(),
-                "--candidate-label",
+                worktree.resolve(settings.matrix()),
                 commit.shortId(),
-                "--threshold",
-                String.format(Locale.ROOT, "%.3f", 100 * q.threshold()),
-                "--budget",
-                budget.toSeconds() + "s",
-                "--backend",
-                settings.backend(),
-                "--format",
-                "json",
-                "--out",
-                dir.toString()));
-        settings.profile().ifPresent(p -> args.addAll(List.of("--profile", p)));
-        settings.cells().forEach(c -> args.addAll(List.of("--cell", c)));
+                q.threshold(),
+                budget,
+                settings,
+                dir);
         Path logFile = dir.resolveSibling(commit.shortId() + ".log");
         int code = ab.runLogged(args, logFile);
         if (!Files.isRegularFile(dir.resolve("compare.json"))) {

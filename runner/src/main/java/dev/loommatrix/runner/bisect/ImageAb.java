@@ -113,28 +113,8 @@ final class ImageAb {
                 100 * r.threshold(),
                 s.budget().toSeconds(),
                 logFile);
-        List<String> args = new ArrayList<>(List.of(
-                "ab",
-                "--baseline-matrix",
-                before.toString(),
-                "--matrix",
-                after.toString(),
-                "--baseline-label",
-                "image " + from,
-                "--candidate-label",
-                "image " + to,
-                "--threshold",
-                String.format(Locale.ROOT, "%.3f", 100 * r.threshold()),
-                "--budget",
-                s.budget().toSeconds() + "s",
-                "--backend",
-                s.backend(),
-                "--format",
-                "json",
-                "--out",
-                dir.toString()));
-        s.profile().ifPresent(p -> args.addAll(List.of("--profile", p)));
-        s.cells().forEach(c -> args.addAll(List.of("--cell", c)));
+        List<String> args =
+                AbStep.args(before, "image " + from, after, "image " + to, r.threshold(), s.budget(), s, dir);
         ab.runLogged(args, logFile);
     }
 
