@@ -108,6 +108,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
       empty(`${shape.cells.length} cells match: choose a JDK or a cell to draw at most ${MAX_PANELS} panels.`),
     ];
   }
+  const annotations = annotationRows(shape.annotations);
   return [
     ...header,
     tooFewRuns(shape.points),
@@ -139,11 +140,11 @@ export async function historyView(ctx: Context): Promise<Child[]> {
         : empty("No change points in these series."),
     ),
     section(
-      `Annotations (${annotationRows(shape.annotations).length})`,
-      shape.annotations.length
+      `Annotations (${annotations.length})`,
+      annotations.length
         ? table(
             ["run", "date", "cell", "what changed", "from", "to"],
-            annotationRows(shape.annotations).map((a) => [link("run", { run: a.runId }, a.runId), date(a.date.toISOString()), a.cells, a.kind, digest(a.from), digest(a.to)]),
+            annotations.map((a) => [link("run", { run: a.runId }, a.runId), date(a.date.toISOString()), a.cells, a.kind, digest(a.from), digest(a.to)]),
             { id: "annotations" },
           )
         : empty("Nothing but the code changed over these runs."),
@@ -247,6 +248,7 @@ function chart(
     // reads any run, and only change points get a dot (tens of thousands of SVG dots took seconds to draw)
     const perSeries = scheduled.length / Math.max(1, new Set(scheduled.map((p) => p.variant)).size);
     const dense = perSeries > 60;
+    const y = panelY(mine);
     return h(
       "div",
       { class: "history-panel", "data-cell-id": cellId },
@@ -260,7 +262,7 @@ function chart(
         style: { fontSize: "12px", background: "transparent" },
         // the time axis is UTC, like every time the dashboard shows (said once, beside the legend)
         x: { type: "utc", domain: xDomain, label: null, ticks: Math.max(2, Math.floor(width / 140)), tickFormat: timeFormat },
-        y: { ...panelY(mine), label: `${metric ?? ""}${panelY(mine).type === "log" ? " (log scale)" : ""}` || null, grid: true, nice: false, ticks: 4 },
+        y: { ...y, label: `${metric ?? ""}${y.type === "log" ? " (log scale)" : ""}` || null, grid: true, nice: false, ticks: 4 },
         color: colour,
         marks: [
           Plot.ruleX(annotations.filter((a) => a.cellId === cellId), { x: "date", stroke: "var(--muted)", strokeDasharray: "3,3", title: (a) => `${a.kind}: ${a.from} → ${a.to}` }),
