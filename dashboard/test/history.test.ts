@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IndexEntry, Trends } from "../src/data/types";
-import { historyWorkloads, lastPoints, panelDomain, panelY, shapeHistory } from "../src/shape/history";
+import { historyWorkloads, lastPoints, panelDomain, panelY, shapeHeadlines, shapeHistory } from "../src/shape/history";
+import { cellIdTitle } from "../src/shape/cell";
 
 const entry = (runId: string, day: number, trigger: string, branch = "main"): IndexEntry => ({
   runId,
@@ -110,5 +111,42 @@ describe("a history panel's scale", () => {
     expect(lo).toBeLessThan(0.5);
     expect(hi).toBeGreaterThan(0.5);
     expect(panelDomain([point(0.1, [0, 1])])[0]).toBe(0);
+  });
+});
+
+describe("the headline over the runs and cells in words (issue #54)", () => {
+  it("names a cell id in words, a fractional CPU limit and a cpuset included, and leaves another id as it is", () => {
+    expect(cellIdTitle("debian-25.linux.cpus-1.par-auto.max-auto.minr-auto.pool-4")).toBe("pool-4 — debian-25, Linux, 1 CPU, default scheduler");
+    expect(cellIdTitle("t21.windows.cpus-1.5.cpuset-0_2-3.par-4.max-auto.minr-2.sleep-bound", false)).toBe(
+      "t21, Windows, 1.5 CPUs (cpuset 0,2-3), scheduler parallelism 4, minRunnable 2",
+    );
+    expect(cellIdTitle("not-a-cell-id")).toBe("not-a-cell-id");
+  });
+
+  it("draws each cell's headline as a line named by the cell, its interval kept, a pull request filtered like a variant's", () => {
+    const cell = "t21.linux.cpus-2.par-auto.max-auto.minr-auto.sleep-bound";
+    const withHeadline: Trends = {
+      ...trends,
+      headlineSeries: [
+        {
+          cellId: cell,
+          workload: "sleep-bound",
+          words: "virtual threads vs the fastest platform-thread variant",
+          kind: "speedup",
+          points: index.map((e, i) => ({ runId: e.runId, startedAt: e.startedAt, median: 9 - i, ci95: [8.5 - i, 9.5 - i] as [number, number] })),
+          changePoints: [],
+        },
+      ],
+    };
+    const all = shapeHeadlines(withHeadline, index, {});
+    expect(all.kind).toBe("speedup");
+    expect(all.points.map((p) => [p.variant, p.median, p.ci])).toEqual([
+      ["t21, Linux, 2 CPUs, default scheduler", 9, [8.5, 9.5]],
+      ["t21, Linux, 2 CPUs, default scheduler", 8, [7.5, 8.5]],
+      ["t21, Linux, 2 CPUs, default scheduler", 7, [6.5, 7.5]],
+    ]);
+    expect(shapeHeadlines(withHeadline, index, { trigger: "scheduled" }).points.map((p) => p.runId)).toEqual(["r1", "r3"]);
+    expect(shapeHeadlines(withHeadline, index, { cell: "another" }).points).toEqual([]);
+    expect(shapeHeadlines(trends, index, {}).points).toEqual([]);
   });
 });

@@ -268,4 +268,19 @@ export interface Trends {
   annotations: TrendAnnotation[];
   /** Each workload's headline contrast in words, as its newest cell states it (sites published since issue #19). */
   headlines?: Record<string, string>;
+  /** Each cell's headline value over the runs (HeadlineSeries.java; sites published since issue #54). */
+  headlineSeries?: HeadlineTrend[];
+}
+
+/** A cell's headline over the runs: the number its matrix tile shows, run by run (HeadlineSeries.java). */
+export interface HeadlineTrend {
+  cellId: string;
+  workload: string;
+  /** The contrast as the cell states it. */
+  words: string;
+  /** "speedup": the subject over the reference, above 1 the subject is ahead; "efficiency": against its bound. */
+  kind: "speedup" | "efficiency";
+  points: TrendPoint[];
+  changePoints: string[];
+  profile?: string;
 }

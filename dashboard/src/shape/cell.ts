@@ -228,7 +228,9 @@ export function whyRows(cell: CellRecord): { variants: string[]; rows: WhyRow[] 
     row("contended monitor entries", (j) =>
       j.monitorEnters ? `${num(j.monitorEnters)}, ${ms(j.monitorEnterMs)} waited${j.monitorFrames[0] ? ` — most at ${j.monitorFrames[0].frame}` : ""}` : "none above JFR's threshold",
     ),
-    row("parks · sleeps", (j) => `${num(j.parks)} · ${num(j.sleeps)}`),
+    // JFR's profile settings record a park or a sleep only from 10 ms: a flame graph full of shorter sleeps is no
+    // contradiction of a count of 0
+    row("parks · sleeps of 10 ms or longer (shorter ones are not recorded)", (j) => `${num(j.parks)} · ${num(j.sleeps)}`),
     row("where the CPU went (JFR's execution samples, top of stack)", (j) => cpuShares(j.cpuSamples, j.cpuFrames)),
     row("CPU load (JVM · machine)", (j) =>
       j.jvmCpu === undefined ? "not sampled (a run under JFR's 1 s period)" : `${Math.round(j.jvmCpu * 100)} % · ${Math.round((j.machineCpu ?? 0) * 100)} %`,
@@ -320,6 +322,11 @@ export function cpuDifferential(
  */
 export function cellTitle(c: Coordinates): string {
   const vm = c.vm === "openj9" ? "OpenJ9" : "HotSpot";
+  return `${c.workload} — ${vm} ${c.version} (${c.jdk}), ${placementWords(c)}`;
+}
+
+/** "Linux, 2 CPUs, scheduler parallelism 4" or "…, default scheduler": where a cell ran and how it was set. */
+function placementWords(c: Pick<Coordinates, "os" | "cpus" | "cpuset" | "parallelism" | "maxPoolSize" | "minRunnable">): string {
   const os = c.os === "windows" ? "Windows" : "Linux";
   const cpus = `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}${c.cpuset && c.cpuset !== "all" ? ` (cpuset ${c.cpuset})` : ""}`;
   const settings = [
@@ -327,6 +334,19 @@ export function cellTitle(c: Coordinates): string {
     c.maxPoolSize !== "auto" ? `maxPoolSize ${c.maxPoolSize}` : "",
     c.minRunnable !== "auto" ? `minRunnable ${c.minRunnable}` : "",
   ].filter(Boolean);
-  const scheduler = settings.length ? `scheduler ${settings.join(", ")}` : "default scheduler";
-  return `${c.workload} — ${vm} ${c.version} (${c.jdk}), ${os}, ${cpus}, ${scheduler}`;
+  return `${os}, ${cpus}, ${settings.length ? `scheduler ${settings.join(", ")}` : "default scheduler"}`;
+}
+
+/**
+ * A cell id in words, for the pages that have only the id (history, A/B, compare):
+ * "debian-25.linux.cpus-1.par-auto.max-auto.minr-auto.pool-4" → "pool-4 — debian-25, Linux, 1 CPU, default
+ * scheduler", or without the workload where the page is the workload's. The id's format is Coordinates.cellId's
+ * (a CPU limit may hold a dot: cpus-1.5); an id that is not in it is returned as it is.
+ */
+export function cellIdTitle(id: string, withWorkload = true): string {
+  const m = /^([^.]+)\.(linux|windows)\.cpus-(\d+(?:\.\d+)?)(?:\.cpuset-([\d_-]+))?\.par-([^.]+)\.max-([^.]+)\.minr-([^.]+)\.(.+)$/.exec(id);
+  if (!m) return id;
+  const [, jdk, os, cpus, cpuset, parallelism, maxPoolSize, minRunnable, workload] = m;
+  const where = `${jdk}, ${placementWords({ os: os as Coordinates["os"], cpus: Number(cpus), cpuset: cpuset?.replaceAll("_", ","), parallelism, maxPoolSize, minRunnable })}`;
+  return withWorkload ? `${workload} — ${where}` : where;
 }

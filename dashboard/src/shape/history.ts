@@ -1,6 +1,6 @@
 import { metricWords } from "../ui/format";
-import type { IndexEntry, TrendAnnotation, Trends, TrendSeries } from "../data/types";
-import { shortBenchmark } from "./cell";
+import type { HeadlineTrend, IndexEntry, TrendAnnotation, Trends, TrendSeries } from "../data/types";
+import { cellIdTitle, shortBenchmark } from "./cell";
 import { COLD_START, type Phase } from "./phase";
 
 // The history view's data: each cell variant's median over the runs, joined with the index (date,
@@ -160,4 +160,32 @@ export function lastPoints(points: HistoryPoint[]): HistoryPoint[] {
     if (!was || p.date > was.date) last.set(p.variant, p);
   }
   return [...last.values()];
+}
+
+/**
+ * The headline over the runs (issue #54): each cell's headline value as a history point, its line named by the cell
+ * in words (the page is the workload's) and by the profile where the view holds more than one; the same cell, JDK
+ * and trigger filters as the variants' panels. Its kind is the first series' (a workload has one contrast).
+ */
+export function shapeHeadlines(
+  trends: Trends,
+  index: IndexEntry[],
+  options: { cell?: string; trigger?: TriggerFilter; jdk?: string },
+): { points: HistoryPoint[]; kind?: HeadlineTrend["kind"]; words?: string } {
+  const runs = new Map(index.map((e) => [e.runId, e]));
+  const series = (trends.headlineSeries ?? []).filter(
+    (s) => (!options.cell || s.cellId === options.cell) && (!options.jdk || s.cellId.startsWith(`${options.jdk}.`)),
+  );
+  const profiles = new Set(series.map((s) => s.profile ?? ""));
+  const points = series
+    .flatMap((s) =>
+      pointsOf(
+        { cellId: s.cellId, workload: s.workload, variant: cellIdTitle(s.cellId, false), metric: "headline", points: s.points, changePoints: s.changePoints, profile: s.profile },
+        runs,
+        profiles.size > 1,
+        false,
+      ),
+    )
+    .filter((p) => keep(p, options.trigger ?? "all"));
+  return { points, kind: series[0]?.kind, words: series[0]?.words };
 }

@@ -118,7 +118,7 @@ export function atLevel(t: Pick<Tile, "ciLevel">): string {
 export const rowOf = (c: Coordinates) => `${c.jdk} · ${c.vm} ${c.version} · ${c.os}`;
 
 export const cpusOf = (c: Coordinates) =>
-  `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` + (c.cpuset && c.cpuset !== "all" ? ` on {${c.cpuset}}` : "");
+  `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` + (c.cpuset && c.cpuset !== "all" ? ` on CPU${c.cpuset.includes(",") || c.cpuset.includes("-") ? "s" : ""} ${c.cpuset}` : "");
 
 export const SCHEDULER_SETTINGS = ["parallelism", "maxPoolSize", "minRunnable"] as const;
 

@@ -88,6 +88,7 @@ export async function abView(ctx: Context): Promise<Child[]> {
       `A change counts when it is beyond ±${Math.round(report.threshold * 1000) / 10} % and significant with Benjamini–Hochberg at ${report.alpha * 100} % across the ${report.comparisons.length} comparisons${ab.sequential ? `, tested at ${num(ab.sequential.levelPerLook * 100, 2)} % at each look${ab.sequential.lastLevel !== undefined && ab.sequential.lastLevel > ab.sequential.levelPerLook * 1.0001 ? ` (the last look taken at ${num(ab.sequential.lastLevel * 100, 2)} %: all the α the others left)` : ""}` : ""}` +
         "; a change flagged in the first pass counts only when more pairs of its cell confirm it. Unchanged means the whole interval lies within the threshold: a change may be significant and still too small to count.",
       ...(ab.sequential ? [`The looks: ${ab.sequential.method}.`] : []),
+      "The change is estimated from the pairs — each pair's candidate against its own baseline block, so that the machine's drift falls out — not from the two sides' medians, which pool every block: the two can differ, even in sign, where the machine drifted between pairs or a side's blocks spread widely.",
       "Each row says its test, its interval's level, its noise (the typical difference between two measurements of the same thing: of the pairs' ratios where paired) and the smallest change it could have caught; inconclusive means it could not tell.",
     ),
     h("p", { class: "verdicts" }, VERDICTS.map((v) => h("span", { class: `chip verdict-${v}` }, `${tally[v]} ${v}`))),
@@ -151,7 +152,7 @@ function stoppedEarly(report: CompareReport): HTMLElement | null {
 function comparisons(report: CompareReport, rows: CompareReport["comparisons"]): HTMLTableElement {
   const cells = differingParts(rows.map((c) => c.cellId));
   return table(
-    ["cell", "variant", "verdict", "change", "interval of candidate ÷ baseline (level)", "baseline median (n)", "candidate median (n)", "noise", "could catch", "test", "p (adjusted)"],
+    ["cell", "variant", "verdict", "change (from the pairs)", "interval of candidate ÷ baseline (level)", "baseline median (n)", "candidate median (n)", "noise", "could catch", "test", "p (adjusted)"],
     rows.map((c, r) => [
       titled(h("span", {}, cells[r] || c.cellId), c.cellId),
       c.benchmark ? `${c.variant} · ${shortBenchmark(c.benchmark)}` : c.variant,

@@ -1,11 +1,10 @@
 import * as Plot from "@observablehq/plot";
 import { loadCells, loadRun } from "../data/load";
 import type { CellRecord } from "../data/types";
-import { type CellProfile, cellTitle, cpuDifferential, disturbedFigure, earlierAttempts, FEW_SAMPLES, engineWords, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, telemetry, unitOf, variantStats, whyRows } from "../shape/cell";
+import { cellTitle, disturbedFigure, metricOf, points, reproduceCommand, seriesOf, shortBenchmark, unitOf, variantStats } from "../shape/cell";
 import { basis, forkRun, type IterationPoint, iterated, iterationPoints, notSteadyForks } from "../shape/phase";
-import { variantScale } from "../ui/colours";
 import { type Child, h } from "../ui/dom";
-import { bytes, ms, num, percent, ratio } from "../ui/format";
+import { metricWords, ms, num, percent, ratio } from "../ui/format";
 import { headlineOf, headlineSentence } from "../shape/matrix";
 import { isService } from "../shape/load";
 import { underLoad } from "./underload";
@@ -13,6 +12,8 @@ import { capacity } from "./capacity";
 import { isCapacity } from "../shape/capacity";
 import type { Phase } from "../shape/phase";
 import { type Context, chosenRun, unknownRun, empty, keyValues, link, phaseOf, plotWidth, section, table } from "./common";
+import { whyPanel } from "./cell-why";
+import { environmentBlock, executionBlock, interferenceBlock, telemetryTable } from "./cell-host";
 
 export async function cellView(ctx: Context): Promise<Child[]> {
   const unknown = unknownRun(ctx, "Cell");
@@ -75,7 +76,7 @@ export async function cellView(ctx: Context): Promise<Child[]> {
     keyValues([
       ["JDK", `${c.jdk} (${c.vm} ${c.version})`],
       ["OS", c.os],
-      ["CPU limit", `${c.cpus}${c.cpuset && c.cpuset !== "all" ? ` on CPUs {${c.cpuset}}` : ""}`],
+      ["CPU limit", `${c.cpus}${c.cpuset && c.cpuset !== "all" ? ` on CPUs ${c.cpuset}` : ""}`],
       ["Scheduler", `parallelism ${c.parallelism}, maxPoolSize ${c.maxPoolSize}, minRunnable ${c.minRunnable}`],
       ["Workload", c.workload],
     ]),
@@ -106,8 +107,8 @@ export async function cellView(ctx: Context): Promise<Child[]> {
               : ["over", "metric", "ratio", "CI (its level)"],
             cell.speedups.map((s) =>
               cell.baseline
-                ? [s.over, s.variant, s.benchmark ? shortBenchmark(s.benchmark) : "—", s.metric, ratio(s.ratio), interval(s)]
-                : [s.variant, s.metric, ratio(s.ratio), interval(s)],
+                ? [s.over, s.variant, s.benchmark ? shortBenchmark(s.benchmark) : "—", metricWords(s.metric), ratio(s.ratio), interval(s)]
+                : [s.variant, metricWords(s.metric), ratio(s.ratio), interval(s)],
             ),
           ),
         )
@@ -145,194 +146,6 @@ function headlineBlock(cell: CellRecord, phase: Phase): HTMLElement | null {
         )
       : null,
   );
-}
-
-/**
- * Why the numbers are what they are (issue #20): each variant's profiling run — one more JVM after its timed
- * ones, with JFR on — side by side, its longest pins and its hottest methods listed, the recording downloadable
- * where publish kept it.
- */
-function whyPanel(cell: CellRecord, runId: string, kept: boolean, recordings: boolean): HTMLElement {
-  const { variants, rows } = whyRows(cell);
-  const profiles = cell.profiles ?? [];
-  const frames = (title: string, pick: (p: CellProfile) => { frame: string; count: number; totalMs?: number }[], total?: (p: CellProfile) => number) =>
-    h(
-      "div",
-      { class: "why-frames" },
-      h("h3", {}, title),
-      ...profiles.map((p) => {
-        const list = pick(p);
-        return h(
-          "div",
-          {},
-          h("strong", {}, p.variant),
-          list.length
-            ? h(
-                "ol",
-                {},
-                list.map((f) =>
-                  h(
-                    "li",
-                    {},
-                    h("code", {}, f.frame),
-                    ` ×${f.count}` +
-                      // a share only of enough samples (issue #31): of a handful, the count and the total say it
-                      (f.totalMs !== undefined
-                        ? `, ${ms(f.totalMs)}`
-                        : total
-                          ? total(p) >= FEW_SAMPLES
-                            ? ` (${Math.round((f.count / total(p)) * 100)} %)`
-                            : ` of ${total(p)} samples`
-                          : ""),
-                  ),
-                ),
-              )
-            : h("p", { class: "empty" }, p.jfr ? "none" : (p.unavailable ?? "no profile")),
-        );
-      }),
-    );
-  return h(
-    "section",
-    { class: "why", id: "why", "aria-label": "Why" },
-    h("h2", {}, "Why: what the JVM did in each variant"),
-    h(
-      "p",
-      { class: "explain" },
-      "From one more JVM per variant after its timed repetitions (never among the samples above), recording with JFR: HotSpot's profile settings, every virtual-thread pin whatever its length. A frame is the first outside the JDK; pins and contention are listed longest first, CPU samples by how often the method was on top.",
-    ),
-    table(["", ...variants], rows.map((r) => [r.label, ...r.values]), { class: "why-table" }),
-    frames("Pinned at", (p) => p.jfr?.pinnedFrames ?? []),
-    frames("Where the CPU went", (p) => p.flame?.cpuFrames ?? p.jfr?.cpuFrames ?? [], (p) => p.flame?.cpuSamples ?? p.jfr?.cpuSamples ?? 0),
-    cpuOverTime(cell),
-    differential(cell),
-    profiles.some((p) => p.flame) ? flameGraphs(cell, runId, kept) : null,
-    !profiles.some((p) => p.file)
-      ? null
-      : recordings
-      ? h(
-          "p",
-          { class: "explain recordings" },
-          "Recordings: ",
-          ...profiles.flatMap((p, k) => [
-            k ? " · " : "",
-            p.file
-              ? h("a", { href: profileHref(runId, cell.cellId, p.file), download: `${cell.cellId}.${p.file}` }, `${p.variant} (.jfr)`)
-              : `${p.variant}: none`,
-          ]),
-          " — open them in JDK Mission Control, or read them with `jfr print`.",
-        )
-      : h(
-          "p",
-          { class: "explain recordings" },
-          "The JFR recordings are in the run's raw output (raw/<cell>/<variant>.profile.jfr); publish --publish-recordings puts the newest runs' here too.",
-        ),
-  );
-}
-
-/** The JVM's CPU load over each variant's profiling run (JFR, every 100 ms): carriers busy, idle or starved. */
-function cpuOverTime(cell: CellRecord): HTMLElement | null {
-  const points = (cell.profiles ?? []).flatMap((p) => (p.jfr?.cpuLoad ?? []).map((l) => ({ variant: p.variant, ms: l.ms, jvm: l.jvm, machine: l.machine })));
-  if (points.length < 2) return null;
-  return h(
-    "figure",
-    { class: "cpu-over-time" },
-    h("h3", {}, "CPU load over the profiling run"),
-    Plot.plot({
-      width: plotWidth(700),
-      height: 180,
-      marginLeft: 50,
-      style: { fontSize: "12px", background: "transparent" },
-      x: { label: "ms into the run →", grid: true },
-      y: { label: "↑ JVM CPU (of the machine)", domain: [0, 1], tickFormat: "%", grid: true },
-      color: { legend: true, label: "variant", ...variantScale([...new Set(points.map((p) => p.variant))]) },
-      marks: [
-        Plot.lineY(points, { x: "ms", y: "jvm", stroke: "variant", strokeWidth: 1.5 }),
-        Plot.dot(points, { x: "ms", y: "jvm", fill: "variant", r: 2, title: (d: { variant: string; ms: number; jvm: number; machine: number }) => `${d.variant} at ${Math.round(d.ms)} ms: JVM ${Math.round(d.jvm * 100)} %, machine ${Math.round(d.machine * 100)} %` }),
-      ],
-    }),
-  );
-}
-
-/** Where the CPU went, one variant against the other: each method's share of its samples, the largest differences first. */
-function differential(cell: CellRecord): HTMLElement | null {
-  const d = cpuDifferential(cell);
-  if (!d) return null;
-  const pct = (v?: number) => (v === undefined ? "—" : `${Math.round(v * 100)} %`);
-  // shares of a handful of samples differ by chance alone: then no table of percentages to read a difference into
-  const few = Math.min(...d.samples) < FEW_SAMPLES;
-  return h(
-    "div",
-    { class: "why-differential" },
-    h("h3", {}, `Where the CPU went: ${d.subject} against ${d.reference}`),
-    h(
-      "p",
-      { class: "explain" },
-      few
-        ? `Not compared: ${d.samples[0]} and ${d.samples[1]} CPU samples are too few to tell a method's share within a few points (a run this short is mostly waiting; its CPU says little). The methods sampled are listed above, with their counts.`
-        : `Each method's share of its variant's CPU samples (the methods on top of a sample), the largest differences first, from ${d.samples[0]} and ${d.samples[1]} samples.` +
-            " Both sides list their 8 hottest methods, so “—” means under that side's eighth.",
-    ),
-    few
-      ? null
-      : table(
-          ["method", d.subject, d.reference, "difference (points)"],
-          d.rows.map((r) => [h("code", {}, r.frame), pct(r.subject), pct(r.reference), `${r.difference >= 0 ? "+" : "−"}${Math.abs(Math.round(r.difference * 100))}`]),
-          { class: "cpu-differential" },
-        ),
-  );
-}
-
-/**
- * async-profiler's flame graphs, side by side: its own interactive pages (made by its converter at run time), each
- * variant's CPU graph framed here and both graphs a click away.
- */
-function flameGraphs(cell: CellRecord, runId: string, kept: boolean): HTMLElement {
-  const profiles = cell.profiles ?? [];
-  return h(
-    "div",
-    { class: "flame-graphs" },
-    h("h3", {}, "Flame graphs"),
-    kept
-      ? null
-      : h("p", { class: "explain" }, "This site no longer keeps this run's flame graphs (publish --keep-profiles keeps the newest runs')."),
-    h(
-      "div",
-      { class: "flames" },
-      ...profiles.map((p) =>
-        h(
-          "figure",
-          { class: "flame" },
-          h(
-            "figcaption",
-            {},
-            h("strong", {}, p.variant),
-            p.flame
-              ? [
-                  ` — ${p.flame.cpuSamples} CPU samples (${engineWords(p.flame.engine)}) · `,
-                  kept ? h("a", { href: profileHref(runId, cell.cellId, p.flame.cpu), target: "_blank", rel: "noopener" }, "CPU") : "CPU",
-                  " · ",
-                  kept ? h("a", { href: profileHref(runId, cell.cellId, p.flame.wall), target: "_blank", rel: "noopener" }, "wall clock") : "wall clock",
-                ]
-              : ` — ${p.flameUnavailable ?? "none"}`,
-          ),
-          p.flame && kept
-            ? h("iframe", {
-                src: profileHref(runId, cell.cellId, p.flame.cpu),
-                title: `CPU flame graph of ${p.variant}`,
-                // async-profiler's page runs its own script: in an opaque origin, away from the dashboard
-                sandbox: "allow-scripts",
-                class: "flame-frame",
-              })
-            : null,
-        ),
-      ),
-    ),
-  );
-}
-
-/** Where publish puts a cell's recordings: data/runs/<run>/profiles/<cell>/<file>. */
-function profileHref(runId: string, cellId: string, file: string): string {
-  return `data/runs/${encodeURIComponent(runId)}/profiles/${encodeURIComponent(cellId)}/${encodeURIComponent(file)}`;
 }
 
 /** A ratio's interval with the level it really has (90 % at 3 against 3); older records: a bootstrap, level unknown. */
@@ -379,7 +192,7 @@ function repetitions(cell: CellRecord, metric: string): HTMLElement {
         marginBottom: 44,
         style: { fontSize: "12px", background: "transparent" },
         // inset: the extreme points sit inside the frame, not on the tick labels; the title below the ticks
-        x: { label: `${metric} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined, inset: 10, labelOffset: 36 },
+        x: { label: `${metricWords(metric)} (${unit}) →`, grid: true, zero: metric !== "wallMs" ? false : undefined, inset: 10, labelOffset: 36 },
         y: { label: null, domain: stats.map((s) => s.variant) },
         marks: [
           Plot.axisY({ lineWidth: (marginLeft - 12) / 12, textOverflow: "ellipsis-middle", tickSize: 0 }),
@@ -414,7 +227,7 @@ function statsTable(cell: CellRecord, metric: string): HTMLElement {
   return section(
     "Per variant",
     table(
-      [cell.baseline ? "variant · benchmark" : "variant", "rests on", `median (${metric}, ${unit})`, "CI", "CV", "cold start (median, CI)", "whole JVM (processMs)", "lower bound", "efficiency", "ceiling / error"],
+      [cell.baseline ? "variant · benchmark" : "variant", "rests on", `median ${metricWords(metric)} (${unit})`, "CI", "CV", "cold start (median, CI)", "whole JVM (its start to its exit)", "lower bound", "efficiency", "ceiling / error"],
       stats.map((s, i) => [
         s.variant + (s.unstable ? " ~ unstable" : "") + steadiness(cell.measurements[i]),
         basis(cell.measurements[i]),
@@ -519,129 +332,5 @@ function iterationsChart(cell: CellRecord): HTMLElement {
         h("span", { class: "key" }, h("span", { class: "swatch", style: `background:${ROLE_COLOUR[role]}` }), ` ${role} `),
       ),
     ),
-  );
-}
-
-function telemetryTable(cell: CellRecord): HTMLElement {
-  return section(
-    "Inside the JVM (the timed repetitions, median over them)",
-    table(
-      ["variant", "carriers used", "pinned events", "pinned time", "pinned at", "GC count", "GC time", "CPU time", "peak RSS"],
-      cell.measurements.map(telemetry).map((t) => [
-        t.variant,
-        num(t.carriers),
-        t.pinnedEventsUnavailable
-          ? "not available on this VM"
-          : t.pinnedEvents === undefined
-            ? (cell.profiles ?? []).some((p) => p.jfr)
-              ? "not recorded in these runs (the profiling run's JFR counted them: see Why)"
-              : "not recorded in these runs"
-            : num(t.pinnedEvents),
-        t.pinnedMs === undefined ? "—" : ms(t.pinnedMs),
-        t.pinnedAt ?? "—",
-        num(t.gcCount),
-        ms(t.gcMs),
-        ms(t.cpuMs),
-        bytes(t.peakRssBytes),
-      ]),
-      { class: "telemetry" },
-    ),
-  );
-}
-
-function environmentBlock(cell: CellRecord): HTMLElement {
-  const env = cell.environment!;
-  return section(
-    "Environment and attestation",
-    h(
-      "p",
-      { class: env.attested ? "attested" : "not-attested" },
-      env.attested
-        ? "Attested: every requested limit and setting below was observed from inside the JVM."
-        : "Not attested: at least one requested limit or setting was not what the JVM observed.",
-    ),
-    table(
-      ["setting", "requested", "observed", "", "note"],
-      env.attestation.map((check) => [check.setting, check.requested, check.observed, check.ok ? "✓" : "✕ differs", check.note ?? ""]),
-      { class: "attestation" },
-    ),
-    keyValues([
-      ["available processors", String(env.availableProcessors)],
-      ["scheduler", Object.entries(env.scheduler).map(([k, v]) => `${k} ${String(v)}`).join(", ")],
-      ["VM", Object.values(env.vm).join(" · ")],
-      ["Java", env.javaVersion],
-      ["GC", env.gc.join(", ")],
-      ["image", env.image ? `${env.image}${env.imageDigest ? ` (${env.imageDigest})` : ""}` : undefined],
-      ["limits", Object.entries(env.limits).map(([k, v]) => `${k} ${String(v)}`).join(", ")],
-      ["JAVA_TOOL_OPTIONS", env.javaToolOptions === undefined ? "(image's)" : env.javaToolOptions || "(empty)"],
-      ["JVM arguments", (env.inputArguments ?? []).join(" ")],
-    ]),
-    env.javaVersionOutput ? h("pre", { class: "java-version" }, env.javaVersionOutput) : null,
-  );
-}
-
-function executionBlock(cell: CellRecord): HTMLElement | null {
-  const e = cell.execution;
-  if (!e) return null;
-  return section(
-    "Execution",
-    keyValues([
-      ["backend", `${e.backend} (${e.driver})`],
-      ["started", e.startedAt],
-      ["duration", ms(e.durationMs)],
-      ["variant order", e.variantOrder.join(", ")],
-      ["fallback", e.fallbackReason],
-      ["ran beside", e.parallel ? `on CPUs {${e.parallel.cpuset}} beside ${e.parallel.ranBeside.join(", ") || "nothing"}` : "alone"],
-      ["earlier attempts", earlierAttempts(cell) ?? "none"],
-      // issue #32: what its JVMs left running, killed when it ended (a container's end ends everything anyway)
-      ["left running", e.leftBehind?.length ? `${e.leftBehind.length} process${e.leftBehind.length === 1 ? "" : "es"}, killed when the cell ended: ${e.leftBehind.join("; ")}` : "nothing"],
-    ]),
-  );
-}
-
-/**
- * Issue #32: what else the host did while the cell ran, read from the host — CPUs of other work over time, against
- * the threshold from which the cell is flagged — beside the numbers it may have moved.
- */
-function interferenceBlock(cell: CellRecord): HTMLElement | null {
-  const i = cell.execution?.interference;
-  // a skipped cell was not measured (an older run's record may still carry a reading of its few milliseconds)
-  if (!i || cell.status === "skipped") return null;
-  const points = i.series.map((p) => ({ s: p.ms / 1000, cpus: p.otherCpus }));
-  const figures: [string, string][] = [
-    ["other work", `${num(i.otherCpusMean, 2)} CPUs on average, at most ${num(i.otherCpusMax, 2)} (${i.series.length} samples, every ${i.everyMs} ms)`],
-    ["steal", i.stealCpusMean === undefined ? "not said by this host" : `${num(i.stealCpusMean, 2)} CPUs on average`],
-    ["throttled", i.throttledMs === undefined ? "not said by this backend" : `${ms(i.throttledMs)} (the cell's own CPU quota held it back)`],
-    ["CPU pressure", i.cpuPressureMean === undefined ? "this kernel has no PSI" : `${num(i.cpuPressureMean, 2)} % (some, avg10, on average; the cell's own waiting included)`],
-    ["CPU clock", i.cpuMhz === undefined ? "not said by this host" : `${num(i.cpuMhz.mean, 0)} MHz on average over the CPUs and the cell (${num(i.cpuMhz.min, 0)}–${num(i.cpuMhz.max, 0)})`],
-    ["read from", i.source],
-  ];
-  if (i.unavailable?.length) figures.push(["not known", i.unavailable.join("; ")]);
-  return section(
-    "Other work on the host",
-    disturbedFigure(cell)
-      ? h("p", { class: "banner disturbed", role: "note" }, `Disturbed: ${disturbedFigure(cell)}. Its numbers are kept, and may be slower or noisier than a quiet host's.`)
-      : h("p", { class: "explain" }, `Quiet: other work stayed below ${num(i.thresholdCpus, 2)} CPUs on average, the level from which a cell is flagged.`),
-    keyValues(figures),
-    points.length > 1
-      ? h(
-          "figure",
-          { class: "interference" },
-          Plot.plot({
-            width: plotWidth(700),
-            height: 160,
-            marginLeft: 50,
-            style: { fontSize: "12px", background: "transparent" },
-            x: { label: "s into the cell →", grid: true },
-            y: { label: "↑ CPUs of other work", domain: [0, Math.max(2 * i.thresholdCpus, ...points.map((p) => p.cpus)) * 1.1], grid: true },
-            marks: [
-              Plot.ruleY([i.thresholdCpus], { stroke: "var(--warn)", strokeDasharray: "4,2" }),
-              Plot.lineY(points, { x: "s", y: "cpus", stroke: "var(--accent)" }),
-              Plot.dot(points, { x: "s", y: "cpus", r: 2, fill: "var(--accent)", title: (p: { s: number; cpus: number }) => `${num(p.s, 2)} s: ${num(p.cpus, 2)} CPUs of other work` }),
-            ],
-          }),
-          h("figcaption", {}, "CPUs used outside the cell and this runner, each sample over the interval before it; the dashed line is where a cell is flagged disturbed"),
-        )
-      : null,
   );
 }

@@ -127,7 +127,16 @@ export function section(title: string, ...children: (Node | string | null | unde
   return h("section", {}, h("h2", {}, title), ...children);
 }
 
+/**
+ * A table of rows under their headers; a column empty in every row ("—" throughout: a service has no cold start
+ * and no lower bound) is left out, so that a reader is not asked to scan it (the first, the row's name, stays).
+ */
 export function table(headers: string[], rows: (Node | string)[][], attributes: Record<string, string> = {}): HTMLTableElement {
+  const kept = headers.map((_, k) => k === 0 || rows.length === 0 || rows.some((r) => r[k] !== "—"));
+  if (kept.includes(false)) {
+    headers = headers.filter((_, k) => kept[k]);
+    rows = rows.map((r) => r.filter((_, k) => kept[k]));
+  }
   return h(
     "table",
     attributes,

@@ -3,7 +3,9 @@ import { loadRegressions, loadTrends, loadTrendsIndex } from "../data/load";
 import type { Regression, Trends } from "../data/types";
 import type { HistoryShape } from "../shape/history";
 import { COLD_START } from "../shape/phase";
-import { historyWorkloads, type HistoryPoint, lastPoints, panelY, shapeHistory, type TriggerFilter } from "../shape/history";
+import { historyWorkloads, type HistoryPoint, lastPoints, panelY, shapeHeadlines, shapeHistory, type TriggerFilter } from "../shape/history";
+import { headlineChart } from "./history-headline";
+import { cellIdTitle } from "../shape/cell";
 import { variantScale } from "../ui/colours";
 import { type Child, h } from "../ui/dom";
 import { date, num, utcTicks } from "../ui/format";
@@ -33,6 +35,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
     // a runner annotation is in every JDK's file: once each
     annotations: [...new Map(parts.flatMap((t) => t.annotations).map((a) => [JSON.stringify(a), a])).values()],
     headlines: available.headlines,
+    headlineSeries: parts.flatMap((t) => t.headlineSeries ?? []),
   };
   const trigger = (["all", "scheduled", "pull_request"].includes(ctx.params.trigger ?? "") ? ctx.params.trigger : "all") as TriggerFilter;
   const cellsOfWorkload = [...new Set(trends.series.map((s) => s.cellId))].sort();
@@ -54,7 +57,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
     select("JDK", "jdk", [{ value: "", text: "all JDKs" }, ...jdks.map((j) => ({ value: j, text: `${j} (${available.jdks[j]} cells)` }))], asked ?? narrowed ?? "", (j) =>
       ctx.go({ jdk: j, cell: undefined }),
     ),
-    select("Cell", "cell", [{ value: "", text: "every cell" }, ...cellsOfWorkload.map((c) => ({ value: c, text: c }))], ctx.params.cell ?? "", (c) =>
+    select("Cell", "cell", [{ value: "", text: "every cell" }, ...cellsOfWorkload.map((c) => ({ value: c, text: cellIdTitle(c, false) }))], ctx.params.cell ?? "", (c) =>
       ctx.go({ cell: c }),
     ),
     select("Variant", "variant", [{ value: "", text: "every variant" }, ...variants.map((v) => ({ value: v, text: v }))], ctx.params.variant ?? "", (v) =>
@@ -119,6 +122,8 @@ export async function historyView(ctx: Context): Promise<Child[]> {
           `${workload}'s headline in the matrix: ${trends.headlines[workload]}. Here each variant is drawn on its own, so a change in either side of the headline shows.`,
         )
       : null,
+    // the headline is the steady state's (the tile's number): not drawn beside the cold starts
+    phaseOf(ctx) === "cold-start" ? null : headlineChart(shapeHeadlines(trends, ctx.index, { cell: ctx.params.cell, trigger, jdk: asked ?? narrowed })),
     h("figure", { class: "history" }, chart(shape.cells, shape.points, shape.changes, shape.annotations, shape.metric, variants)),
     section(
       `Change points (${shape.changes.length})`,
@@ -128,7 +133,7 @@ export async function historyView(ctx: Context): Promise<Child[]> {
             shape.changes.map((p) => [
               link("matrix", { run: p.runId, workload }, p.runId),
               date(p.date.toISOString()),
-              link("history", { workload, cell: p.cellId }, p.cellId),
+              link("history", { workload, cell: p.cellId }, cellIdTitle(p.cellId, false)),
               p.variant,
               num(p.median),
               p.commit,
@@ -163,7 +168,7 @@ function annotationRows(annotations: HistoryShape["annotations"]): (HistoryShape
   }
   return [...rows.values()].map(({ first, count }) => ({
     ...first,
-    cells: first.everyCell ? `every cell of its run (${count} shown here)` : first.cellId,
+    cells: first.everyCell ? `every cell of its run (${count} shown here)` : cellIdTitle(first.cellId, false),
   }));
 }
 
@@ -221,7 +226,7 @@ function chart(
   variants: string[],
 ): Element {
   const tip = (p: HistoryPoint) =>
-    `${date(p.date.toISOString())}\n${p.cellId} · ${p.variant}\nmedian ${num(p.median)} ${metric ?? ""}` +
+    `${date(p.date.toISOString())}\n${cellIdTitle(p.cellId)} · ${p.variant}\nmedian ${num(p.median)} ${metric ?? ""}` +
     (p.ci ? ` (interval ${num(p.ci[0])}–${num(p.ci[1])}${p.n ? `, ${p.n} forks` : ""})` : "") +
     `\n${p.trigger} · ${p.branch} @ ${p.commit}${p.changePoint ? "\nchange point: a new level starts here" : ""}` +
     (p.disturbed ? `\nDISTURBED: ${p.disturbed}` : "");
@@ -252,7 +257,7 @@ function chart(
     return h(
       "div",
       { class: "history-panel", "data-cell-id": cellId },
-      h("h3", { class: "panel-title" }, link("history", { workload: mine[0]?.cellId.split(".").pop(), cell: cellId }, cellId.replace(/\.[^.]+$/, ""))),
+      h("h3", { class: "panel-title" }, link("history", { workload: mine[0]?.cellId.split(".").pop(), cell: cellId }, cellIdTitle(cellId, false))),
       Plot.plot({
         width,
         height: 170,
@@ -305,4 +310,5 @@ function chart(
     ...panels,
   );
 }
+
 

@@ -25,15 +25,21 @@ public record Trends(
         List<Series> series,
         List<Annotation> annotations,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                Map<String, String> headlines) {
+                Map<String, String> headlines,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                List<HeadlineSeries> headlineSeries) {
 
-    /** {@code headlines}: each workload's headline contrast in words, as its newest cell states it (issue #19). */
+    /**
+     * {@code headlines}: each workload's headline contrast in words, as its newest cell states it (issue #19);
+     * {@code headlineSeries}: each cell's headline value across the runs (issue #54).
+     */
     public Trends {
         headlines = headlines == null ? Map.of() : new TreeMap<>(headlines);
+        headlineSeries = headlineSeries == null ? List.of() : List.copyOf(headlineSeries);
     }
 
     public Trends(int schemaVersion, String method, List<Series> series, List<Annotation> annotations) {
-        this(schemaVersion, method, series, annotations, Map.of());
+        this(schemaVersion, method, series, annotations, Map.of(), List.of());
     }
 
     public static final int SCHEMA_VERSION = 1;
@@ -124,6 +130,7 @@ public record Trends(
 
         private final List<Annotation> annotations = new ArrayList<>();
         private final Map<String, String> headlines = new TreeMap<>();
+        private final HeadlineSeries.Collector headlineSeries = new HeadlineSeries.Collector();
         private final Map<String, String> lastBuild = new LinkedHashMap<>();
         private final Map<String, String> lastImage = new LinkedHashMap<>();
         private String lastRunner;
@@ -145,6 +152,7 @@ public record Trends(
             for (CellRecord cell : cells) {
                 // runs come oldest first: the newest words win
                 cell.contrast().ifPresent(c -> headlines.put(cell.coordinates().workload(), c.words()));
+                headlineSeries.add(manifest, cell, profile);
                 cell.environment().ifPresent(env -> {
                     String build = env.vm().getOrDefault("version", env.javaVersion());
                     note(lastBuild, runId, cell.cellId(), "jdk build", build);
@@ -246,7 +254,13 @@ public record Trends(
                         about.iterations(),
                         about.direction()));
             }
-            return new Trends(SCHEMA_VERSION, ChangePoints.METHOD, series, List.copyOf(annotations), headlines);
+            return new Trends(
+                    SCHEMA_VERSION,
+                    ChangePoints.METHOD,
+                    series,
+                    List.copyOf(annotations),
+                    headlines,
+                    headlineSeries.build(pullRequests));
         }
 
         /** A built-in workload's parameters, in name order ("sleepMs=50, tasks=1000"); "" for a user's. */
@@ -267,8 +281,12 @@ public record Trends(
 
     /** The JDK of a series: its cell id's first part (ids are {@code jdk.os.cpus-…}). */
     static String jdkOf(Series s) {
-        int dot = s.cellId().indexOf('.');
-        return dot < 0 ? s.cellId() : s.cellId().substring(0, dot);
+        return jdkOf(s.cellId());
+    }
+
+    static String jdkOf(String cellId) {
+        int dot = cellId.indexOf('.');
+        return dot < 0 ? cellId : cellId.substring(0, dot);
     }
 
     /**
@@ -287,7 +305,10 @@ public record Trends(
             List<Annotation> mine = annotations.stream()
                     .filter(a -> a.cellId().map(cells::contains).orElse(true))
                     .toList();
-            out.put(jdk, new Trends(schemaVersion, method, list, mine, headlines));
+            List<HeadlineSeries> heads = headlineSeries.stream()
+                    .filter(s -> jdkOf(s.cellId()).equals(jdk))
+                    .toList();
+            out.put(jdk, new Trends(schemaVersion, method, list, mine, headlines, heads));
         });
         return out;
     }
@@ -331,7 +352,10 @@ public record Trends(
                             method,
                             list,
                             mine,
-                            headlines.containsKey(workload) ? Map.of(workload, headlines.get(workload)) : Map.of()));
+                            headlines.containsKey(workload) ? Map.of(workload, headlines.get(workload)) : Map.of(),
+                            headlineSeries.stream()
+                                    .filter(s -> s.workload().equals(workload))
+                                    .toList()));
         });
         return out;
     }

@@ -73,7 +73,13 @@ public final class JfrSummary {
                 case "jdk.JavaMonitorEnter" -> monitors.add(applicationFrame(e.getStackTrace()), e.getDuration());
                 case "jdk.ThreadPark" -> parks++;
                 case "jdk.ThreadSleep" -> sleeps++;
-                case "jdk.ExecutionSample" -> cpu.add(topFrame(e.getStackTrace()), null);
+                case "jdk.ExecutionSample" -> {
+                    // the profilers' own work (JFR's recorder, async-profiler's signal handler) is not the workload's:
+                    // counted in a differential, it read as a cost of one variant (issue #54)
+                    if (!profilerSample(e.getStackTrace())) {
+                        cpu.add(topFrame(e.getStackTrace()), null);
+                    }
+                }
                 case "jdk.CPULoad" -> {
                     jvmCpu += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
                     machineCpu += e.getFloat("machineTotal");
@@ -217,6 +223,37 @@ public final class JfrSummary {
                 || type.matches(".*\\.so(\\.\\d+)*")
                 || method.contains("::")
                 || method.startsWith("/");
+    }
+
+    /** A CPU sample taken in a profiler's own code: JFR's, or async-profiler's (its Java API or its native code). */
+    static boolean profilerSample(RecordedStackTrace stack) {
+        return stack != null
+                && stack.getFrames().stream()
+                        .anyMatch(f -> profilerFrame(
+                                f.getMethod().getType() == null
+                                        ? ""
+                                        : f.getMethod().getType().getName(),
+                                f.getMethod().getName()));
+    }
+
+    /** async-profiler's C++ classes, as its native frames name them ("WallClock::signalHandler"). */
+    private static final java.util.regex.Pattern ASYNC_PROFILER_NATIVE = java.util.regex.Pattern.compile(
+            "^(Profiler|WallClock|CTimer|ITimer|PerfEvents|Engine|StackWalker|Recording|FlightRecorder|Lookup"
+                    + "|CodeCache|Symbols|VMStructs|ThreadFilter|CallTraceStorage|LinearAllocator)::.*");
+
+    /**
+     * A frame of a profiler: a class of JFR ({@code jdk.jfr.}) or of async-profiler's API ({@code one.profiler.});
+     * a native frame in async-profiler's library, its signal handler, or one of its C++ classes; HotSpot's JFR
+     * machinery ({@code Jfr…}).
+     */
+    public static boolean profilerFrame(String type, String method) {
+        return type.startsWith("jdk.jfr.")
+                || type.startsWith("one.profiler.")
+                || type.contains("libasyncProfiler")
+                || method.contains("libasyncProfiler")
+                || method.equals("SR_handler")
+                || method.startsWith("Jfr")
+                || ASYNC_PROFILER_NATIVE.matcher(method).matches();
     }
 
     static boolean jdkClass(String name) {

@@ -1,6 +1,7 @@
 package dev.loommatrix.runner.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.RunManifest;
@@ -123,5 +124,63 @@ class TrendsTest {
                             .as("the cold start did not move")
                             .isEmpty();
                 });
+    }
+
+    /**
+     * Issue #54: the headline over the runs — the tile's number, virtual threads' speedup over the fastest other
+     * variant, with its interval — is a series of its own, its step found as a variant's is, a pull request's shown
+     * but never a level, and kept with its JDK's part.
+     */
+    @Test
+    void theHeadlineIsASeriesOfItsOwnWithItsIntervalAndItsStep() throws Exception {
+        Trends.Builder builder = new Trends.Builder();
+        for (int day = 10; day < 28; day++) {
+            // the speedup halves from day 19 on, each run within 1 % of its level
+            double level = (day < 19 ? 1.0 : 0.5) * (1 + 0.01 * (day % 3));
+            builder.add(manifest("r" + day, "full", "schedule"), List.of(speedupScaled(level)));
+            if (day % 5 == 0) {
+                builder.add(manifest("r" + day + "p", "full", "pull_request"), List.of(speedupScaled(3)));
+            }
+        }
+        Trends trends = builder.build();
+        HeadlineSeries head = trends.headlineSeries().getFirst();
+        assertThat(trends.headlineSeries()).hasSize(1);
+        assertThat(head.words()).isEqualTo(golden().contrast().orElseThrow().words());
+        assertThat(head.kind()).isEqualTo("speedup");
+        assertThat(head.points()).hasSize(18 + 4);
+        assertThat(head.points().getFirst().median()).isCloseTo(9.404698272657676 * 1.01, within(1e-9));
+        assertThat(head.points().getFirst().ci95().orElseThrow())
+                .containsExactly(9.208605708402446 * 1.01, 9.548996999069656 * 1.01);
+        assertThat(head.changePoints())
+                .as("the step, and no level from a pull request")
+                .containsExactly("r19");
+        assertThat(trends.byJdk().get("debian-25").headlineSeries()).containsExactly(head);
+        assertThat(trends.byWorkload().get("sleep-bound").headlineSeries()).containsExactly(head);
+    }
+
+    static CellRecord golden() throws Exception {
+        return dev.loommatrix.core.result.Json.MAPPER.readValue(
+                java.nio.file.Path.of("src/test/resources/golden/cell-sleep-bound-iterated.json")
+                        .toFile(),
+                CellRecord.class);
+    }
+
+    /** The golden iterated sleep-bound cell, its speedups (the headline's number and interval) scaled. */
+    static CellRecord speedupScaled(double factor) throws Exception {
+        var cell = (com.fasterxml.jackson.databind.node.ObjectNode) dev.loommatrix.core.result.Json.MAPPER.readTree(
+                java.nio.file.Path.of("src/test/resources/golden/cell-sleep-bound-iterated.json")
+                        .toFile());
+        for (var sp : cell.get("speedups")) {
+            var o = (com.fasterxml.jackson.databind.node.ObjectNode) sp;
+            o.put("ratio", o.get("ratio").asDouble() * factor);
+            var ci = (com.fasterxml.jackson.databind.node.ArrayNode) o.get("ci95");
+            o.set(
+                    "ci95",
+                    dev.loommatrix.core.result.Json.MAPPER
+                            .createArrayNode()
+                            .add(ci.get(0).asDouble() * factor)
+                            .add(ci.get(1).asDouble() * factor));
+        }
+        return dev.loommatrix.core.result.Json.MAPPER.treeToValue(cell, CellRecord.class);
     }
 }

@@ -104,4 +104,32 @@ class JfrSummaryTest {
         assertThat(summary.cpuLoad()).extracting(Profile.Load::ms).isSorted();
         assertThat(summary.cpuLoad()).anySatisfy(l -> assertThat(l.jvm()).isGreaterThan(0.2));
     }
+
+    /**
+     * Issue #54: a CPU sample in a profiler's own code is not the workload's — frames as JFR and async-profiler name
+     * them (async-profiler's native frames: its library, its signal handler, its engines' C++ classes), beside frames
+     * of the workload, the JDK and HotSpot that are not a profiler's.
+     */
+    @Test
+    void aProfilersOwnFramesAreTheProfilersNotTheWorkloads() {
+        assertThat(JfrSummary.profilerFrame("jdk.jfr.internal.PlatformRecorder", "periodicTask"))
+                .isTrue();
+        assertThat(JfrSummary.profilerFrame("one.profiler.AsyncProfiler", "execute0"))
+                .isTrue();
+        assertThat(JfrSummary.profilerFrame("", "SR_handler")).isTrue();
+        assertThat(JfrSummary.profilerFrame("", "WallClock::signalHandler(int, siginfo_t*, void*)"))
+                .isTrue();
+        assertThat(JfrSummary.profilerFrame("", "Profiler::recordSample(void*, unsigned long long, int, Event*)"))
+                .isTrue();
+        assertThat(JfrSummary.profilerFrame("", "/tmp/libasyncProfiler.so")).isTrue();
+        assertThat(JfrSummary.profilerFrame("", "JfrStackTraceRepository::record(Thread*, int, long)"))
+                .isTrue();
+
+        assertThat(JfrSummary.profilerFrame("dev.loommatrix.harness.FibFanout", "fib"))
+                .isFalse();
+        assertThat(JfrSummary.profilerFrame("java.lang.Thread", "sleep0")).isFalse();
+        assertThat(JfrSummary.profilerFrame("", "os::javaTimeNanos()")).isFalse();
+        assertThat(JfrSummary.profilerFrame("", "G1ParScanThreadState::trim_queue_partially()"))
+                .isFalse();
+    }
 }

@@ -118,6 +118,10 @@ class ProfilingIT {
         assertThat((double) fib / flame.cpuSamples())
                 .as(flame.cpuFrames().toString())
                 .isGreaterThan(0.3);
+        // the profiler's own samples (its signal handler, its engines) are not the workload's CPU (issue #54)
+        assertThat(flame.cpuFrames())
+                .noneSatisfy(f -> assertThat(dev.loommatrix.runner.records.JfrSummary.profilerFrame("", f.frame()))
+                        .isTrue());
         Path raw = new RunDirectory(run.runDir()).rawDir(cell.cellId());
         // async-profiler's own pages (their frame names are compressed inside; the counts above are the same
         // recording's)

@@ -30,6 +30,9 @@ import java.util.jar.Manifest;
  *       capacity of about CPUs ÷ CPU_MS;
  *   <li>{@code refuse}: accepts connections and closes each one without an answer.
  * </ul>
+ * A build of the service may carry its own pool size ({@link #jar(Path, int)}), as a Spring Boot jar carries its
+ * {@code application.properties}: two builds run with the same arguments and differ by their capacity, as the two
+ * sides of an A/B do.
  */
 public final class TestService {
 
@@ -42,7 +45,13 @@ public final class TestService {
             System.out.println("TestService: waiting for a database that never answers");
             Thread.sleep(Long.MAX_VALUE);
         }
-        start(mode, port, args.length > 2 ? Long.parseLong(args[2]) : 0, args.length > 3 ? Long.parseLong(args[3]) : 0);
+        long n = args.length > 2 ? Long.parseLong(args[2]) : 0;
+        try (var built = TestService.class.getResourceAsStream("/" + POOL_RESOURCE)) {
+            if (built != null && mode.equals("pool")) {
+                n = Long.parseLong(new String(built.readAllBytes(), StandardCharsets.UTF_8).trim());
+            }
+        }
+        start(mode, port, n, args.length > 3 ? Long.parseLong(args[3]) : 0);
         System.out.println("TestService: " + mode + " on port " + port);
     }
 
@@ -112,8 +121,19 @@ public final class TestService {
         }
     }
 
+    /** A build's own pool size, in its jar: it overrides the pool mode's T. */
+    private static final String POOL_RESOURCE = "test-service-pool.txt";
+
     /** This class as a runnable jar, for a service cell's {@code service.jar}. */
     public static Path jar(Path dir) throws IOException {
+        return jar(dir, 0);
+    }
+
+    /**
+     * A build of this service whose pool mode has {@code poolThreads} threads whatever its arguments say (0: as
+     * they say), written to {@code dir/test-service.jar}.
+     */
+    public static Path jar(Path dir, int poolThreads) throws IOException {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, TestService.class.getName());
@@ -125,6 +145,11 @@ public final class TestService {
                 try (var in = type.getClassLoader().getResourceAsStream(name)) {
                     in.transferTo(out);
                 }
+                out.closeEntry();
+            }
+            if (poolThreads > 0) {
+                out.putNextEntry(new JarEntry(POOL_RESOURCE));
+                out.write(String.valueOf(poolThreads).getBytes(StandardCharsets.UTF_8));
                 out.closeEntry();
             }
         }
