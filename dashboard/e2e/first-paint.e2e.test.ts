@@ -97,6 +97,12 @@ beforeAll(async () => {
         });
         s.changePoints = [entries[201].runId];
       }
+      // each cell's headline over the same year (issue #54), as the variants' series
+      for (const s of trends.headlineSeries ?? []) {
+        const level = s.points[0].median;
+        s.points = entries.map((e, i) => ({ runId: e.runId, startedAt: e.startedAt, median: level * (i > 200 ? 0.9 : 1) * (1 + Math.sin(i * 1.3) * 0.01) }));
+        s.changePoints = [entries[201].runId];
+      }
       // compact, as publish writes it
       writeFileSync(file, JSON.stringify(trends));
     }

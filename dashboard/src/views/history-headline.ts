@@ -5,6 +5,9 @@ import { h } from "../ui/dom";
 import { date, num, ratio, utcTicks } from "../ui/format";
 import { plotWidth } from "./common";
 
+/** The most cells whose headlines one chart draws. */
+const MAX_LINES = 8;
+
 /**
  * The headline over the runs (issue #54): each cell's headline — the number its matrix tile shows — as one line, so
  * that "is virtual still ahead, and by how much?" is read off one chart instead of by dividing two variants' lines.
@@ -12,6 +15,16 @@ import { plotWidth } from "./common";
  */
 export function headlineChart({ points, kind, words }: { points: HistoryPoint[]; kind?: HeadlineTrend["kind"]; words?: string }): HTMLElement | null {
   if (!points.length || !kind) return null;
+  const lines = new Set(points.map((p) => p.variant)).size;
+  // beyond a handful, lines in one chart are a tangle no legend unpicks: the page asks for a narrower view
+  if (lines > MAX_LINES) {
+    return h(
+      "figure",
+      { class: "headline-history", "aria-label": "The headline over the runs" },
+      h("h2", {}, "The headline over the runs"),
+      h("p", { class: "explain" }, `${lines} cells in this view: choose a cell above to draw its headline over the runs (at most ${MAX_LINES} cells a chart).`),
+    );
+  }
   const speedup = kind === "speedup";
   const value = (v: number) => (speedup ? ratio(v) : `${num(v * 100)} %`);
   const tip = (p: HistoryPoint) =>
@@ -24,6 +37,9 @@ export function headlineChart({ points, kind, words }: { points: HistoryPoint[];
   const pad = span > 0 ? span * 0.03 : 12 * 3600_000;
   const width = plotWidth(1000);
   const scheduled = points.filter((p) => !p.pullRequest);
+  // a year of nightly runs is hundreds of points a line: then the line carries them, a pointer tip reads any run,
+  // and only change points and pull requests get a mark (as in the variants' panels)
+  const dense = scheduled.length / lines > 60;
   const values = points.flatMap((p) => (p.ci ? [p.median, ...p.ci] : [p.median]));
   const even = 1;
   const lo = Math.min(even, ...values);
@@ -65,7 +81,8 @@ export function headlineChart({ points, kind, words }: { points: HistoryPoint[];
         Plot.areaY(scheduled.filter((p) => p.ci), { x: "date", y1: (p: HistoryPoint) => p.ci![0], y2: (p: HistoryPoint) => p.ci![1], z: "variant", fill: "variant", fillOpacity: 0.15 }),
         Plot.ruleX(points.filter((p) => p.changePoint), { x: "date", stroke: "var(--bad)", strokeWidth: 2, strokeOpacity: 0.8 }),
         Plot.lineY(scheduled, { x: "date", y: "median", z: "variant", stroke: "variant", strokeWidth: 1.5 }),
-        Plot.dot(points, { x: "date", y: "median", fill: "variant", symbol: (p: HistoryPoint) => (p.pullRequest ? "diamond" : "circle"), r: 3, title: tip }),
+        Plot.dot(dense ? points.filter((p) => p.changePoint || p.pullRequest) : points, { x: "date", y: "median", fill: "variant", symbol: (p: HistoryPoint) => (p.pullRequest ? "diamond" : "circle"), r: 3, title: tip }),
+        dense ? Plot.tip(scheduled, Plot.pointerX({ x: "date", y: "median", title: tip })) : null,
       ],
     }),
   );
