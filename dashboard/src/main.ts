@@ -65,7 +65,7 @@ async function render(reason: Reason): Promise<void> {
   try {
     index ??= (await loadIndex()).runs;
     const newest = index[index.length - 1];
-    replaceChildren(status, newest ? `Newest run: ${runLabel(newest)} · ${index.length} runs in the history` : "No runs yet");
+    replaceChildren(status, newest ? `Newest run: ${runLabel(newest)} · ${index.length === 1 ? "1 run" : `${index.length} runs`} in the history` : "No runs yet");
     performance.mark("loom:index");
     const ctx: Context = {
       index,

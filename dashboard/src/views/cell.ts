@@ -74,8 +74,8 @@ export async function cellView(ctx: Context): Promise<Child[]> {
     ),
     headlineBlock(cell, phaseOf(ctx)),
     keyValues([
-      ["JDK", `${c.jdk} (${c.vm} ${c.version})`],
-      ["OS", c.os],
+      ["JDK", `${c.jdk} (${c.vm === "openj9" ? "OpenJ9" : "HotSpot"} ${c.version})`],
+      ["OS", c.os === "windows" ? "Windows" : "Linux"],
       ["CPU limit", `${c.cpus}${c.cpuset && c.cpuset !== "all" ? ` on CPUs ${c.cpuset}` : ""}`],
       ["Scheduler", `parallelism ${c.parallelism}, maxPoolSize ${c.maxPoolSize}, minRunnable ${c.minRunnable}`],
       ["Workload", c.workload],

@@ -82,9 +82,16 @@ function ruleItem(runId: string, rule: Rule, findings: Finding[], byCell: Map<st
     " ",
     ruleWords(rule, findings).slice(CLASS_WORDS[rule.conclusion].length + 1),
     ". ",
-    h("span", { class: "conditions" }, "Conditions: ", join(cells.map((f) => [cellLink(runId, f), ` (${conditionDetail(f)})`]))),
     causes(runId, cells),
-    others(runId, cells),
+    // the conditions, each a link with its numbers, folded under the rule's sentence: listed inline, a run's
+    // conclusions read as a wall of links (issue #54)
+    h(
+      "details",
+      { class: "conditions" },
+      h("summary", {}, cells.length === 1 ? "the condition, with its numbers" : `the ${cells.length} conditions, with their numbers`),
+      h("p", {}, join(cells.map((f) => [cellLink(runId, f), ` (${conditionDetail(f)})`]))),
+      others(runId, cells),
+    ),
   );
 }
 

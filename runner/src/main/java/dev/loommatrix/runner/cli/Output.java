@@ -11,6 +11,16 @@ final class Output {
     private Output() {}
 
     /**
+     * How the user starts loom-matrix, for the commands a step suggests next: {@code loom-matrix} on PATH for an
+     * installed release; the source checkout's launcher sets {@code LOOM_MATRIX_COMMAND} to the path it was called by
+     * ({@code ./loom-matrix}), which is not on PATH.
+     */
+    static String command() {
+        String given = System.getenv("LOOM_MATRIX_COMMAND");
+        return given == null || given.isBlank() ? "loom-matrix" : given;
+    }
+
+    /**
      * Writes {@code text} to {@code out} when given — saying what was written on stderr, so a pipeline reading stdout
      * is not disturbed — else prints it on stdout.
      */

@@ -92,8 +92,8 @@ final class PublishCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         published.history().note().ifPresent(n -> spec.commandLine().getErr().println("note: " + n));
         out.println("published " + run + " → " + published.page() + " ("
-                + published.history().index().runs().size() + " runs in the history)");
-        out.println("next: loom-matrix serve " + site + "   (or put " + site + " on any static host)");
+                + runs(published.history().index().runs().size()) + " in the history)");
+        out.println("next: " + Output.command() + " serve " + site + "   (or put " + site + " on any static host)");
         if (postgres != null) {
             try {
                 var written = dev.loommatrix.runner.publish.PostgresSink.publish(
@@ -168,7 +168,7 @@ final class PublishCommand implements Callable<Integer> {
             err.println("note: an A/B run is not written to PostgreSQL (Grafana charts the nightly runs); its verdict"
                     + " is in the site");
         }
-        out.println("next: loom-matrix serve " + site + "   (or put " + site + " on any static host)");
+        out.println("next: " + Output.command() + " serve " + site + "   (or put " + site + " on any static host)");
         return ExitCode.OK.code;
     }
 
@@ -176,5 +176,10 @@ final class PublishCommand implements Callable<Integer> {
         String m = String.valueOf(message);
         int nl = m.indexOf('\n');
         return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    /** "1 run", "3 runs". */
+    static String runs(int n) {
+        return n == 1 ? "1 run" : n + " runs";
     }
 }

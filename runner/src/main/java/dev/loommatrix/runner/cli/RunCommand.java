@@ -227,6 +227,13 @@ final class RunCommand implements Callable<Integer> {
                 totals.skipped(),
                 totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "",
                 dir.root());
+        if (totals.skipped() > 0 && totals.skipped() * 2 >= totals.skipped() + totals.ok() + totals.failed()) {
+            // exit 0 is right (a skipped cell is not a failure), but half a matrix unmeasured must not read as done
+            console.printf(
+                    "note: %d of the %d cells were skipped: this host lacks what they need (a JDK, an image);"
+                            + " each says what would run it (%s report %s)%n",
+                    totals.skipped(), manifest.cells().size(), Output.command(), dir.root());
+        }
         if (shard == null) {
             // the answer first, in a line per workload (issue #51); the report says why, with links to the cells
             var conclusions = dev.loommatrix.core.conclude.RunConclusions.of(
@@ -238,7 +245,8 @@ final class RunCommand implements Callable<Integer> {
                 lines.forEach(l -> console.println("  " + l));
             }
             // what to do with it: the dashboard (a shard's part is merged first, as the workflows do)
-            console.printf("next: loom-matrix publish --run %s --site site && loom-matrix serve site%n", dir.root());
+            console.printf(
+                    "next: %1$s publish --run %2$s --site site && %1$s serve site%n", Output.command(), dir.root());
         }
         return totals.anyFailed() ? ExitCode.CELLS_FAILED.code : ExitCode.OK.code;
     }

@@ -169,8 +169,8 @@ public final class CellImages {
                 ? "on a host without a registry, build local JDK images with containers/offline/build-images.sh and"
                         + " name them in the JDK entries (local/ images are never pulled)"
                 : "this engine has offline JDK images (" + String.join(", ", offline) + "): name them in the JDK"
-                        + " entries (image: " + offline.get(0) + "), or run the repository's matrix with"
-                        + " --profile offline (or seeds-offline)";
+                        + " entries (image: " + offline.get(0) + "), or use a profile that names them (loom-matrix's"
+                        + " own matrices and the one init writes have --profile offline)";
     }
 
     /** The repository containers/offline/build-images.sh tags its images with. */
