@@ -538,7 +538,7 @@ describe("the dashboard under a sub-path", () => {
     expect(await page.locator(".headline-note").innerText()).toContain("fastest platform-thread variant");
     // the headline over the runs: a line per cell, its dots a run each, and the panels named in words (issue #54)
     const headline = page.locator("figure.headline-history");
-    expect(await headline.innerText()).toContain("above the line at 1×, virtual threads are ahead");
+    expect(await headline.innerText()).toContain("above the line at 1×, the first of the two named is ahead");
     expect(await headline.locator("svg g[aria-label=dot] > *").count()).toBeGreaterThanOrEqual(4 * 2);
     expect(await panels.first().locator(".panel-title").innerText()).toMatch(/^debian-21, Linux, [12] CPUs?, /);
     expect(await page.locator("figure.history").innerText()).toContain("in UTC");

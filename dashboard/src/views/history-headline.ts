@@ -53,7 +53,7 @@ export function headlineChart({ points, kind, words }: { points: HistoryPoint[];
       { class: "explain" },
       `${words ?? "The headline"}: ${
         speedup
-          ? "one line per cell, its speedup run by run; above the line at 1×, virtual threads are ahead, below it they are behind."
+          ? "one line per cell, its speedup run by run; above the line at 1×, the first of the two named is ahead, below it behind."
           : "one line per cell, its efficiency against its own bound run by run (100 % is the bound)."
       } The band is each run's interval; a red rule marks where a new level starts.`,
     ),

@@ -227,7 +227,7 @@ final class RunCommand implements Callable<Integer> {
                 totals.skipped(),
                 totals.resumed() > 0 ? ", " + totals.resumed() + " already done" : "",
                 dir.root());
-        if (totals.skipped() > 0 && totals.skipped() * 2 >= totals.skipped() + totals.ok() + totals.failed()) {
+        if (totals.skipped() > 0 && totals.skipped() * 2 >= manifest.cells().size()) {
             // exit 0 is right (a skipped cell is not a failure), but half a matrix unmeasured must not read as done
             console.printf(
                     "note: %d of the %d cells were skipped: this host lacks what they need (a JDK, an image);"
@@ -241,7 +241,9 @@ final class RunCommand implements Callable<Integer> {
                     dev.loommatrix.core.conclude.RunConclusions.DEFAULT_THRESHOLD);
             var lines = dev.loommatrix.core.conclude.ConclusionsInBrief.run(conclusions);
             if (!lines.isEmpty()) {
-                console.printf("conclusions (±10 %% is no difference; loom-matrix report %s says why):%n", dir.root());
+                console.printf(
+                        "conclusions (±10 %% is no difference; %s report %s says why):%n",
+                        Output.command(), dir.root());
                 lines.forEach(l -> console.println("  " + l));
             }
             // what to do with it: the dashboard (a shard's part is merged first, as the workflows do)

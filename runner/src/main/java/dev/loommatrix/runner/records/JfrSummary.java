@@ -239,11 +239,12 @@ public final class JfrSummary {
     /** async-profiler's C++ classes, as its native frames name them ("WallClock::signalHandler"). */
     private static final java.util.regex.Pattern ASYNC_PROFILER_NATIVE = java.util.regex.Pattern.compile(
             "^(Profiler|WallClock|CTimer|ITimer|PerfEvents|Engine|StackWalker|Recording|FlightRecorder|Lookup"
-                    + "|CodeCache|Symbols|VMStructs|ThreadFilter|CallTraceStorage|LinearAllocator)::.*");
+                    + "|Symbols|ThreadFilter|CallTraceStorage|LinearAllocator)::.*");
 
     /**
      * A frame of a profiler: a class of JFR ({@code jdk.jfr.}) or of async-profiler's API ({@code one.profiler.});
-     * a native frame in async-profiler's library, its signal handler, or one of its C++ classes; HotSpot's JFR
+     * a native frame in async-profiler's library or one of its C++ classes (not those HotSpot shares a name with, such
+     * as CodeCache); HotSpot's suspend handler ({@code SR_handler}, through which a sampler stops a thread) and its JFR
      * machinery ({@code Jfr…}).
      */
     public static boolean profilerFrame(String type, String method) {

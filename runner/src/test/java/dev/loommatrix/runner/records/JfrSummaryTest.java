@@ -131,5 +131,7 @@ class JfrSummaryTest {
         assertThat(JfrSummary.profilerFrame("", "os::javaTimeNanos()")).isFalse();
         assertThat(JfrSummary.profilerFrame("", "G1ParScanThreadState::trim_queue_partially()"))
                 .isFalse();
+        // a HotSpot class async-profiler also has: the JIT's and the GC's own samples stay the JVM's
+        assertThat(JfrSummary.profilerFrame("", "CodeCache::find_blob(void*)")).isFalse();
     }
 }
