@@ -4,7 +4,6 @@ import dev.loommatrix.core.compare.Comparer;
 import dev.loommatrix.core.compare.Headlines;
 import dev.loommatrix.core.result.CellRecord;
 import dev.loommatrix.core.result.RunManifest;
-import dev.loommatrix.core.stats.ChangePoints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,17 +69,7 @@ public record HeadlineSeries(
         List<HeadlineSeries> build(Set<String> pullRequests) {
             List<HeadlineSeries> out = new ArrayList<>();
             points.forEach((key, p) -> {
-                List<Trends.Point> levels = p.stream()
-                        .filter(x -> !pullRequests.contains(x.runId())
-                                && x.disturbed().isEmpty())
-                        .toList();
-                List<String> changes =
-                        ChangePoints.detect(levels.stream()
-                                        .mapToDouble(Trends.Point::median)
-                                        .toArray())
-                                .stream()
-                                .map(i -> levels.get(i).runId())
-                                .toList();
+                List<String> changes = Trends.changePoints(p, pullRequests);
                 HeadlineSeries about = keys.get(key);
                 out.add(new HeadlineSeries(
                         about.cellId(), about.workload(), about.words(), about.kind(), p, changes, about.profile()));

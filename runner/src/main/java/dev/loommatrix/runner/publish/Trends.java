@@ -231,14 +231,7 @@ public record Trends(
             List<Series> series = new ArrayList<>();
             for (var entry : points.entrySet()) {
                 List<Point> p = entry.getValue();
-                List<Point> merged = p.stream()
-                        .filter(x -> !pullRequests.contains(x.runId())
-                                && x.disturbed().isEmpty())
-                        .toList();
-                double[] values = merged.stream().mapToDouble(Point::median).toArray();
-                List<String> changes = ChangePoints.detect(values).stream()
-                        .map(i -> merged.get(i).runId())
-                        .toList();
+                List<String> changes = changePoints(p, pullRequests);
                 Series about = keys.get(entry.getKey());
                 series.add(new Series(
                         about.cellId(),
@@ -277,6 +270,19 @@ public record Trends(
                 annotations.add(new Annotation(runId, Optional.of(cellId), kind, before, now));
             }
         }
+    }
+
+    /**
+     * The runs of a series where a new level starts: found among its points that are neither a pull request's (unmerged
+     * code: shown, never a level) nor measured beside other work (drawn, flagged, never a level either).
+     */
+    static List<String> changePoints(List<Point> points, java.util.Set<String> pullRequests) {
+        List<Point> levels = points.stream()
+                .filter(x -> !pullRequests.contains(x.runId()) && x.disturbed().isEmpty())
+                .toList();
+        return ChangePoints.detect(levels.stream().mapToDouble(Point::median).toArray()).stream()
+                .map(i -> levels.get(i).runId())
+                .toList();
     }
 
     /** The JDK of a series: its cell id's first part (ids are {@code jdk.os.cpus-…}). */
